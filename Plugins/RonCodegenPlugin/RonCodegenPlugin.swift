@@ -1,0 +1,72 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `ron-codegen` over a schema directory and adds the generated Swift to the target.
+///
+/// The schema directory is the target's own `Schema/` folder when it has one, otherwise the
+/// package's top-level `Schema/`. The command always writes the same fixed set of files, and it
+/// lists the schema directories themselves as inputs besides every schema file: a directory's
+/// modification time changes when a file is added, removed or renamed in it, so the build
+/// system re-runs the command for those changes without the plugin being re-planned.
+@main
+struct RonCodegenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let schema = SchemaLocator.schemaDirectory(
+            targetDirectory: target.directoryURL,
+            packageDirectory: context.package.directoryURL
+        )
+        guard let schema else {
+            Diagnostics.error(
+                "RonCodegenPlugin: no Schema/ folder in \(target.directoryURL.path) "
+                    + "or \(context.package.directoryURL.path)")
+            return []
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
+        let generated = output.appending(path: "RonGenerated.swift")
+        var arguments = ["--schema", schema.path, "--output", output.path]
+        if target.name != "RonGenerated" {
+            // A user's own target gets its runtime (JSONValue, wire coders) from RonGenerated.
+            arguments += ["--runtime-module", "RonGenerated"]
+        }
+        return [
+            .buildCommand(
+                displayName: "ron-codegen \(target.name) from \(schema.lastPathComponent)/",
+                executable: try context.tool(named: "ron-codegen").url,
+                arguments: arguments,
+                inputFiles: SchemaLocator.inputs(of: schema),
+                outputFiles: [generated]
+            )
+        ]
+    }
+}
+
+/// Finds the schema directory and the files and folders a build depends on.
+enum SchemaLocator {
+    static func schemaDirectory(targetDirectory: URL, packageDirectory: URL) -> URL? {
+        for candidate in [targetDirectory, packageDirectory] {
+            let url = candidate.appending(path: "Schema")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return url
+            }
+        }
+        return nil
+    }
+
+    /// The schema directory, every folder below it and every schema document in them.
+    static func inputs(of schema: URL) -> [URL] {
+        var result = [schema]
+        let keys: [URLResourceKey] = [.isDirectoryKey]
+        guard let walker = FileManager.default.enumerator(at: schema, includingPropertiesForKeys: keys) else {
+            return result
+        }
+        for case let url as URL in walker {
+            let isDirectory = (try? url.resourceValues(forKeys: Set(keys)).isDirectory) ?? false
+            if isDirectory || ["json", "toml"].contains(url.pathExtension) {
+                result.append(url)
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value; integers keep their exact value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let elements = try? container.decode([JSONValue].self) {
+            self = .array(elements)
+        } else if let members = try? container.decode([String: JSONValue].self) {
+            self = .object(members)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a JSON value")
+        }
+    }
+
+    /// Encodes the value as the JSON it stands for.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .integer(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let text): try container.encode(text)
+        case .array(let elements): try container.encode(elements)
+        case .object(let members): try container.encode(members)
+        }
+    }
+}
