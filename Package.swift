@@ -103,7 +103,7 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict
         ),
-        .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated"], swiftSettings: strict),
+        .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [

@@ -1,8 +1,81 @@
 import Foundation
-// Placeholder until the pipeline lands: writes an empty generated file.
-let args = CommandLine.arguments
-if let i = args.firstIndex(of: "--output") {
-    let dir = URL(fileURLWithPath: args[i + 1])
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    try "// generated\n".write(to: dir.appending(path: "RonGenerated.swift"), atomically: true, encoding: .utf8)
+import RonCodegenCore
+
+/// `ron-codegen --schema DIR --output DIR [--split] [--check] [--runtime-module NAME] [--catalog-name NAME]`
+struct Arguments {
+    var schema: URL?
+    var output: URL?
+    var split = false
+    var check = false
+    var options = SwiftRenderer.Options()
+
+    static let usage = """
+        usage: ron-codegen --schema <dir> --output <dir> [options]
+
+          --schema <dir>           the folder of schema documents (*.json, *.toml), read recursively
+          --output <dir>           where to write the Swift sources
+          --split                  one file per schema document (for review) instead of RonGenerated.swift
+          --check                  write nothing; exit 1 if the output folder is not up to date
+          --runtime-module <name>  import this module for JSONValue and the wire types (default: none)
+          --catalog-name <name>    the name of the generated catalog enum (default: RonSchemaCatalog)
+          --help                   show this text
+        """
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(for flag: String) throws -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
+            return next
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--schema": schema = URL(fileURLWithPath: try value(for: flag))
+            case "--output": output = URL(fileURLWithPath: try value(for: flag))
+            case "--split": split = true
+            case "--check": check = true
+            case "--runtime-module": options.runtimeModule = try value(for: flag)
+            case "--catalog-name": options.catalogName = try value(for: flag)
+            case "--help", "-h":
+                print(Self.usage)
+                exit(0)
+            default: throw UsageError("unknown option '\(flag)'")
+            }
+        }
+        guard schema != nil, output != nil else { throw UsageError("--schema and --output are required") }
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(code)
+}
+
+let arguments: Arguments
+do {
+    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error)\n\n\(Arguments.usage)", code: 64)
+}
+guard let schema = arguments.schema, let output = arguments.output else { fail(Arguments.usage, code: 64) }
+
+do {
+    let generator = CodeGenerator(options: arguments.options)
+    let model = try generator.model(schemaDirectory: schema)
+    let files = generator.files(for: model, split: arguments.split)
+    if arguments.check {
+        let stale = files.filter { FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8) }
+        guard stale.isEmpty else { fail("out of date: \(stale.map(\.name).joined(separator: ", "))", code: 1) }
+    } else {
+        try CodeGenerator.write(files, to: output)
+    }
+} catch let error as CodegenError {
+    // The format compilers use, so IDEs and the build log point at the schema file.
+    fail("\(schema.appending(path: error.file).path): \(error.pointer.isEmpty ? "" : "at \(error.pointer): ")\(error.message)", code: 1)
+} catch {
+    fail("\(error)", code: 1)
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// One App Plane call, as given to ``RonRequesting/request(_:)``.
+public struct AppRequest: Sendable, Hashable {
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path below `/app`, starting with `/`, not percent-encoded (see ``RonClient``).
+    public var path: String
+    /// Query parameters, in order; a `nil` value sends the bare name.
+    public var query: [URLQueryItem]
+    /// Extra headers for this call; they win over every header the SDK adds (matched ignoring case).
+    public var headers: [String: String]
+    /// The body, if any.
+    public var body: AppRequestBody?
+    /// An overall timeout for this call only, in milliseconds (`nil`: the client's).
+    public var timeoutMs: Int?
+
+    /// Creates a request.
+    public init(
+        method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: AppRequestBody? = nil, timeoutMs: Int? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.timeoutMs = timeoutMs
+    }
+
+    /// Creates a request with a dictionary of query parameters, sent sorted by name.
+    public init(
+        method: HTTPMethod = .get, path: String, query: [String: String]?, headers: [String: String] = [:],
+        body: AppRequestBody? = nil, timeoutMs: Int? = nil
+    ) {
+        self.init(
+            method: method, path: path, query: Self.queryItems(query), headers: headers, body: body,
+            timeoutMs: timeoutMs)
+    }
+
+    static func queryItems(_ query: [String: String]?) -> [URLQueryItem] {
+        (query ?? [:]).sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+    }
+}

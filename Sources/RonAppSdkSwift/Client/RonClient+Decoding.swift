@@ -1,0 +1,36 @@
+import Foundation
+
+extension RonClient {
+    /// Builds the response for an HTTP answer: decodes 2xx bodies, maps the rest to problems.
+    static func makeResponse<T: Decodable>(_ http: TransportResponse, durationMs: Int) -> AppResponse<T> {
+        guard (200..<300).contains(http.status) else {
+            let problem = ProblemMapper.fromHTTP(status: http.status, headers: http.headers, body: http.body)
+            return AppResponse(
+                status: http.status, headers: http.headers, raw: http.body, problem: problem, durationMs: durationMs)
+        }
+        do {
+            let value: T = try decode(http)
+            return AppResponse(
+                status: http.status, headers: http.headers, data: value, raw: http.body, durationMs: durationMs)
+        } catch {
+            let problem = ProblemMapper.decodeFailure(
+                type: T.self, error: error, status: http.status, headers: http.headers)
+            return AppResponse(
+                status: http.status, headers: http.headers, raw: http.body, problem: problem, durationMs: durationMs)
+        }
+    }
+
+    private static func decode<T: Decodable>(_ http: TransportResponse) throws -> T {
+        if T.self == Data.self, let bytes = http.body as? T { return bytes }
+        if T.self == EmptyBody.self, let empty = EmptyBody() as? T { return empty }
+        if T.self == String.self, !(http.headers["content-type"] ?? "").lowercased().contains("json") {
+            if let text = String(data: http.body, encoding: .utf8) as? T { return text }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the body is not UTF-8 text"))
+        }
+        if http.body.isEmpty {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "the body is empty (use EmptyBody for no content)"))
+        }
+        return try JSONDecoder().decode(T.self, from: http.body)
+    }
+}

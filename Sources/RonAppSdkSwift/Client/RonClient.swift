@@ -1,0 +1,200 @@
+import Foundation
+import Logging
+
+/// The App Plane client: turns calls into HTTP requests to `{baseUrl}/app{path}` and every outcome
+/// into an ``AppResponse``.
+///
+/// Create one per base URL and share it; it is cheap to create, immutable and safe to use from any
+/// task. Request methods never throw (see ``AppResponse`` for the shape of each failure); only
+/// creating the client throws ``SdkConfigError``.
+///
+/// ```swift
+/// let client = try RonClient(config: RonConfig(baseUrl: URL(string: "https://node.example.com")))
+/// let res: AppResponse<Hello> = await client.get("/hello")
+/// ```
+public final class RonClient: RonRequesting {
+    /// The configuration the client was made from.
+    public let config: RonConfig
+    /// The overall timeout in effect, in milliseconds.
+    public let overallTimeoutMs: Int
+    /// The connect timeout in effect, in milliseconds.
+    public let connectTimeoutMs: Int
+    /// The read (idle) timeout in effect, in milliseconds.
+    public let readTimeoutMs: Int
+    /// The write (idle) timeout in effect, in milliseconds.
+    public let writeTimeoutMs: Int
+
+    let urlBuilder: URLBuilder
+    let headerComposer: HeaderComposer
+    let transport: any RonTransport
+    let ownedTransport: URLSessionTransport?
+    let logger: Logger?
+    let state = ClientState()
+
+    /// Validates the configuration and creates the client.
+    ///
+    /// - Throws: ``SdkConfigError`` when there is no base URL, it is `http://` without
+    ///   ``RonConfig/allowInsecureHttp``, it is not an absolute http(s) URL with a host (or has
+    ///   credentials, a query or a fragment), or a timeout is outside `1...86_400_000` ms.
+    public init(config: RonConfig) throws {
+        guard let baseUrl = config.baseUrl else { throw SdkConfigError.missingBaseUrl }
+        urlBuilder = try URLBuilder(baseUrl: baseUrl)
+        if baseUrl.scheme?.lowercased() == "http", !config.allowInsecureHttp {
+            throw SdkConfigError.insecureHttpNotAllowed(host: baseUrl.host ?? "")
+        }
+        func timeout(_ value: Int?, _ fallback: Int, _ name: String) throws -> Int {
+            let chosen = value ?? fallback
+            guard chosen > 0, chosen <= RonConfig.Defaults.maxTimeoutMs else {
+                throw SdkConfigError.invalidTimeout(name: name, value: chosen)
+            }
+            return chosen
+        }
+        overallTimeoutMs = try timeout(config.overallTimeoutMs, RonConfig.Defaults.overallTimeoutMs, "overallTimeoutMs")
+        connectTimeoutMs = try timeout(config.connectTimeoutMs, RonConfig.Defaults.connectTimeoutMs, "connectTimeoutMs")
+        readTimeoutMs = try timeout(config.readTimeoutMs, RonConfig.Defaults.readTimeoutMs, "readTimeoutMs")
+        writeTimeoutMs = try timeout(config.writeTimeoutMs, RonConfig.Defaults.writeTimeoutMs, "writeTimeoutMs")
+
+        self.config = config
+        headerComposer = HeaderComposer(
+            authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
+            requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
+            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() })
+        if let custom = config.transport {
+            transport = custom
+            ownedTransport = nil
+        } else {
+            let session = URLSessionTransport(overallTimeoutMs: overallTimeoutMs)
+            transport = session
+            ownedTransport = session
+        }
+        if let logger = config.logger {
+            self.logger = logger
+        } else if config.debug {
+            var logger = Logger(label: "ron-app-sdk-swift")
+            logger.logLevel = .debug
+            self.logger = logger
+        } else {
+            self.logger = nil
+        }
+    }
+
+    /// Releases the client's own `URLSession` and cancels calls in flight. Later calls return a
+    /// `client_closed` problem. Calling it again does nothing. A transport passed in the config is
+    /// not touched.
+    public func close() {
+        guard state.close() else { return }
+        ownedTransport?.invalidate()
+    }
+
+    /// A client for one facet; calls go to `{base}/app/facets/{id}{path}`.
+    public func facet(_ id: String) -> FacetClient {
+        FacetClient(client: self, id: id)
+    }
+
+    /// Runs one call. Never throws; see ``AppResponse``.
+    public func request<T: Decodable>(_ request: AppRequest) async -> sending AppResponse<T> {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await exchange(request)
+        let durationMs = Self.milliseconds(clock.now - start)
+        let response: AppResponse<T>
+        switch outcome.result {
+        case .failure(let problem):
+            response = AppResponse(status: 0, problem: problem, durationMs: durationMs)
+        case .success(let http):
+            response = Self.makeResponse(http, durationMs: durationMs)
+        }
+        report(request, url: outcome.url, sentHeaders: outcome.sentHeaders, response: response)
+        return response
+    }
+
+    private struct Exchange: Sendable {
+        var url: URL?
+        var sentHeaders: [String: String] = [:]
+        var result: Result<TransportResponse, RonProblem>
+    }
+
+    private func exchange(_ request: AppRequest) async -> Exchange {
+        if state.isClosed {
+            return Exchange(result: .failure(LocalNetworkError.clientClosed.problem))
+        }
+        let url: URL
+        do {
+            url = try urlBuilder.url(path: request.path, query: request.query)
+        } catch {
+            return Exchange(result: .failure(error.problem))
+        }
+        let timeoutMs = min(max(request.timeoutMs ?? overallTimeoutMs, 1), RonConfig.Defaults.maxTimeoutMs)
+        let sent = SentHeaders()
+        do {
+            let response = try await DeadlineRace.run(timeoutMs: timeoutMs) { [self] in
+                let headers = try await headerComposer.compose(
+                    method: request.method, callHeaders: request.headers, body: request.body)
+                sent.store(headers)
+                let transportRequest = TransportRequest(
+                    method: request.method.rawValue, url: url, headers: headers, body: request.body?.data,
+                    timeoutMs: timeoutMs, connectTimeoutMs: connectTimeoutMs, readTimeoutMs: readTimeoutMs,
+                    writeTimeoutMs: writeTimeoutMs, maxResponseBytes: RonSDK.maxResponseBytes)
+                announce(transportRequest, body: request.body)
+                let response = try await transport.send(transportRequest)
+                if response.body.count > RonSDK.maxResponseBytes {
+                    throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
+                }
+                return response
+            }
+            return Exchange(url: url, sentHeaders: sent.value, result: .success(response))
+        } catch let local as LocalNetworkError {
+            return Exchange(url: url, sentHeaders: sent.value, result: .failure(local.problem))
+        } catch {
+            let failure = TransportFailure.classify(error)
+            logger?.debug(
+                "ron transport failure",
+                metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])
+            return Exchange(url: url, sentHeaders: sent.value, result: .failure(ProblemMapper.fromTransport(failure)))
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        let parts = duration.components
+        return Int(parts.seconds) * 1000 + Int(parts.attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// Whether a client was closed; the only mutable state of a ``RonClient``.
+final class ClientState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var closed = false
+
+    var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
+
+    /// Marks the client closed; `false` when it already was.
+    func close() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if closed { return false }
+        closed = true
+        return true
+    }
+}
+
+/// The headers a call actually sent, captured from inside the deadline race.
+final class SentHeaders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var headers: [String: String] = [:]
+
+    func store(_ headers: [String: String]) {
+        lock.lock()
+        self.headers = headers
+        lock.unlock()
+    }
+
+    var value: [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return headers
+    }
+}

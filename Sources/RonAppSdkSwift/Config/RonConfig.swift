@@ -1,0 +1,101 @@
+import Foundation
+import Logging
+
+/// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
+/// and where to report.
+///
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:)``
+/// (every parameter has a default), or merge environment variables in with
+/// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
+public struct RonConfig: Sendable {
+    /// The gateway base URL, for example `https://node.example.com` or `https://host/prefix`.
+    ///
+    /// Calls go to `{baseUrl}/app{path}`. `http://` is refused unless ``allowInsecureHttp`` is true.
+    public var baseUrl: URL?
+    /// The most a whole call may take, in milliseconds (default 10 000). Enforced by the client itself.
+    public var overallTimeoutMs: Int?
+    /// The most connecting may take, in milliseconds (default 3 000).
+    public var connectTimeoutMs: Int?
+    /// The longest pause while waiting for response bytes, in milliseconds (default 10 000).
+    public var readTimeoutMs: Int?
+    /// The longest pause while sending the request body, in milliseconds (default 10 000).
+    public var writeTimeoutMs: Int?
+    /// Sent as `Authorization`. A bare token gets `Bearer ` in front; a value that already names a
+    /// scheme (`Bearer x`, `Macaroon x`, `Basic x`) is sent as written.
+    public var authToken: String?
+    /// Sent as `X-RON-Passport`.
+    public var passportToken: String?
+    /// Called before every request; the headers it returns are added (and win over the config's own
+    /// credentials). Use it for rotating tokens.
+    public var headerProvider: (@Sendable () async -> [String: String])?
+    /// Makes the `x-request-id` of each call (default: a random UUID).
+    public var requestIdFactory: (@Sendable () -> String)?
+    /// Makes the `X-Idempotency-Key` of each POST, PUT, PATCH and DELETE (default: a random UUID).
+    public var idempotencyKeyFactory: (@Sendable () -> String)?
+    /// Allows an `http://` base URL. For local development only.
+    public var allowInsecureHttp: Bool
+    /// Logs request and response bodies (redacted, truncated) at debug level. Off by default.
+    public var debug: Bool
+    /// The HTTP engine; `nil` means a ``URLSessionTransport`` built from this config.
+    public var transport: (any RonTransport)?
+    /// Where the client logs. `nil` logs nothing unless ``debug`` is on, which then logs to a
+    /// `Logger` labelled `ron-app-sdk-swift` at debug level.
+    public var logger: Logger?
+    /// Called (without being awaited) before each request is sent, with redacted details.
+    public var onRequest: (@Sendable (RonRequestInfo) -> Void)?
+    /// Called (without being awaited) after each call ends, with redacted details.
+    public var onResponse: (@Sendable (RonResponseInfo) -> Void)?
+
+    /// Creates a configuration; every parameter is optional.
+    public init(
+        baseUrl: URL? = nil,
+        overallTimeoutMs: Int? = nil,
+        connectTimeoutMs: Int? = nil,
+        readTimeoutMs: Int? = nil,
+        writeTimeoutMs: Int? = nil,
+        authToken: String? = nil,
+        passportToken: String? = nil,
+        headerProvider: (@Sendable () async -> [String: String])? = nil,
+        requestIdFactory: (@Sendable () -> String)? = nil,
+        idempotencyKeyFactory: (@Sendable () -> String)? = nil,
+        allowInsecureHttp: Bool = false,
+        debug: Bool = false,
+        transport: (any RonTransport)? = nil,
+        logger: Logger? = nil,
+        onRequest: (@Sendable (RonRequestInfo) -> Void)? = nil,
+        onResponse: (@Sendable (RonResponseInfo) -> Void)? = nil
+    ) {
+        self.baseUrl = baseUrl
+        self.overallTimeoutMs = overallTimeoutMs
+        self.connectTimeoutMs = connectTimeoutMs
+        self.readTimeoutMs = readTimeoutMs
+        self.writeTimeoutMs = writeTimeoutMs
+        self.authToken = authToken
+        self.passportToken = passportToken
+        self.headerProvider = headerProvider
+        self.requestIdFactory = requestIdFactory
+        self.idempotencyKeyFactory = idempotencyKeyFactory
+        self.allowInsecureHttp = allowInsecureHttp
+        self.debug = debug
+        self.transport = transport
+        self.logger = logger
+        self.onRequest = onRequest
+        self.onResponse = onResponse
+    }
+}
+
+extension RonConfig {
+    /// The values used when a timeout is left `nil`.
+    public enum Defaults {
+        /// Default overall timeout: 10 s.
+        public static let overallTimeoutMs = 10_000
+        /// Default connect timeout: 3 s.
+        public static let connectTimeoutMs = 3_000
+        /// Default read (idle) timeout: 10 s.
+        public static let readTimeoutMs = 10_000
+        /// Default write (idle) timeout: 10 s.
+        public static let writeTimeoutMs = 10_000
+        /// The largest timeout accepted anywhere: 24 h.
+        public static let maxTimeoutMs = 86_400_000
+    }
+}

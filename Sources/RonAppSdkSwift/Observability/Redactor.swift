@@ -1,0 +1,88 @@
+import Foundation
+
+/// Removes secrets from anything the SDK logs or hands to hooks.
+///
+/// - Headers: `Authorization`, `Proxy-Authorization`, `X-RON-Token`, `X-RON-Passport`, `Cookie`,
+///   `Set-Cookie`, and any header whose name contains `token`, `secret`, `password`, `passport`,
+///   `api-key`/`apikey`, `session` or `auth`, are replaced by ``placeholder``; so is any value that
+///   starts with an auth scheme (`Bearer …`, `Basic …`, `Macaroon …`).
+/// - URLs: user info is dropped and the value of every query parameter whose name contains `token`,
+///   `key`, `secret`, `password`, `passport`, `auth`, `session`, `signature`, `sig` or `credential`
+///   is replaced.
+/// - Text (debug bodies): `Bearer xxx`-style credentials and JSON string members with such names.
+public enum Redactor {
+    /// What a secret is replaced by.
+    public static let placeholder = "[REDACTED]"
+
+    private static let sensitiveHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "x-ron-token", "x-ron-passport", "cookie", "set-cookie",
+    ]
+    private static let sensitiveHeaderFragments = [
+        "token", "secret", "password", "passport", "api-key", "apikey", "session", "auth",
+    ]
+    private static let sensitiveQueryFragments = [
+        "token", "key", "secret", "password", "passwd", "passport", "auth", "session", "signature", "sig",
+        "credential",
+    ]
+    private static let schemePrefixes = ["bearer ", "basic ", "macaroon ", "digest ", "token "]
+
+    /// Whether a header with this name carries secrets.
+    public static func isSensitiveHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return sensitiveHeaderNames.contains(lowered) || sensitiveHeaderFragments.contains { lowered.contains($0) }
+    }
+
+    /// Whether a query parameter with this name carries secrets.
+    public static func isSensitiveQueryName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return sensitiveQueryFragments.contains { lowered.contains($0) }
+    }
+
+    /// The header's value, or ``placeholder`` when it is a secret.
+    public static func headerValue(name: String, value: String) -> String {
+        if isSensitiveHeader(name) { return placeholder }
+        let lowered = value.lowercased()
+        if schemePrefixes.contains(where: { lowered.hasPrefix($0) }) { return placeholder }
+        return value
+    }
+
+    /// All headers with secret values replaced.
+    public static func headers(_ headers: [String: String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for (name, value) in headers { out[name] = headerValue(name: name, value: value) }
+        return out
+    }
+
+    /// The URL as text, without user info and with secret query values replaced.
+    public static func url(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "[unparseable URL]"
+        }
+        components.user = nil
+        components.password = nil
+        if let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                let decodedName = item.name.removingPercentEncoding ?? item.name
+                guard isSensitiveQueryName(decodedName), item.value != nil else { return item }
+                return URLQueryItem(name: item.name, value: "REDACTED")
+            }
+        }
+        return components.string ?? "[unparseable URL]"
+    }
+
+    /// Free text (for example a debug body) with credentials replaced.
+    public static func text(_ text: String) -> String {
+        var out = text
+        let patterns = [
+            #"(?i)\b(bearer|basic|macaroon|digest)\s+[A-Za-z0-9\-._~+/=:]+"#,
+            #"(?i)("[^"]*(token|secret|password|passwd|passport|api[_-]?key|session|auth|credential)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*""#,
+        ]
+        let replacements = ["$1 \(placeholder)", "$1\"\(placeholder)\""]
+        for (pattern, replacement) in zip(patterns, replacements) {
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            let range = NSRange(out.startIndex..<out.endIndex, in: out)
+            out = regex.stringByReplacingMatches(in: out, range: range, withTemplate: replacement)
+        }
+        return out
+    }
+}

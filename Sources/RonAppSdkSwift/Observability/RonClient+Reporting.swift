@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+
+extension RonClient {
+    /// The largest part of a body shown in debug logs.
+    static let debugBodyLimit = 2_048
+
+    /// Logs the request and runs the `onRequest` hook without waiting for it.
+    func announce(_ request: TransportRequest, body: AppRequestBody?) {
+        let redactedURL = Redactor.url(request.url)
+        let headers = Redactor.headers(request.headers)
+        let requestId = Self.lookup(request.headers, "x-request-id")
+        let correlationId = Self.lookup(request.headers, "x-correlation-id")
+        if let logger {
+            var metadata: Logger.Metadata = [
+                "method": .string(request.method), "url": .string(redactedURL),
+                "request_id": .string(requestId ?? ""), "correlation_id": .string(correlationId ?? ""),
+            ]
+            if config.debug, let body {
+                metadata["body"] = .string(Self.debugText(body.data))
+            }
+            logger.debug("ron request", metadata: metadata)
+        }
+        if let hook = config.onRequest {
+            let info = RonRequestInfo(
+                method: request.method, url: redactedURL, headers: headers, requestId: requestId,
+                correlationId: correlationId)
+            Task.detached { hook(info) }
+        }
+    }
+
+    /// Logs the outcome and runs the `onResponse` hook without waiting for it.
+    func report<T>(_ request: AppRequest, url: URL?, sentHeaders: [String: String], response: AppResponse<T>) {
+        guard logger != nil || config.onResponse != nil else { return }
+        let redactedURL = url.map(Redactor.url) ?? "[not built] \(request.path.prefix(200))"
+        let correlationId = response.correlationId ?? Self.lookup(sentHeaders, "x-correlation-id")
+        if let logger {
+            var metadata: Logger.Metadata = [
+                "method": .string(request.method.rawValue), "url": .string(redactedURL),
+                "status": .stringConvertible(response.status), "duration_ms": .stringConvertible(response.durationMs),
+                "correlation_id": .string(correlationId ?? ""),
+            ]
+            if let problem = response.problem {
+                metadata["problem_code"] = .string(problem.code)
+                metadata["problem_kind"] = .string(problem.kind ?? "")
+            }
+            if config.debug, let raw = response.raw, !raw.isEmpty {
+                metadata["body"] = .string(Self.debugText(raw))
+            }
+            logger.debug("ron response", metadata: metadata)
+        }
+        if let hook = config.onResponse {
+            let info = RonResponseInfo(
+                method: request.method.rawValue, url: redactedURL, status: response.status, ok: response.ok,
+                headers: Redactor.headers(response.headers), durationMs: response.durationMs,
+                correlationId: correlationId, problem: response.problem)
+            Task.detached { hook(info) }
+        }
+    }
+
+    private static func lookup(_ headers: [String: String], _ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name }?.value
+    }
+
+    private static func debugText(_ data: Data) -> String {
+        let prefix = data.prefix(debugBodyLimit)
+        let text = String(decoding: prefix, as: UTF8.self)
+        let suffix = data.count > debugBodyLimit ? "…(\(data.count) bytes)" : ""
+        return Redactor.text(text) + suffix
+    }
+}

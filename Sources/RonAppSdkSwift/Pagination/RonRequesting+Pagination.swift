@@ -1,0 +1,35 @@
+import Foundation
+
+extension RonRequesting {
+    /// The pages of a list endpoint as an `AsyncSequence` (see ``PageSequence``).
+    ///
+    /// ```swift
+    /// for try await page in client.pages(Item.self, path: "/items", pageSize: 50) {
+    ///     for item in page.items { print(item.name) }
+    /// }
+    /// ```
+    public func pages<Item: Codable & Hashable & Sendable>(
+        _ type: Item.Type, path: String, query: [String: String]? = nil, pageSize: Int? = nil,
+        headers: [String: String] = [:]
+    ) -> PageSequence<Item> {
+        PageSequence(
+            client: self, path: path, query: AppRequest.queryItems(query), pageSize: pageSize, headers: headers)
+    }
+
+    /// Collects items from every page, stopping after `limit` items (at most `limit` are returned).
+    ///
+    /// - Parameter limit: The most items to return (default 1 000); `0` or less returns none.
+    /// - Throws: ``RonProblem`` as ``PageSequence`` does.
+    public func listAll<Item: Codable & Hashable & Sendable>(
+        _ type: Item.Type, path: String, query: [String: String]? = nil, pageSize: Int? = nil,
+        limit: Int = 1_000, headers: [String: String] = [:]
+    ) async throws -> [Item] {
+        guard limit > 0 else { return [] }
+        var items: [Item] = []
+        for try await page in pages(type, path: path, query: query, pageSize: pageSize, headers: headers) {
+            items.append(contentsOf: page.items.prefix(limit - items.count))
+            if items.count >= limit { break }
+        }
+        return items
+    }
+}

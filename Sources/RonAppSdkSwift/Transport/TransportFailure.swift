@@ -1,0 +1,139 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Why a transport got no usable response. The client turns it into a ``RonProblem`` with
+/// `kind == "transport"`, `status == 0` and the ``Cause/code`` of the cause.
+public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The classified cause.
+    public enum Cause: String, Sendable, Hashable, CaseIterable {
+        /// A timeout expired (overall, connect or idle).
+        case timeout
+        /// The connection was refused or could not be opened.
+        case connectFailed
+        /// The host name did not resolve.
+        case dnsFailed
+        /// The TLS handshake or certificate check failed.
+        case tlsFailed
+        /// The connection was reset or lost mid-call.
+        case connectionReset
+        /// The response ended early or was not valid HTTP.
+        case truncatedBody
+        /// The response body is larger than the limit.
+        case responseTooLarge
+        /// The call was cancelled.
+        case cancelled
+        /// A redirect from https to http was refused.
+        case insecureRedirect
+        /// Any other transport failure.
+        case other
+
+        /// The problem code for this cause, for example `local_timeout`.
+        public var code: String {
+            switch self {
+            case .timeout: return "local_timeout"
+            case .connectFailed: return "connect_failed"
+            case .dnsFailed: return "dns_failed"
+            case .tlsFailed: return "tls_failed"
+            case .connectionReset: return "connection_reset"
+            case .truncatedBody: return "truncated_body"
+            case .responseTooLarge: return "response_too_large"
+            case .cancelled: return "cancelled"
+            case .insecureRedirect: return "insecure_redirect"
+            case .other: return "transport_failed"
+            }
+        }
+
+        /// Whether trying again may help.
+        public var retryable: Bool {
+            switch self {
+            case .cancelled, .responseTooLarge, .insecureRedirect: return false
+            default: return true
+            }
+        }
+
+        /// A fixed, safe message for the problem.
+        public var message: String {
+            switch self {
+            case .timeout: return "The call did not finish within the configured timeout"
+            case .connectFailed: return "Could not connect to the gateway"
+            case .dnsFailed: return "The gateway host name could not be resolved"
+            case .tlsFailed: return "The TLS connection to the gateway failed"
+            case .connectionReset: return "The connection to the gateway was lost"
+            case .truncatedBody: return "The response ended early or was not valid HTTP"
+            case .responseTooLarge: return "The response body exceeds the \(RonSDK.maxResponseBytes) byte limit"
+            case .cancelled: return "The call was cancelled"
+            case .insecureRedirect: return "A redirect from https to http was refused"
+            case .other: return "The transport failed"
+            }
+        }
+    }
+
+    /// The cause.
+    public var cause: Cause
+    /// A short technical note for logs (never sent anywhere, never contains bodies).
+    public var detail: String
+
+    /// Creates a failure.
+    public init(_ cause: Cause, detail: String = "") {
+        self.cause = cause
+        self.detail = detail
+    }
+
+    /// `cause.code` plus the detail.
+    public var description: String { detail.isEmpty ? cause.code : "\(cause.code): \(detail)" }
+
+    /// Classifies any error thrown by a transport.
+    ///
+    /// `TransportFailure` is kept, `CancellationError` is ``Cause/cancelled``, `URLError` codes and
+    /// POSIX errors are mapped by meaning, and anything else is ``Cause/other``.
+    public static func classify(_ error: any Error) -> TransportFailure {
+        if let failure = error as? TransportFailure { return failure }
+        if error is CancellationError { return TransportFailure(.cancelled) }
+        if let urlError = error as? URLError {
+            return TransportFailure(
+                cause(urlErrorCode: urlError.code.rawValue), detail: "URLError \(urlError.code.rawValue)")
+        }
+        if let posix = error as? POSIXError {
+            return TransportFailure(cause(of: posix.code), detail: "POSIX \(posix.code.rawValue)")
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain {
+            return TransportFailure(cause(urlErrorCode: nsError.code), detail: "URLError \(nsError.code)")
+        }
+        return TransportFailure(.other, detail: String(describing: type(of: error)))
+    }
+
+    private static func cause(urlErrorCode raw: Int) -> Cause {
+        func any(_ codes: URLError.Code...) -> Bool { codes.contains { $0.rawValue == raw } }
+        if any(.timedOut) { return .timeout }
+        if any(.cannotConnectToHost, .notConnectedToInternet) { return .connectFailed }
+        if any(.cannotFindHost, .dnsLookupFailed) { return .dnsFailed }
+        if any(
+            .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired)
+        {
+            return .tlsFailed
+        }
+        if any(.networkConnectionLost) { return .connectionReset }
+        if any(.badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource) {
+            return .truncatedBody
+        }
+        if any(.dataLengthExceedsMaximum) { return .responseTooLarge }
+        if any(.cancelled) { return .cancelled }
+        return .other
+    }
+
+    private static func cause(of code: POSIXErrorCode) -> Cause {
+        switch code {
+        case .ECONNREFUSED, .EHOSTUNREACH, .ENETUNREACH, .EADDRNOTAVAIL: return .connectFailed
+        case .ECONNRESET, .EPIPE, .ECONNABORTED, .ENOTCONN: return .connectionReset
+        case .ETIMEDOUT: return .timeout
+        case .ECANCELED: return .cancelled
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The whole pipeline: schema directory → documents → model → Swift source.
+public struct CodeGenerator: Sendable {
+    public var options: SwiftRenderer.Options
+
+    public init(options: SwiftRenderer.Options = SwiftRenderer.Options()) {
+        self.options = options
+    }
+
+    /// Reads and translates the documents below `schemaDirectory`.
+    public func model(schemaDirectory: URL) throws -> SchemaModel {
+        try SchemaTranslator.translate(try SchemaDocumentReader.read(directory: schemaDirectory))
+    }
+
+    /// Translates documents given in memory (relative path → text).
+    public func model(documents: [(path: String, text: String)]) throws -> SchemaModel {
+        let parsed = try documents.sorted { $0.path < $1.path }.map { document in
+            (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
+        }
+        return try SchemaTranslator.translate(parsed)
+    }
+
+    /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the
+    /// catalog when `split` is set.
+    public func files(for model: SchemaModel, split: Bool) -> [(name: String, contents: String)] {
+        let renderer = SwiftRenderer(options: options)
+        return split ? renderer.renderFilePerDocument(model) : [("RonGenerated.swift", renderer.renderSingleFile(model))]
+    }
+
+    /// Writes `files` into `directory`, rewriting only those whose contents changed, so an
+    /// unchanged schema does not make the compiler run again. Returns the names written.
+    @discardableResult
+    public static func write(_ files: [(name: String, contents: String)], to directory: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var written: [String] = []
+        for file in files {
+            let url = directory.appending(path: file.name)
+            let data = Data(file.contents.utf8)
+            if FileManager.default.contents(atPath: url.path) == data { continue }
+            try data.write(to: url, options: .atomic)
+            written.append(file.name)
+        }
+        return written
+    }
+}

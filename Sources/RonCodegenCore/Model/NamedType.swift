@@ -1,0 +1,47 @@
+/// One member of a document's `$defs`.
+public struct NamedType: Sendable, Equatable {
+    /// The Swift and schema name.
+    public var name: String
+    /// Where it came from: `file#/$defs/Name`.
+    public var origin: String
+    /// The `title` and `description`, joined, or `nil`.
+    public var documentation: String?
+    /// Whether the schema marks it deprecated.
+    public var deprecated: Bool
+    /// Protocols it conforms to besides `Codable, Hashable, Sendable` (from `x-ron-conforms-to`).
+    public var conformances: [String]
+    /// What Swift declaration it becomes.
+    public var shape: Shape
+
+    /// The kinds of declaration.
+    public enum Shape: Sendable, Equatable {
+        /// A struct, generic over `typeParameters` when there are any.
+        case structure(typeParameters: [String], fields: [Field])
+        /// An open string enum.
+        case stringEnum(cases: [EnumCase])
+        /// An internally tagged union.
+        case taggedUnion(discriminator: String, variants: [UnionVariant])
+        /// A string checked against a regular expression.
+        case patternString(pattern: String)
+        /// A name for another type.
+        case alias(TypeReference)
+    }
+}
+
+/// A case of a string enum.
+public struct EnumCase: Sendable, Equatable {
+    /// The value on the wire.
+    public var wireValue: String
+    /// The Swift case name.
+    public var swiftName: String
+}
+
+/// A variant of a tagged union.
+public struct UnionVariant: Sendable, Equatable {
+    /// The discriminator value that selects it.
+    public var tag: String
+    /// The Swift case name.
+    public var swiftName: String
+    /// The object type that holds the variant's other fields.
+    public var payload: String
+}

@@ -1,0 +1,7 @@
+/// Every named type of every schema document, ready to render.
+public struct SchemaModel: Sendable, Equatable {
+    /// The documents read, as paths relative to the schema directory, in path order.
+    public var documents: [String]
+    /// The named types, in document order and, within a document, in `$defs` order.
+    public var types: [NamedType]
+}

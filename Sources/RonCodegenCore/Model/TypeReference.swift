@@ -1,0 +1,26 @@
+/// The type of a value in a generated declaration.
+public indirect enum TypeReference: Sendable, Equatable {
+    case bool
+    case string
+    case double
+    case int
+    case int32
+    case uint8
+    case uint16
+    case uint32
+    /// A 64-bit integer; `asString` is the IDB's string wire form, otherwise a JSON number.
+    case int64(asString: Bool)
+    case uint64(asString: Bool)
+    /// `Data`, base64url on the wire.
+    case bytes
+    /// `Date`, RFC 3339 on the wire.
+    case timestamp
+    /// Any JSON (`JSONValue`).
+    case json
+    case array(TypeReference)
+    case map(TypeReference)
+    /// A named type, with generic arguments when it has type parameters.
+    case named(String, arguments: [TypeReference])
+    /// A type parameter of the enclosing generic struct.
+    case typeParameter(String)
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RonTOML
+
+/// Finds and parses the schema documents below a directory.
+///
+/// Every `*.json` and `*.toml` file is a document, read in path order so the output does not
+/// depend on the file system's listing order. Both syntaxes become one ``DocumentValue`` tree.
+public enum SchemaDocumentReader {
+    /// The documents below `directory`, as paths relative to it with their parsed trees.
+    public static func read(directory: URL) throws -> [(path: String, root: DocumentValue)] {
+        let paths = try documentPaths(in: directory)
+        guard !paths.isEmpty else {
+            throw CodegenError(file: directory.path, pointer: "", message: "no *.json or *.toml schema documents found")
+        }
+        return try paths.map { path in
+            let url = directory.appending(path: path)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw CodegenError(file: path, pointer: "", message: "cannot read the file")
+            }
+            return (path, try parse(data, path: path))
+        }
+    }
+
+    /// The relative paths of the documents below `directory`, sorted.
+    public static func documentPaths(in directory: URL) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw CodegenError(file: directory.path, pointer: "", message: "the schema directory does not exist")
+        }
+        let base = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        var result: [String] = []
+        let walker = FileManager.default.enumerator(atPath: base)
+        while let relative = walker?.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard !name.hasPrefix("."), relative.hasSuffix(".json") || relative.hasSuffix(".toml") else { continue }
+            result.append(relative)
+        }
+        return result.sorted()
+    }
+
+    /// Parses one document; the syntax follows the file's extension.
+    public static func parse(_ data: Data, path: String) throws(CodegenError) -> DocumentValue {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CodegenError(file: path, pointer: "", message: "the file is not UTF-8 text")
+        }
+        if path.hasSuffix(".toml") {
+            do {
+                return TOMLBridge.documentValue(of: try TOMLParser.parse(text))
+            } catch {
+                throw CodegenError(file: path, pointer: "\(error.line):\(error.column)", message: error.message)
+            }
+        }
+        do {
+            return try JSONDocumentParser.parse(text)
+        } catch {
+            throw CodegenError(file: path, pointer: "\(error.line):\(error.column)", message: error.message)
+        }
+    }
+}
+
+/// TOML values as the JSON model the translator reads.
+enum TOMLBridge {
+    static func documentValue(of table: TOMLTable) -> DocumentValue {
+        .object(table.pairs.map { ($0.key, documentValue(of: $0.value)) })
+    }
+
+    static func documentValue(of value: TOMLValue) -> DocumentValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .integer(let number): return .number(String(number))
+        case .float(let number): return .number(String(number))
+        case .boolean(let flag): return .bool(flag)
+        case .dateTime(let moment): return .string(moment.description)
+        case .array(let items): return .array(items.map(documentValue(of:)))
+        case .table(let table): return documentValue(of: table)
+        }
+    }
+}

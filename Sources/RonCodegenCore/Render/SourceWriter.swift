@@ -1,0 +1,34 @@
+/// Accumulates Swift source with indentation.
+struct SourceWriter {
+    private(set) var text = ""
+    private var depth = 0
+
+    mutating func line(_ content: String = "") {
+        text += content.isEmpty ? "\n" : String(repeating: "    ", count: depth) + content + "\n"
+    }
+
+    mutating func block(_ opening: String, _ body: (inout SourceWriter) -> Void) {
+        line(opening + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// Writes `text` as `///` doc comment lines.
+    mutating func documentation(_ text: String?) {
+        guard let text else { return }
+        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = part.trimmingTrailingSpaces()
+            line(trimmed.isEmpty ? "///" : "/// " + trimmed)
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var result = String(self)
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

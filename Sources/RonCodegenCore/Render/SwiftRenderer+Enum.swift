@@ -1,0 +1,183 @@
+extension SwiftRenderer {
+    func renderEnum(_ type: NamedType, cases: [EnumCase], into writer: inout SourceWriter) {
+        writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable"]))") { w in
+            for item in cases {
+                w.line("/// The wire value `\(item.wireValue)`.")
+                w.line("case \(Naming.escaped(item.swiftName))")
+            }
+            w.line("/// A value this version of the schema does not know; it re-encodes unchanged.")
+            w.line("case unknown(String)")
+            w.line()
+            w.line("/// The values this version of the schema knows.")
+            w.line("public static let knownCases: [\(type.name)] = [\(cases.map { "." + Naming.escaped($0.swiftName) }.joined(separator: ", "))]")
+            w.line()
+            w.line("/// Maps a wire value to its case, or to ``unknown(_:)``.")
+            w.block("public init(rawValue: String)") { w in
+                w.block("switch rawValue") { w in
+                    for item in cases {
+                        w.line("case \(SwiftLiteral.string(item.wireValue)): self = .\(Naming.escaped(item.swiftName))")
+                    }
+                    w.line("default: self = .unknown(rawValue)")
+                }
+            }
+            w.line()
+            w.line("/// The wire value.")
+            w.block("public var rawValue: String") { w in
+                w.block("switch self") { w in
+                    for item in cases {
+                        w.line("case .\(Naming.escaped(item.swiftName)): return \(SwiftLiteral.string(item.wireValue))")
+                    }
+                    w.line("case .unknown(let value): return value")
+                }
+            }
+            w.line()
+            w.line("/// Decodes a wire value; an unknown one becomes ``unknown(_:)``.")
+            w.block("public init(from decoder: any Decoder) throws") { w in
+                w.line("self.init(rawValue: try decoder.singleValueContainer().decode(String.self))")
+            }
+            w.line()
+            w.line("/// Encodes the wire value.")
+            w.block("public func encode(to encoder: any Encoder) throws") { w in
+                w.line("var container = encoder.singleValueContainer()")
+                w.line("try container.encode(rawValue)")
+            }
+        }
+    }
+
+    func renderUnion(_ type: NamedType, discriminator: String, variants: [UnionVariant], into writer: inout SourceWriter) {
+        writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") { w in
+            for variant in variants {
+                w.line("/// `\(discriminator)` is `\(variant.tag)`.")
+                w.line("case \(Naming.escaped(variant.swiftName))(\(variant.payload))")
+            }
+            w.line("/// A tag this version of the schema does not know, with the whole object; it re-encodes unchanged.")
+            w.line("case unknown(tag: String, payload: JSONValue)")
+            w.line()
+            w.line("/// The discriminator member.")
+            w.block("enum TagKey: String, CodingKey") { w in
+                w.line("case tag = \(SwiftLiteral.string(discriminator))")
+            }
+            w.line()
+            w.line("/// The value of the discriminator.")
+            w.block("public var tag: String") { w in
+                w.block("switch self") { w in
+                    for variant in variants {
+                        w.line("case .\(Naming.escaped(variant.swiftName)): return \(SwiftLiteral.string(variant.tag))")
+                    }
+                    w.line("case .unknown(let tag, _): return tag")
+                }
+            }
+            w.line()
+            w.line("/// Decodes the variant that the discriminator names.")
+            w.block("public init(from decoder: any Decoder) throws") { w in
+                w.line("let tag = try decoder.container(keyedBy: TagKey.self).decode(String.self, forKey: .tag)")
+                w.block("switch tag") { w in
+                    for variant in variants {
+                        w.line("case \(SwiftLiteral.string(variant.tag)): self = .\(Naming.escaped(variant.swiftName))(try \(variant.payload)(from: decoder))")
+                    }
+                    w.line("default: self = .unknown(tag: tag, payload: try JSONValue(from: decoder))")
+                }
+            }
+            w.line()
+            w.line("/// Encodes the variant's members and the discriminator in one object.")
+            w.block("public func encode(to encoder: any Encoder) throws") { w in
+                w.block("switch self") { w in
+                    for variant in variants {
+                        w.line("case .\(Naming.escaped(variant.swiftName))(let payload):")
+                        w.line("    try payload.encode(to: encoder)")
+                        w.line("    var container = encoder.container(keyedBy: TagKey.self)")
+                        w.line("    try container.encode(\(SwiftLiteral.string(variant.tag)), forKey: .tag)")
+                    }
+                    w.line("case .unknown(_, let payload):")
+                    w.line("    try payload.encode(to: encoder)")
+                }
+            }
+        }
+    }
+
+    func renderPatternString(_ type: NamedType, pattern: String, into writer: inout SourceWriter) {
+        let base = ["Codable", "Hashable", "Sendable", "RawRepresentable", "CustomStringConvertible"]
+        writer.block("public struct \(type.name): \(conformanceList(type, base))") { w in
+            w.line("/// The regular expression every value matches.")
+            w.line("public static let pattern = \(SwiftLiteral.string(pattern))")
+            w.line()
+            w.line("/// The text.")
+            w.line("public let rawValue: String")
+            w.line()
+            w.line("/// The text, or `nil` when it does not match ``pattern``.")
+            w.block("public init?(rawValue: String)") { w in
+                w.line("guard SchemaPattern.matches(rawValue, Self.pattern) else { return nil }")
+                w.line("self.rawValue = rawValue")
+            }
+            w.line()
+            w.line("/// The text, or an error saying it does not match ``pattern``.")
+            w.block("public init(validating text: String) throws") { w in
+                w.block("guard let value = Self(rawValue: text) else") { w in
+                    w.line("throw SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text)")
+                }
+                w.line("self = value")
+            }
+            w.line()
+            w.line("/// The text.")
+            w.line("public var description: String { rawValue }")
+            w.line()
+            w.line("/// Decodes and checks the text.")
+            w.block("public init(from decoder: any Decoder) throws") { w in
+                w.line("let container = try decoder.singleValueContainer()")
+                w.line("let text = try container.decode(String.self)")
+                w.block("guard let value = Self(rawValue: text) else") { w in
+                    w.line("throw DecodingError.dataCorruptedError(")
+                    w.line("    in: container,")
+                    w.line("    debugDescription: SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text).description)")
+                }
+                w.line("self = value")
+            }
+            w.line()
+            w.line("/// Encodes the text.")
+            w.block("public func encode(to encoder: any Encoder) throws") { w in
+                w.line("var container = encoder.singleValueContainer()")
+                w.line("try container.encode(rawValue)")
+            }
+        }
+    }
+
+    func renderCatalog(_ model: SchemaModel, into writer: inout SourceWriter) {
+        writer.line("/// Every named type of the schema, for tools and the drift tests.")
+        writer.block("public enum \(options.catalogName)") { w in
+            w.line("/// The schema names of all generated types, in document order.")
+            w.line("public static let typeNames: [String] = [")
+            for type in model.types {
+                w.line("    \(SwiftLiteral.string(type.name)),")
+            }
+            w.line("]")
+            w.line()
+            w.line("/// Where a type was defined (`file#/$defs/Name`), or `nil` for an unknown name.")
+            w.block("public static func origin(of typeName: String) -> String?") { w in
+                w.block("switch typeName") { w in
+                    for type in model.types {
+                        w.line("case \(SwiftLiteral.string(type.name)): return \(SwiftLiteral.string(type.origin))")
+                    }
+                    w.line("default: return nil")
+                }
+            }
+            w.line()
+            w.line("/// Decodes `json` as the named type and encodes it again; `nil` for an unknown name.")
+            w.line("/// A generic type is decoded with `JSONValue` for each type parameter.")
+            w.block("public static func reencode(_ json: Data, as typeName: String) throws -> Data?") { w in
+                w.block("switch typeName") { w in
+                    for type in model.types {
+                        w.line("case \(SwiftLiteral.string(type.name)): return try SchemaCoding.reencode(\(concreteSpelling(type)).self, json)")
+                    }
+                    w.line("default: return nil")
+                }
+            }
+        }
+    }
+
+    private func concreteSpelling(_ type: NamedType) -> String {
+        if case .structure(let parameters, _) = type.shape, !parameters.isEmpty {
+            return "\(type.name)<\(parameters.map { _ in "JSONValue" }.joined(separator: ", "))>"
+        }
+        return type.name
+    }
+}

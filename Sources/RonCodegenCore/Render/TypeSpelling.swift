@@ -1,0 +1,65 @@
+/// How a ``TypeReference`` is spelled in Swift and carried on the wire.
+///
+/// Most types are their own wire form. The few whose JSON differs from what `Codable` does by
+/// default (64-bit integers as strings, base64url bytes, RFC 3339 dates) go through a wire
+/// wrapper from the runtime (`WireInt64String`, `WireBase64URL`, …), and the renderer converts
+/// between the two with `.value` and the wrapper's initializer.
+enum TypeSpelling {
+    /// The Swift type of a property.
+    static func swift(_ type: TypeReference) -> String {
+        switch type {
+        case .bool: return "Bool"
+        case .string: return "String"
+        case .double: return "Double"
+        case .int: return "Int"
+        case .int32: return "Int32"
+        case .uint8: return "UInt8"
+        case .uint16: return "UInt16"
+        case .uint32: return "UInt32"
+        case .int64: return "Int64"
+        case .uint64: return "UInt64"
+        case .bytes: return "Data"
+        case .timestamp: return "Date"
+        case .json: return "JSONValue"
+        case .array(let element): return "[\(swift(element))]"
+        case .map(let value): return "[String: \(swift(value))]"
+        case .named(let name, let arguments):
+            return arguments.isEmpty ? name : "\(name)<\(arguments.map(swift).joined(separator: ", "))>"
+        case .typeParameter(let name): return name
+        }
+    }
+
+    /// The wire type when it differs from the Swift type, else `nil`.
+    static func wire(_ type: TypeReference) -> String? {
+        switch type {
+        case .int64(asString: true): return "WireInt64String"
+        case .uint64(asString: true): return "WireUInt64String"
+        case .bytes: return "WireBase64URL"
+        case .timestamp: return "WireTimestamp"
+        case .array(let element): return wire(element).map { "[\($0)]" }
+        case .map(let value): return wire(value).map { "[String: \($0)]" }
+        default: return nil
+        }
+    }
+
+    /// An expression converting `expression` (of the wire type) to the Swift type.
+    static func fromWire(_ type: TypeReference, _ expression: String) -> String {
+        switch type {
+        case .int64(asString: true), .uint64(asString: true), .bytes, .timestamp: return "\(expression).value"
+        case .array(let element) where wire(element) != nil: return "\(expression).map { \(fromWire(element, "$0")) }"
+        case .map(let value) where wire(value) != nil: return "\(expression).mapValues { \(fromWire(value, "$0")) }"
+        default: return expression
+        }
+    }
+
+    /// An expression converting `expression` (of the Swift type) to the wire type.
+    static func toWire(_ type: TypeReference, _ expression: String) -> String {
+        switch type {
+        case .int64(asString: true), .uint64(asString: true), .bytes, .timestamp:
+            return "\(wire(type) ?? "")(\(expression))"
+        case .array(let element) where wire(element) != nil: return "\(expression).map { \(toWire(element, "$0")) }"
+        case .map(let value) where wire(value) != nil: return "\(expression).mapValues { \(toWire(value, "$0")) }"
+        default: return expression
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Serves the requests of one connection, one after another: reads each request (body capped),
+/// asks the router, writes the answer with the correlation headers, logs one line.
+struct ConnectionServer: Sendable {
+    typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    let router: GatewayRouter
+    let maxBodyBytes: Int
+    let log: GatewayLogSink
+
+    /// How many bytes of an over-large body are read and thrown away after the `413`, so that the
+    /// client reads the answer instead of a reset connection.
+    static let drainLimit = 8 * 1_048_576
+    /// The chunk size of generated bodies.
+    static let chunkSize = 65_536
+
+    /// The generated-body pattern, long enough to cut any chunk from it at any phase.
+    private static let pattern: [UInt8] = (0..<(chunkSize + TestRoutes.patternPeriod)).map {
+        TestRoutes.generatedByte(at: $0)
+    }
+
+    private enum BodyOutcome {
+        case complete(ByteBuffer)
+        case tooLarge
+        case connectionEnded
+    }
+
+    func serve(_ connection: Connection) async {
+        do {
+            try await connection.executeThenClose { inbound, _ in
+                var parts = inbound.makeAsyncIterator()
+                while let part = try await parts.next() {
+                    guard case .head(let head) = part else { continue }
+                    let keepGoing = try await handle(head: head, parts: &parts, channel: connection.channel)
+                    if !keepGoing { return }
+                }
+            }
+        } catch {
+            // The peer went away or the connection failed: nothing left to answer.
+        }
+    }
+
+    /// Handles one request; returns whether the connection stays open for another.
+    private func handle(
+        head: HTTPRequestHead, parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
+        channel: any Channel
+    ) async throws -> Bool {
+        let started = ContinuousClock.now
+        let ids = CorrelationIDs(headers: head.headers)
+        let outcome = try await readBody(head: head, parts: &parts, channel: channel)
+
+        var response: GatewayResponse
+        switch outcome {
+        case .connectionEnded:
+            return false
+        case .tooLarge:
+            response = ProblemResponses.payloadTooLarge()
+            response.closesConnection = true
+        case .complete(let body):
+            response = await router.respond(to: GatewayRequest(head: head, body: body, ids: ids))
+        }
+
+        let keepAlive = head.isKeepAlive && !response.closesConnection
+        let status = try await write(response, ids: ids, keepAlive: keepAlive, head: head, channel: channel)
+        log.record(
+            GatewayLogRecord(
+                method: head.method.rawValue, path: Self.path(of: head.uri), status: status,
+                duration: ContinuousClock.now - started, correlationId: ids.correlationId))
+
+        if case .tooLarge = outcome {
+            try await drain(&parts)
+            return false
+        }
+        switch response.body {
+        case .bytes, .generated: return keepAlive
+        case .truncated, .dropAfterHead, .closeWithoutResponse: return false
+        }
+    }
+
+    private func readBody(
+        head: HTTPRequestHead, parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
+        channel: any Channel
+    ) async throws -> BodyOutcome {
+        if let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }), declared > maxBodyBytes {
+            return .tooLarge
+        }
+        if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+            let interim = HTTPResponseHead(version: head.version, status: .continue)
+            try await channel.writeAndFlush(HTTPServerResponsePart.head(interim)).get()
+        }
+        var body = ByteBuffer()
+        while let part = try await parts.next() {
+            switch part {
+            case .head:
+                return .connectionEnded
+            case .body(var chunk):
+                guard body.readableBytes + chunk.readableBytes <= maxBodyBytes else { return .tooLarge }
+                body.writeBuffer(&chunk)
+            case .end:
+                return .complete(body)
+            }
+        }
+        return .connectionEnded
+    }
+
+    /// Reads and discards the rest of a rejected body, up to ``drainLimit`` bytes.
+    private func drain(_ parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator) async throws
+    {
+        var discarded = 0
+        while discarded <= Self.drainLimit, let part = try await parts.next() {
+            switch part {
+            case .body(let chunk): discarded += chunk.readableBytes
+            case .head, .end: return
+            }
+        }
+    }
+
+    /// Writes `response`; returns the status logged (`0` when no response was sent).
+    private func write(
+        _ response: GatewayResponse, ids: CorrelationIDs, keepAlive: Bool, head request: HTTPRequestHead,
+        channel: any Channel
+    ) async throws -> Int {
+        var headers = response.headers
+        headers.replaceOrAdd(name: "x-request-id", value: ids.requestId)
+        headers.replaceOrAdd(name: "x-correlation-id", value: ids.correlationId)
+        let closes: Bool
+        switch response.body {
+        case .bytes, .generated: closes = !keepAlive
+        case .truncated, .dropAfterHead, .closeWithoutResponse: closes = true
+        }
+        headers.replaceOrAdd(name: "connection", value: closes ? "close" : "keep-alive")
+        let sendsBody = request.method != .HEAD
+        let noBodyStatus = response.status == .noContent || response.status == .notModified
+
+        func writeHead(contentLength: Int) async throws {
+            if !noBodyStatus { headers.replaceOrAdd(name: "content-length", value: String(contentLength)) }
+            let responseHead = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
+            try await channel.writeAndFlush(HTTPServerResponsePart.head(responseHead)).get()
+        }
+        func writeBody(_ buffer: ByteBuffer) async throws {
+            guard sendsBody, !noBodyStatus, buffer.readableBytes > 0 else { return }
+            try await channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer))).get()
+        }
+        func writeEnd() async throws {
+            try await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
+        }
+
+        switch response.body {
+        case .closeWithoutResponse:
+            return 0
+        case .dropAfterHead:
+            try await writeHead(contentLength: 64)
+        case .truncated(let declaredLength, let prefix):
+            try await writeHead(contentLength: declaredLength)
+            try await writeBody(prefix)
+        case .bytes(let buffer):
+            try await writeHead(contentLength: buffer.readableBytes)
+            try await writeBody(buffer)
+            try await writeEnd()
+        case .generated(let count):
+            try await writeHead(contentLength: count)
+            var sent = 0
+            while sendsBody && sent < count {
+                let size = min(Self.chunkSize, count - sent)
+                let start = sent % TestRoutes.patternPeriod
+                try await writeBody(ByteBuffer(bytes: Self.pattern[start..<(start + size)]))
+                sent += size
+            }
+            try await writeEnd()
+        }
+        return Int(response.status.code)
+    }
+
+    private static func path(of uri: String) -> String {
+        guard let mark = uri.firstIndex(of: "?") else { return uri }
+        return String(uri[..<mark])
+    }
+}

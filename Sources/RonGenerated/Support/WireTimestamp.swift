@@ -1,0 +1,153 @@
+import Foundation
+
+/// A `Date` carried as RFC 3339 text (`2025-01-02T03:04:05Z`, `2025-01-02T03:04:05.25+01:00`).
+///
+/// Decoding accepts fractional seconds (up to nine digits) or none, `Z`/`z` or a numeric offset,
+/// and `T`, `t` or a space between date and time. Encoding writes UTC with `Z` and as few
+/// fractional digits as keep the value (at most six: microseconds).
+public struct WireTimestamp: Codable, Hashable, Sendable {
+    /// The instant.
+    public var value: Date
+
+    /// Wraps a date for encoding.
+    public init(_ value: Date) {
+        self.value = value
+    }
+
+    /// Decodes RFC 3339 text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = RFC3339.parse(text) else {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(shown)\" is not an RFC 3339 timestamp")
+        }
+        value = date
+    }
+
+    /// Encodes RFC 3339 text in UTC.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(RFC3339.format(value))
+    }
+}
+
+/// RFC 3339 text without a formatter object, so it is cheap and `Sendable`.
+public enum RFC3339 {
+    /// The date `text` names, or `nil` if it is not RFC 3339.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += count
+            return value
+        }
+        func expect(_ allowed: [UInt8]) -> Bool {
+            guard index < bytes.count, allowed.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect([0x2D]), let month = number(2), expect([0x2D]), let day = number(2),
+            expect([0x54, 0x74, 0x20]), let hour = number(2), expect([0x3A]), let minute = number(2), expect([0x3A]),
+            let second = number(2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+            second <= 60
+        else { return nil }
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == 0x2E {
+            index += 1
+            var scale = 0.1
+            var digits = 0
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                digits += 1
+                index += 1
+            }
+            guard (1...9).contains(digits) else { return nil }
+        }
+        var offset = 0
+        guard index < bytes.count else { return nil }
+        if bytes[index] == 0x5A || bytes[index] == 0x7A {
+            index += 1
+        } else if bytes[index] == 0x2B || bytes[index] == 0x2D {
+            let sign = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+            guard let offsetHours = number(2), expect([0x3A]), let offsetMinutes = number(2), offsetHours < 24,
+                offsetMinutes < 60
+            else { return nil }
+            offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// RFC 3339 text in UTC for `date`, with up to six fractional digits.
+    public static func format(_ date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        var whole = interval.rounded(.down)
+        var micros = Int(((interval - whole) * 1_000_000).rounded())
+        if micros == 1_000_000 {
+            whole += 1
+            micros = 0
+        }
+        let total = Int(whole)
+        let days = Int((Double(total) / 86_400).rounded(.down))
+        let secondsOfDay = total - days * 86_400
+        let (year, month, day) = civilFromDays(days)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        text += "\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
+        if micros > 0 {
+            var digits = pad(micros, 6)
+            while digits.last == "0" { digits.removeLast() }
+            text += "." + digits
+        }
+        return text + "Z"
+    }
+
+    private static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import RonAppSdkSwift
+
+@Suite struct HeaderComposerTests {
+    private func composer(
+        authToken: String? = nil, passportToken: String? = nil,
+        provider: (@Sendable () async -> [String: String])? = nil
+    ) -> HeaderComposer {
+        HeaderComposer(
+            authToken: authToken, passportToken: passportToken, headerProvider: provider,
+            requestIdFactory: { "req-1" }, idempotencyKeyFactory: { "idem-1" })
+    }
+
+    private func lookup(_ headers: [String: String], _ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    @Test func addsTheStandardHeaders() async throws {
+        let headers = try await composer().compose(method: .get, callHeaders: [:], body: nil)
+        #expect(lookup(headers, "Accept") == "application/json")
+        #expect(lookup(headers, "User-Agent") == "ron-app-sdk-swift/0.1.0")
+        #expect(lookup(headers, "x-request-id") == "req-1")
+        #expect(lookup(headers, "x-correlation-id") == "req-1")
+        #expect(lookup(headers, "X-Idempotency-Key") == nil)
+        #expect(lookup(headers, "Content-Type") == nil)
+        #expect(lookup(headers, "Authorization") == nil)
+    }
+
+    @Test func bearerIsAddedOnlyWithoutAScheme() {
+        #expect(HeaderComposer.authorizationValue("abc.def") == "Bearer abc.def")
+        #expect(HeaderComposer.authorizationValue("Bearer abc") == "Bearer abc")
+        #expect(HeaderComposer.authorizationValue("Macaroon mdaw") == "Macaroon mdaw")
+        #expect(HeaderComposer.authorizationValue("Basic dXNlcjpwdw==") == "Basic dXNlcjpwdw==")
+    }
+
+    @Test func credentialsFromConfig() async throws {
+        let headers = try await composer(authToken: "tok", passportToken: "pass").compose(
+            method: .get, callHeaders: [:], body: nil)
+        #expect(lookup(headers, "Authorization") == "Bearer tok")
+        #expect(lookup(headers, "X-RON-Passport") == "pass")
+    }
+
+    @Test func providerWinsOverConfigAndCallWinsOverProvider() async throws {
+        let headers = try await composer(authToken: "old", provider: { ["authorization": "Bearer rotated", "X-A": "p"] })
+            .compose(method: .get, callHeaders: ["x-a": "call"], body: nil)
+        #expect(lookup(headers, "Authorization") == "Bearer rotated")
+        #expect(lookup(headers, "X-A") == "call")
+        #expect(headers.keys.filter { $0.lowercased() == "x-a" }.count == 1)
+    }
+
+    @Test func callerCorrelationIdIsKeptIgnoringCase() async throws {
+        let headers = try await composer().compose(
+            method: .get, callHeaders: ["X-Correlation-ID": "mine"], body: nil)
+        #expect(lookup(headers, "x-correlation-id") == "mine")
+        #expect(headers.keys.filter { $0.lowercased() == "x-correlation-id" }.count == 1)
+        #expect(lookup(headers, "x-request-id") == "req-1")
+    }
+
+    @Test(arguments: [HTTPMethod.post, .put, .patch, .delete])
+    func writesCarryAnIdempotencyKey(method: HTTPMethod) async throws {
+        let headers = try await composer().compose(method: method, callHeaders: [:], body: nil)
+        #expect(lookup(headers, "X-Idempotency-Key") == "idem-1")
+        let kept = try await composer().compose(method: method, callHeaders: ["x-idempotency-key": "own"], body: nil)
+        #expect(lookup(kept, "X-Idempotency-Key") == "own")
+        #expect(kept.keys.filter { $0.lowercased() == "x-idempotency-key" }.count == 1)
+    }
+
+    @Test func bodySetsContentTypeUnlessGiven() async throws {
+        let body = AppRequestBody(data: Data("{}".utf8), contentType: "application/json")
+        let headers = try await composer().compose(method: .post, callHeaders: [:], body: body)
+        #expect(lookup(headers, "Content-Type") == "application/json")
+        let custom = try await composer().compose(
+            method: .post, callHeaders: ["content-type": "application/merge-patch+json"], body: body)
+        #expect(lookup(custom, "Content-Type") == "application/merge-patch+json")
+    }
+
+    @Test func refusesHeaderInjection() async {
+        await #expect(throws: LocalNetworkError.self) {
+            try await composer().compose(method: .get, callHeaders: ["X-A": "v\r\nX-Evil: 1"], body: nil)
+        }
+        await #expect(throws: LocalNetworkError.self) {
+            try await composer().compose(method: .get, callHeaders: ["Bad Name": "v"], body: nil)
+        }
+        await #expect(throws: LocalNetworkError.self) {
+            try await composer(provider: { ["X-P": "a\nb"] }).compose(method: .get, callHeaders: [:], body: nil)
+        }
+        await #expect(throws: LocalNetworkError.self) {
+            try await composer(authToken: "tok\r\nX-Evil: 1").compose(method: .get, callHeaders: [:], body: nil)
+        }
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import RonAppSdkSwift
+
+/// Real HTTP over loopback against ``TestHTTPServer``.
+@Suite struct NetworkTests {
+    @Test func seedHelloWorldFlow() async throws {
+        let server = try TestHTTPServer { request in
+            request.target == "/app/hello" ? .json(200, #"{"message":"hello from ron"}"#) : .text(404, "not found")
+        }
+        defer { server.stop() }
+        let config = try RonConfig.fromEnvironment(
+            overrides: RonConfig(allowInsecureHttp: true, debug: true),
+            environment: ["RON_SDK_GATEWAY_ADDR": server.baseURL.absoluteString])
+        let client = try RonClient(config: config)
+        defer { client.close() }
+
+        let res: AppResponse<Greeting> = await client.get("/hello")
+
+        #expect(res.ok)
+        #expect(res.data?.message == "hello from ron")
+        #expect(res.problem == nil)
+        #expect(res.status == 200)
+        #expect(res.raw == Data(#"{"message":"hello from ron"}"#.utf8))
+    }
+
+    @Test func sendsTheComposedHeadersAndBody() async throws {
+        let server = try TestHTTPServer { _ in .json(201, #"{"message":"made"}"#) }
+        defer { server.stop() }
+        let client = try makeClient(server) {
+            $0.authToken = "tok"
+            $0.passportToken = "pp"
+            $0.headerProvider = { ["X-Rotating": "r1"] }
+            $0.requestIdFactory = { "rid-7" }
+            $0.idempotencyKeyFactory = { "idem-7" }
+        }
+        let res: AppResponse<Greeting> = await client.post(
+            "/things/a b", body: Greeting(message: "hi"), query: ["q": "x&y"], headers: ["X-Correlation-Id": "mine"])
+        #expect(res.ok)
+        #expect(res.status == 201)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.target == "/app/things/a%20b?q=x%26y")
+        #expect(request.header("authorization") == "Bearer tok")
+        #expect(request.header("x-ron-passport") == "pp")
+        #expect(request.header("x-rotating") == "r1")
+        #expect(request.header("x-request-id") == "rid-7")
+        #expect(request.header("x-correlation-id") == "mine")
+        #expect(request.header("x-idempotency-key") == "idem-7")
+        #expect(request.header("content-type") == "application/json")
+        #expect(request.header("accept") == "application/json")
+        #expect(request.header("user-agent") == "ron-app-sdk-swift/0.1.0")
+        #expect(try JSONDecoder().decode(Greeting.self, from: request.body) == Greeting(message: "hi"))
+    }
+
+    @Test func basePathPrefixAndFacetRouting() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"message":"ok"}"#) }
+        defer { server.stop() }
+        let client = try RonClient(
+            config: RonConfig(baseUrl: server.baseURL.appendingPathComponent("prefix"), allowInsecureHttp: true))
+        let docs = client.facet("my docs")
+        let res: AppResponse<Greeting> = await docs.get("/page/1")
+        #expect(res.ok)
+        #expect(server.requests.first?.target == "/prefix/app/facets/my%20docs/page/1")
+
+        for bad in ["", "a/b", "..", "x\ny"] {
+            let invalid: AppResponse<Greeting> = await client.facet(bad).get("/x")
+            #expect(invalid.problem?.code == "invalid_facet_id")
+            #expect(invalid.problem?.kind == "local")
+            #expect(invalid.status == 0)
+        }
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func jsonProblemFromTheWire() async throws {
+        let server = try TestHTTPServer { _ in
+            .json(
+                503, #"{"code":"too_busy","message":"Server busy","retryable":true,"retry_after_ms":250}"#,
+                headers: ["Retry-After": "0", "x-request-id": "r-00000000000000aa"])
+        }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Greeting> = await client.get("/busy")
+        #expect(!res.ok)
+        #expect(res.status == 503)
+        #expect(res.data == nil)
+        let problem = try #require(res.problem)
+        #expect(problem.code == "too_busy")
+        #expect(problem.retryAfterMs == 250)
+        #expect(problem.correlationId == "r-00000000000000aa")
+        #expect(res.correlationId == "r-00000000000000aa")
+        #expect(throws: RonProblem.self) { try res.value() }
+    }
+
+    @Test func plainTextErrorFromTheWire() async throws {
+        let server = try TestHTTPServer { _ in .text(413, "payload too large") }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Greeting> = await client.post("/upload", body: ["k": "v"])
+        #expect(res.status == 413)
+        #expect(res.problem?.kind == "transport")
+        #expect(res.problem?.code == "http_413")
+        #expect(res.problem?.message.contains("payload too large") == false)
+        #expect(res.raw == Data("payload too large".utf8))
+    }
+
+    @Test func overallTimeoutDoesNotHang() async throws {
+        let server = try TestHTTPServer { _ in .delay(milliseconds: 5_000, then: .json(200, #"{"message":"late"}"#)) }
+        defer { server.stop() }
+        let client = try makeClient(server) { $0.overallTimeoutMs = 300 }
+        let started = Date()
+        let res: AppResponse<Greeting> = await client.get("/slow")
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(res.status == 0)
+        #expect(res.problem?.code == "local_timeout")
+        #expect(res.problem?.kind == "transport")
+        #expect(res.problem?.retryable == true)
+        #expect(elapsed < 2.5)
+    }
+
+    @Test func perCallTimeoutAndNonCooperativeTransportDoNotHang() async throws {
+        struct Stuck: RonTransport {
+            func send(_ request: TransportRequest) async throws -> TransportResponse {
+                // Ignores cancellation on purpose.
+                let deadline = Date().addingTimeInterval(3)
+                while Date() < deadline { usleep(20_000) }
+                return TransportResponse(status: 200)
+            }
+        }
+        let client = try RonClient(
+            config: RonConfig(baseUrl: URL(string: "https://stuck.invalid"), transport: Stuck()))
+        let started = Date()
+        let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
+        #expect(res.problem?.code == "local_timeout")
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
+    @Test func refusedPort() async throws {
+        let port = try TestHTTPServer.closedPort()
+        let client = try RonClient(
+            config: RonConfig(baseUrl: URL(string: "http://127.0.0.1:\(port)"), overallTimeoutMs: 5_000, allowInsecureHttp: true))
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(res.status == 0)
+        #expect(res.problem?.code == "connect_failed")
+        #expect(res.problem?.kind == "transport")
+        #expect(res.problem?.retryable == true)
+    }
+
+    @Test func connectionReset() async throws {
+        let server = try TestHTTPServer { _ in .reset }
+        defer { server.stop() }
+        let client = try makeClient(server) { $0.overallTimeoutMs = 5_000 }
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(res.status == 0)
+        #expect(["connection_reset", "truncated_body"].contains(res.problem?.code ?? ""))
+        #expect(res.problem?.retryable == true)
+    }
+
+    @Test func truncatedBody() async throws {
+        let server = try TestHTTPServer { _ in
+            .raw(Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"mess".utf8))
+        }
+        defer { server.stop() }
+        let client = try makeClient(server) { $0.overallTimeoutMs = 5_000 }
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(res.status == 0)
+        #expect(res.problem?.code == "truncated_body")
+    }
+
+    @Test func tlsFailureAgainstAPlainServer() async throws {
+        let server = try TestHTTPServer { _ in .text(200, "not tls") }
+        defer { server.stop() }
+        let client = try RonClient(
+            config: RonConfig(baseUrl: URL(string: "https://127.0.0.1:\(server.port)"), overallTimeoutMs: 5_000))
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(res.status == 0)
+        #expect(res.problem?.code == "tls_failed")
+    }
+
+    @Test func bodyOverOneMiBIsRefusedByContentLength() async throws {
+        let big = Data(repeating: UInt8(ascii: "a"), count: RonSDK.maxResponseBytes + 1)
+        let server = try TestHTTPServer { _ in .respond(status: 200, body: big) }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Data> = await client.get("/big")
+        #expect(res.status == 0)
+        #expect(res.problem?.code == "response_too_large")
+        #expect(res.problem?.retryable == false)
+    }
+
+    @Test func chunkedBodyOverOneMiBIsCutOff() async throws {
+        let big = Data(repeating: UInt8(ascii: "a"), count: 3 * RonSDK.maxResponseBytes)
+        let server = try TestHTTPServer { _ in .respond(status: 200, body: big, chunked: true) }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Data> = await client.get("/big")
+        #expect(res.problem?.code == "response_too_large")
+    }
+
+    @Test func exactlyOneMiBIsAccepted() async throws {
+        let body = Data(repeating: UInt8(ascii: "b"), count: RonSDK.maxResponseBytes)
+        let server = try TestHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: body) }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Data> = await client.get("/exact")
+        #expect(res.ok)
+        #expect(res.data == body)
+    }
+
+    @Test func decodeFailureKeepsRaw() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"msg":"wrong shape"}"#) }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(!res.ok)
+        #expect(res.status == 200)
+        #expect(res.problem?.kind == "decode")
+        #expect(res.problem?.code == "decode_failed")
+        #expect(res.problem?.message.contains("Greeting") == true)
+        #expect(res.problem?.message.contains("message") == true)
+        #expect(res.raw == Data(#"{"msg":"wrong shape"}"#.utf8))
+    }
+
+    @Test func noContentRawBytesAndText() async throws {
+        let server = try TestHTTPServer { request in
+            switch request.target {
+            case "/app/none": return .respond(status: 204)
+            case "/app/text": return .text(200, "plain words")
+            default: return .json(200, #"{"a":1}"#)
+            }
+        }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let none: AppResponse<EmptyBody> = await client.delete("/none")
+        #expect(none.ok)
+        #expect(none.status == 204)
+        let text: AppResponse<String> = await client.get("/text")
+        #expect(text.data == "plain words")
+        let raw: AppResponse<Data> = await client.get("/json")
+        #expect(raw.data == Data(#"{"a":1}"#.utf8))
+        let missing: AppResponse<Greeting> = await client.get("/none-as-greeting")
+        #expect(missing.ok == false || missing.data != nil)
+    }
+
+    @Test func localFailuresAreProblemsNotThrows() async throws {
+        struct Unencodable: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "nope"))
+            }
+        }
+        let server = try TestHTTPServer { _ in .json(200, "{}") }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let encode: AppResponse<EmptyBody> = await client.post("/x", body: Unencodable())
+        #expect(encode.problem?.code == "encode_failed")
+        #expect(encode.problem?.kind == "local")
+        let path: AppResponse<EmptyBody> = await client.get("/a/../b")
+        #expect(path.problem?.code == "invalid_path")
+        let header: AppResponse<EmptyBody> = await client.get("/x", headers: ["X-A": "1\r\nX-B: 2"])
+        #expect(header.problem?.code == "invalid_header")
+        #expect(server.requests.isEmpty)
+        client.close()
+        let closed: AppResponse<EmptyBody> = await client.get("/x")
+        #expect(closed.problem?.code == "client_closed")
+    }
+
+    @Test func hooksAndLogsAreRedacted() async throws {
+        let server = try TestHTTPServer { _ in
+            .json(200, #"{"message":"ok","token":"server-secret"}"#, headers: ["x-correlation-id": "corr-1"])
+        }
+        defer { server.stop() }
+        let requests = Collector<RonRequestInfo>()
+        let responses = Collector<RonResponseInfo>()
+        let logs = Collector<String>()
+        let client = try makeClient(server) {
+            $0.authToken = "sekret-token"
+            $0.passportToken = "sekret-passport"
+            $0.debug = true
+            $0.logger = .capturing(into: logs)
+            $0.onRequest = { requests.append($0) }
+            $0.onResponse = { responses.append($0) }
+        }
+        let res: AppResponse<Greeting> = await client.get("/x", query: ["api_token": "sekret-query", "q": "v"])
+        #expect(res.ok)
+        let request = try #require(await requests.wait(for: 1).first)
+        let response = try #require(await responses.wait(for: 1).first)
+        #expect(request.method == "GET")
+        #expect(request.headers["Authorization"] == Redactor.placeholder)
+        #expect(request.headers["X-RON-Passport"] == Redactor.placeholder)
+        #expect(!request.url.contains("sekret"))
+        #expect(response.status == 200)
+        #expect(response.correlationId == "corr-1")
+        let lines = logs.values
+        #expect(lines.contains { $0.contains("ron request") && $0.contains("GET") })
+        #expect(lines.contains { $0.contains("ron response") && $0.contains("status=200") && $0.contains("corr-1") })
+        #expect(lines.contains { $0.contains("duration_ms=") })
+        for line in lines {
+            #expect(!line.contains("sekret"), "leaked: \(line)")
+            #expect(!line.contains("server-secret"), "leaked: \(line)")
+        }
+    }
+
+    @Test func bodiesAreNotLoggedWithoutDebug() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"message":"body-marker"}"#) }
+        defer { server.stop() }
+        let logs = Collector<String>()
+        let client = try makeClient(server) { $0.logger = .capturing(into: logs) }
+        let _: AppResponse<Greeting> = await client.post("/x", body: Greeting(message: "request-marker"))
+        #expect(logs.values.count == 2)
+        #expect(!logs.values.contains { $0.contains("marker") })
+    }
+
+    @Test func slowHooksDoNotStallCalls() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"message":"ok"}"#) }
+        defer { server.stop() }
+        let client = try makeClient(server) {
+            $0.onRequest = { _ in usleep(1_500_000) }
+            $0.onResponse = { _ in usleep(1_500_000) }
+        }
+        let started = Date()
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(res.ok)
+        #expect(Date().timeIntervalSince(started) < 1.2)
+    }
+
+    @MainActor @Test func usableFromTheMainActorWithNonSendableTypes() async throws {
+        final class Model: Decodable { let message: String }
+        let server = try TestHTTPServer { _ in .json(200, #"{"message":"main"}"#) }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let res: AppResponse<Model> = await client.get("/x")
+        #expect(res.data?.message == "main")
+    }
+}

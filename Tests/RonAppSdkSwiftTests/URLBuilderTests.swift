@@ -1,0 +1,75 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import RonAppSdkSwift
+
+@Suite struct URLBuilderTests {
+    private func builder(_ base: String) throws -> URLBuilder {
+        try URLBuilder(baseUrl: URL(string: base)!)
+    }
+
+    @Test func appendsAppToTheBase() throws {
+        #expect(try builder("https://h").url(path: "/hello", query: []).absoluteString == "https://h/app/hello")
+        #expect(try builder("https://h:8443/").url(path: "/hello", query: []).absoluteString == "https://h:8443/app/hello")
+    }
+
+    @Test func keepsABasePathPrefix() throws {
+        #expect(
+            try builder("https://h/prefix").url(path: "/hello", query: []).absoluteString
+                == "https://h/prefix/app/hello")
+        #expect(
+            try builder("https://h/a/b//").url(path: "/x/", query: []).absoluteString == "https://h/a/b/app/x/")
+    }
+
+    @Test func encodesPathSegments() throws {
+        let url = try builder("https://h").url(path: "/files/my report/é+&=/日本", query: [])
+        #expect(url.absoluteString == "https://h/app/files/my%20report/%C3%A9%2B%26%3D/%E6%97%A5%E6%9C%AC")
+        let percent = try builder("https://h").url(path: "/a%2Fb", query: [])
+        #expect(percent.absoluteString == "https://h/app/a%252Fb")
+    }
+
+    @Test func encodesQueryValuesStrictly() throws {
+        let url = try builder("https://h").url(
+            path: "/search",
+            query: [
+                URLQueryItem(name: "q", value: "a b+c&d=e/f?g#h%"),
+                URLQueryItem(name: "ü", value: "日"),
+                URLQueryItem(name: "flag", value: nil),
+            ])
+        #expect(
+            url.absoluteString
+                == "https://h/app/search?q=a%20b%2Bc%26d%3De%2Ff%3Fg%23h%25&%C3%BC=%E6%97%A5&flag")
+    }
+
+    @Test(arguments: ["hello", "", "/a/../b", "/a/./b", "/..", "/a?x=1", "/a#f", "/a\r\nX-Evil: 1", "/a\u{0}b"])
+    func refusesBadPaths(path: String) throws {
+        #expect(throws: LocalNetworkError.self) { try builder("https://h").url(path: path, query: []) }
+    }
+
+    @Test func dictionaryQueryIsSortedForStableURLs() {
+        let items = AppRequest.queryItems(["b": "2", "a": "1", "c": "3"])
+        #expect(items.map(\.name) == ["a", "b", "c"])
+    }
+
+    private static let alphabet: [Character] = Array("abcXYZ019 -._~+&=/?#%:@!$'()*,;[]\"<>\\^`{|}éß日本😀\u{00A0}")
+
+    @Test func builtURLsRoundTripThroughURLComponents() async {
+        let pathAlphabet = Self.alphabet.filter { $0 != "/" && $0 != "?" && $0 != "#" }
+        let segment = Gen<Character?>.element(of: pathAlphabet).map { $0 ?? "a" }.string(of: 0...12)
+            .map { $0 == "." || $0 == ".." ? "dot" : $0 }
+        let segments = segment.array(of: 1...4)
+        let pairs = Gen<Character?>.element(of: Self.alphabet).map { $0 ?? "a" }.string(of: 1...8).array(of: 0...4)
+        let prefixes = Gen<String?>.element(of: ["", "/prefix", "/a/b"]).map { $0 ?? "" }
+        await propertyCheck(input: segments, pairs, prefixes) { segments, values, prefix in
+            let path = "/" + segments.joined(separator: "/")
+            let query = values.enumerated().map { URLQueryItem(name: "k\($0.offset)\($0.element)", value: $0.element) }
+            let url = try builder("https://example.com" + prefix).url(path: path, query: query)
+            let parsed = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+            #expect(parsed.path == prefix + "/app" + path)
+            #expect((parsed.queryItems ?? []) == query)
+            #expect(parsed.host == "example.com")
+            #expect(!url.absoluteString.contains(" "))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import RonGateway
+
+/// Starts a gateway, runs `body` with its base URL, stops the gateway (also when `body` throws).
+func withGateway<T: Sendable>(
+    _ configuration: GatewayConfiguration = GatewayConfiguration(),
+    _ body: (URL) async throws -> T
+) async throws -> T {
+    let gateway = EmbeddedGateway(configuration: configuration)
+    let base = try await gateway.start()
+    do {
+        let result = try await body(base)
+        try await gateway.stop()
+        return result
+    } catch {
+        try? await gateway.stop()
+        throw error
+    }
+}
+
+/// `base` + `path` (which may carry a query).
+func url(_ base: URL, _ path: String) -> URL {
+    URL(string: base.absoluteString + path)!
+}
+
+/// A folder under the system's temporary folder, removed by the caller.
+func makeTemporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ron-interop-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+/// A gateway configuration whose fixtures folder is the package's real `Fixtures/`.
+func packageConfiguration(requireAuth: Bool = false, facets: [GatewayFacet] = []) -> GatewayConfiguration {
+    GatewayConfiguration(requireAuth: requireAuth, facets: facets, fixturesDirectory: packageFixtures)
+}
+
+/// The package's `Fixtures/` folder.
+let packageFixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures", isDirectory: true)
+
+/// The set of keys of a JSON object body.
+func keys(_ exchange: HTTPExchange) -> Set<String> {
+    Set(exchange.jsonObject?.keys.map { $0 } ?? [])
+}
