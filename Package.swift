@@ -57,6 +57,9 @@ let package = Package(
         // MARK: Library
         .target(
             name: "RonGenerated",
+            // Sources/RonGenerated/Schema links to the top-level Schema/. As resources of the target, the
+            // documents are part of its file set, so adding or removing one re-plans the build-tool plugin.
+            resources: [.process("Schema")],
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),
@@ -104,6 +107,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
+        // A target of "a user's" with its own schema (the golden schema), as a user applies the plugin.
+        .testTarget(
+            name: "RonPluginUsageTests",
+            dependencies: ["RonGenerated"],
+            resources: [.process("Schema")],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [

@@ -48,7 +48,8 @@ enum SchemaLocator {
             let url = candidate.appending(path: "Schema")
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return url
+                // The package's own RonGenerated/Schema is a link to the top-level Schema/.
+                return url.resolvingSymlinksInPath()
             }
         }
         return nil

@@ -56,7 +56,8 @@ public actor EmbeddedGateway {
         }
         let configuration = self.configuration
         guard (0...65_535).contains(configuration.port) else {
-            throw GatewayError.invalidConfiguration(field: "port", reason: "must be 0...65535, got \(configuration.port)")
+            throw GatewayError.invalidConfiguration(
+                field: "port", reason: "must be 0...65535, got \(configuration.port)")
         }
         guard configuration.maxBodyBytes > 0 else {
             throw GatewayError.invalidConfiguration(field: "maxBodyBytes", reason: "must be positive")
@@ -78,7 +79,8 @@ public actor EmbeddedGateway {
                 let url = URL(string: "http://\(Self.urlHost(configuration.host)):\(port)")
             else {
                 try? await server.channel.close()
-                throw GatewayError.invalidConfiguration(field: "host", reason: "cannot form a URL for \(configuration.host)")
+                throw GatewayError.invalidConfiguration(
+                    field: "host", reason: "cannot form a URL for \(configuration.host)")
             }
             let registry = ConnectionRegistry()
             let acceptTask = Task {

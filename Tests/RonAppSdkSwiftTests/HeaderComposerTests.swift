@@ -43,8 +43,10 @@ import Testing
     }
 
     @Test func providerWinsOverConfigAndCallWinsOverProvider() async throws {
-        let headers = try await composer(authToken: "old", provider: { ["authorization": "Bearer rotated", "X-A": "p"] })
-            .compose(method: .get, callHeaders: ["x-a": "call"], body: nil)
+        let headers = try await composer(
+            authToken: "old", provider: { ["authorization": "Bearer rotated", "X-A": "p"] }
+        )
+        .compose(method: .get, callHeaders: ["x-a": "call"], body: nil)
         #expect(lookup(headers, "Authorization") == "Bearer rotated")
         #expect(lookup(headers, "X-A") == "call")
         #expect(headers.keys.filter { $0.lowercased() == "x-a" }.count == 1)

@@ -140,7 +140,8 @@ import Testing
     @Test func refusedPort() async throws {
         let port = try TestHTTPServer.closedPort()
         let client = try RonClient(
-            config: RonConfig(baseUrl: URL(string: "http://127.0.0.1:\(port)"), overallTimeoutMs: 5_000, allowInsecureHttp: true))
+            config: RonConfig(
+                baseUrl: URL(string: "http://127.0.0.1:\(port)"), overallTimeoutMs: 5_000, allowInsecureHttp: true))
         let res: AppResponse<Greeting> = await client.get("/x")
         #expect(res.status == 0)
         #expect(res.problem?.code == "connect_failed")
@@ -201,7 +202,9 @@ import Testing
 
     @Test func exactlyOneMiBIsAccepted() async throws {
         let body = Data(repeating: UInt8(ascii: "b"), count: RonSDK.maxResponseBytes)
-        let server = try TestHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: body) }
+        let server = try TestHTTPServer { _ in
+            .respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: body)
+        }
         defer { server.stop() }
         let client = try makeClient(server)
         let res: AppResponse<Data> = await client.get("/exact")

@@ -66,7 +66,9 @@ import Testing
     }
 
     @Test func problemsAreThrown() async throws {
-        let server = try TestHTTPServer { _ in .json(403, #"{"code":"POLICY_DENY","message":"Access denied","retryable":false}"#) }
+        let server = try TestHTTPServer { _ in
+            .json(403, #"{"code":"POLICY_DENY","message":"Access denied","retryable":false}"#)
+        }
         defer { server.stop() }
         let client = try makeClient(server)
         await #expect(throws: RonProblem.self) { try await client.listAll(Row.self, path: "/rows") }

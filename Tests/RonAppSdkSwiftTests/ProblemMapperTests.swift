@@ -59,7 +59,9 @@ import Testing
         #expect(onlyMessage.retryable == true)
     }
 
-    @Test(arguments: [(500, true), (501, false), (502, true), (503, true), (429, true), (408, true), (400, false), (404, false)])
+    @Test(arguments: [
+        (500, true), (501, false), (502, true), (503, true), (429, true), (408, true), (400, false), (404, false),
+    ])
     func retryableDefaultsFromStatus(status: Int, expected: Bool) {
         #expect(map(status, #"{"code":"x","message":"y"}"#).retryable == expected)
         #expect(map(status, "plain").retryable == expected)
@@ -77,7 +79,8 @@ import Testing
     }
 
     @Test func plainTextErrorBodyNeverLeaksIntoTheMessage() {
-        let problem = map(413, "payload too large secret-ish", headers: ["Content-Type": "text/plain", "x-request-id": "r-9"])
+        let problem = map(
+            413, "payload too large secret-ish", headers: ["Content-Type": "text/plain", "x-request-id": "r-9"])
         #expect(problem.kind == "transport")
         #expect(problem.code == "http_413")
         #expect(problem.status == 413)
@@ -140,8 +143,10 @@ import Testing
 
     // MARK: Property: arbitrary JSON never crashes and the invariants hold.
 
-    private static let keys = ["code", "message", "kind", "status", "retryable", "retry_after_ms", "retryAfterMs",
-        "reason", "correlation_id", "correlationId", "details", "x"]
+    private static let keys = [
+        "code", "message", "kind", "status", "retryable", "retry_after_ms", "retryAfterMs",
+        "reason", "correlation_id", "correlationId", "details", "x",
+    ]
 
     private static func jsonValue(_ seed: Int, depth: Int = 0) -> JSONValue {
         switch abs(seed) % 9 {

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func redactsTokenLookingQueryValuesAndUserInfo() {
-        let url = URL(string: "https://u:pw@h/app/x?page_token=abc&api_key=k1&secret=s&password=p&q=visible&passport=x")!
+        let url = URL(
+            string: "https://u:pw@h/app/x?page_token=abc&api_key=k1&secret=s&password=p&q=visible&passport=x")!
         let text = Redactor.url(url)
         for secret in ["abc", "k1", "=s&", "=p&", "pw", "passport=x"] {
             #expect(!text.contains(secret), "\(secret) leaked in \(text)")
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func redactsCredentialsInText() {
-        let text = Redactor.text(#"{"token":"t0p","user":"ann","nested":{"api_key":"k"},"auth":"Bearer abc.def"} Basic dXNlcg=="#)
+        let text = Redactor.text(
+            #"{"token":"t0p","user":"ann","nested":{"api_key":"k"},"auth":"Bearer abc.def"} Basic dXNlcg=="#)
         for secret in ["t0p", "\"k\"", "abc.def", "dXNlcg=="] {
             #expect(!text.contains(secret), "\(secret) leaked in \(text)")
         }

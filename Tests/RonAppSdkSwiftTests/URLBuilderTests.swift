@@ -11,7 +11,8 @@ import Testing
 
     @Test func appendsAppToTheBase() throws {
         #expect(try builder("https://h").url(path: "/hello", query: []).absoluteString == "https://h/app/hello")
-        #expect(try builder("https://h:8443/").url(path: "/hello", query: []).absoluteString == "https://h:8443/app/hello")
+        #expect(
+            try builder("https://h:8443/").url(path: "/hello", query: []).absoluteString == "https://h:8443/app/hello")
     }
 
     @Test func keepsABasePathPrefix() throws {

@@ -25,7 +25,7 @@ struct BrokenExchangeTests {
     }
 
     @Test func slowRouteRejectsABadDelay() async throws {
-        try await withGateway { base in
+        try await withGateway { base throws in
             #expect(try await HTTPExchange.send(url(base, "/app/_test/slow?delay_ms=99999999")).status == 400)
         }
     }
@@ -42,7 +42,8 @@ struct BrokenExchangeTests {
     @Test func dropAfterHeadersSendsTheHeadThenCloses() async throws {
         try await withGateway { base in
             let request = Array("GET /app/_test/drop-after-headers HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-            let text = String(decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
+            let text = String(
+                decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 200 OK"))
             #expect(text.lowercased().contains("content-length: 64"))
             #expect(text.hasSuffix("\r\n\r\n"))
@@ -50,7 +51,7 @@ struct BrokenExchangeTests {
     }
 
     @Test func dropBeforeResponseSendsNothing() async throws {
-        try await withGateway { base in
+        try await withGateway { base throws in
             let request = Array("GET /app/_test/drop-before-response HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
             #expect(try await RawSocket.exchange(port: base.port ?? 0, request: request).isEmpty)
         }
@@ -59,7 +60,8 @@ struct BrokenExchangeTests {
     @Test func truncatedBodyIsShorterThanItsContentLength() async throws {
         try await withGateway { base in
             let request = Array("GET /app/_test/truncated HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-            let text = String(decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
+            let text = String(
+                decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
             #expect(text.lowercased().contains("content-length: 1024"))
             let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined()
             #expect(body.utf8.count < 1_024 && !body.isEmpty)
@@ -81,7 +83,8 @@ struct BrokenExchangeTests {
     @Test func malformedRequestGetsA400Problem() async throws {
         try await withGateway { base in
             let request = Array("THIS IS NOT HTTP\r\n\r\n".utf8)
-            let text = String(decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
+            let text = String(
+                decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 400"))
             #expect(text.contains(#""code":"BAD_REQUEST""#))
             #expect(text.lowercased().contains("x-correlation-id: "))
@@ -94,7 +97,8 @@ struct BrokenExchangeTests {
         try await withGateway { base in
             let filler = String(repeating: "a", count: 100_000)
             let request = Array("GET /app/hello HTTP/1.1\r\nHost: x\r\nX-Big: \(filler)\r\n\r\n".utf8)
-            let text = String(decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
+            let text = String(
+                decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 431"))
             #expect(text.contains("header_overflow"))
         }
@@ -105,7 +109,8 @@ struct BrokenExchangeTests {
             let one = "GET /app/hello HTTP/1.1\r\nHost: x\r\n\r\n"
             let last = "GET /app/healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
             let request = Array((one + one + last).utf8)
-            let text = String(decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
+            let text = String(
+                decoding: try await RawSocket.exchange(port: base.port ?? 0, request: request), as: UTF8.self)
             #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 3)
         }
     }

@@ -54,7 +54,8 @@ struct FacetTests {
 
     @Test func echoFacetAnswersEchoOk() async throws {
         let echoer = GatewayFacet(
-            id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who"), .init(method: "POST", path: "/who")])
+            id: "echoer", kind: .echo,
+            routes: [.init(method: "GET", path: "/who"), .init(method: "POST", path: "/who")])
         try await withGateway(GatewayConfiguration(facets: [echoer])) { base in
             for method in ["GET", "POST"] {
                 let answer = try await HTTPExchange.send(method, url(base, "/app/facets/echoer/who"))
@@ -109,7 +110,7 @@ struct FacetTests {
     }
 
     @Test func proxyFacetToADeadUpstreamIs502UpstreamUnavailable() async throws {
-        let deadPort = try await withGateway { base in try #require(base.port) }
+        let deadPort = try await deadPort()
         try await withGateway(GatewayConfiguration(facets: [helloApp(port: deadPort)])) { base in
             let answer = try await HTTPExchange.send(url(base, "/app/facets/hello/anything"))
             #expect(answer.status == 502)
@@ -122,11 +123,11 @@ struct FacetTests {
     }
 
     @Test func wildcardNeedsANonEmptyTail() async throws {
-        let deadPort = try await withGateway { base in try #require(base.port) }
+        let deadPort = try await deadPort()
         let onlyTail = GatewayFacet(
             id: "t", kind: .proxy, upstream: .init(host: "127.0.0.1", port: deadPort),
             routes: [.init(method: "GET", path: "/api/*tail")])
-        try await withGateway(GatewayConfiguration(facets: [onlyTail])) { base in
+        try await withGateway(GatewayConfiguration(facets: [onlyTail])) { base throws in
             #expect(try await HTTPExchange.send(url(base, "/app/facets/t/api/")).status == 404)
             #expect(try await HTTPExchange.send(url(base, "/app/facets/t/api")).status == 404)
             #expect(try await HTTPExchange.send(url(base, "/app/facets/t/api/x/y")).status == 502)
@@ -142,7 +143,8 @@ struct FacetTests {
         GatewayFacet(id: "e", kind: .echo, routes: [.init(path: "nope")]),
         GatewayFacet(id: "e", kind: .echo, routes: [.init(method: "TRACE", path: "/x")]),
         GatewayFacet(id: "s", kind: .static, routes: [.init(path: "/x")]),
-        GatewayFacet(id: "s", kind: .static, routes: [.init(method: "POST", path: "/x", file: URL(fileURLWithPath: "/"))]),
+        GatewayFacet(
+            id: "s", kind: .static, routes: [.init(method: "POST", path: "/x", file: URL(fileURLWithPath: "/"))]),
     ])
     func invalidFacetsAreRefusedAtStart(facet: GatewayFacet) async throws {
         let gateway = EmbeddedGateway(configuration: GatewayConfiguration(facets: [facet]))

@@ -88,7 +88,8 @@ struct GatewayLifecycleTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(#"{"message":"from a fixture"}"#.utf8).write(to: directory.appendingPathComponent("Hello.json"))
         try Data(#"{"ok":true,"note":"fixture note"}"#.utf8).write(to: directory.appendingPathComponent("health.json"))
-        let item = #"{"id":"fx-1","name":"Fixture","state":"published","size_bytes":5,"version":"7","#
+        let item =
+            #"{"id":"fx-1","name":"Fixture","state":"published","size_bytes":5,"version":"7","#
             + #""created_at":"2024-05-01T12:00:00Z"}"#
         try Data(item.utf8).write(to: directory.appendingPathComponent("item.json"))
         try await withGateway(GatewayConfiguration(fixturesDirectory: directory)) { base in
@@ -119,7 +120,8 @@ struct GatewayLifecycleTests {
                 let served = try await HTTPExchange.send(url(base, path)).body
                 let expected = try Data(contentsOf: fixture)
                 if name == "Health" {
-                    #expect(try decoder.decode(Health.self, from: served) == decoder.decode(Health.self, from: expected))
+                    #expect(
+                        try decoder.decode(Health.self, from: served) == decoder.decode(Health.self, from: expected))
                 } else {
                     #expect(try decoder.decode(Hello.self, from: served) == decoder.decode(Hello.self, from: expected))
                 }

@@ -33,9 +33,9 @@ struct HeaderComposer: Sendable {
         }
     }
 
-    func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?) async throws(
-        LocalNetworkError
-    ) -> [String: String] {
+    func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
+        async throws(LocalNetworkError) -> [String: String]
+    {
         var fields = Fields()
         fields.set("Accept", "application/json")
         fields.set("User-Agent", RonSDK.userAgent)

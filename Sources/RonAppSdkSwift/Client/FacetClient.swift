@@ -18,7 +18,9 @@ public struct FacetClient: RonRequesting {
     /// Whether the id can be used.
     public var isValid: Bool {
         !id.isEmpty && id != "." && id != ".."
-            && !id.unicodeScalars.contains { $0 == "/" || $0 == "?" || $0 == "#" || $0.properties.generalCategory == .control }
+            && !id.unicodeScalars.contains {
+                $0 == "/" || $0 == "?" || $0 == "#" || $0.properties.generalCategory == .control
+            }
     }
 
     /// Runs one call below `/app/facets/{id}`.

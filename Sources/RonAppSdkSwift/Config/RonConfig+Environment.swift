@@ -36,13 +36,17 @@ extension RonConfig {
         if config.baseUrl == nil, let raw = value(EnvironmentKey.gatewayAddr, in: environment) {
             config.baseUrl = try parseBaseUrl(raw, variable: EnvironmentKey.gatewayAddr)
         }
-        config.overallTimeoutMs = try config.overallTimeoutMs
+        config.overallTimeoutMs =
+            try config.overallTimeoutMs
             ?? milliseconds(EnvironmentKey.overallTimeoutMs, in: environment)
-        config.connectTimeoutMs = try config.connectTimeoutMs
+        config.connectTimeoutMs =
+            try config.connectTimeoutMs
             ?? milliseconds(EnvironmentKey.connectTimeoutMs, in: environment)
-        config.readTimeoutMs = try config.readTimeoutMs
+        config.readTimeoutMs =
+            try config.readTimeoutMs
             ?? milliseconds(EnvironmentKey.readTimeoutMs, in: environment)
-        config.writeTimeoutMs = try config.writeTimeoutMs
+        config.writeTimeoutMs =
+            try config.writeTimeoutMs
             ?? milliseconds(EnvironmentKey.writeTimeoutMs, in: environment)
         return config
     }

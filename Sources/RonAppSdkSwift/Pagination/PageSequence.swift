@@ -38,7 +38,9 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
         public mutating func next() async throws -> Page<Item>? {
             guard !finished else { return nil }
             var query = sequence.query.filter { $0.name != "page_token" && $0.name != "page_size" }
-            if let pageSize = sequence.pageSize { query.append(URLQueryItem(name: "page_size", value: String(pageSize))) }
+            if let pageSize = sequence.pageSize {
+                query.append(URLQueryItem(name: "page_size", value: String(pageSize)))
+            }
             if let token { query.append(URLQueryItem(name: "page_token", value: token)) }
             let response: AppResponse<PageWire<Item>> = await sequence.client.request(
                 AppRequest(method: .get, path: sequence.path, query: query, headers: sequence.headers))

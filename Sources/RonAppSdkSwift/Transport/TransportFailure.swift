@@ -119,7 +119,9 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             return .tlsFailed
         }
         if any(.networkConnectionLost) { return .connectionReset }
-        if any(.badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource) {
+        if any(
+            .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource)
+        {
             return .truncatedBody
         }
         if any(.dataLengthExceedsMaximum) { return .responseTooLarge }

@@ -60,7 +60,8 @@ public final class URLSessionTransport: RonTransport {
         let limit = request.maxResponseBytes
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TransportResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<TransportResponse, any Error>) in
                 delegate.register(task: task, limit: limit, continuation: continuation)
                 task.resume()
             }

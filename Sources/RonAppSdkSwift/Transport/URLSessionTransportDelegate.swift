@@ -122,6 +122,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
                 headers[name] = value as? String ?? String(describing: value)
             }
         }
-        entry.continuation.resume(returning: TransportResponse(status: http.statusCode, headers: headers, body: entry.body))
+        entry.continuation.resume(
+            returning: TransportResponse(status: http.statusCode, headers: headers, body: entry.body))
     }
 }

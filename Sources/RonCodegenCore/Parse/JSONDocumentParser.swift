@@ -149,7 +149,10 @@ struct JSONDocumentParser {
         }
         let intDigits = digits(&self)
         guard intDigits > 0 else { throw error("expected a digit") }
-        if intDigits > 1, bytes[index - intDigits] == UInt8(ascii: "0") { throw error("leading zero in a number") }
+        if intDigits > 1, bytes[index - intDigits] == UInt8(ascii: "0") {
+            index -= intDigits
+            throw error("leading zero in a number")
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits(&self) > 0 else { throw error("expected a digit after '.'") }

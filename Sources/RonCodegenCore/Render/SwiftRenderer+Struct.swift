@@ -76,10 +76,13 @@ extension SwiftRenderer {
                 let key = "." + Naming.escaped(field.swiftName)
                 let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
                 let needsConversion = TypeSpelling.wire(field.type) != nil
+                let integer = TypeSpelling.isInteger(field.type)
+                let decodeRequired = integer ? "decodeInteger" : "decode"
+                let decodeOptional = integer ? "decodeIntegerIfPresent" : "decodeIfPresent"
                 if !field.isOptional {
-                    let decoded = "try container.decode(\(wire).self, forKey: \(key))"
+                    let decoded = "try container.\(decodeRequired)(\(wire).self, forKey: \(key))"
                     if let fallback = field.defaultLiteral {
-                        let present = "try container.decodeIfPresent(\(wire).self, forKey: \(key))"
+                        let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
                         let converted = needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
                         w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")
                     } else {
@@ -94,7 +97,7 @@ extension SwiftRenderer {
                         w.line("    DecodingError.Context(codingPath: container.codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))")
                     }
                 }
-                let present = "try container.decodeIfPresent(\(wire).self, forKey: \(key))"
+                let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
                 let converted = needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
                 if let fallback = field.defaultLiteral {
                     w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")

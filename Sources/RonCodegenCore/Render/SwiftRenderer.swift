@@ -76,7 +76,9 @@ public struct SwiftRenderer: Sendable {
         writer.documentation(type.documentation)
         if type.documentation != nil { writer.line("///") }
         writer.line("/// Generated from `\(type.origin)`.")
-        if type.deprecated { writer.line("@available(*, deprecated, message: \"Deprecated in the schema.\")") }
+        // A deprecated type is said in its documentation only: an `@available` attribute would make the
+        // generated catalog, which names every type, warn in every build.
+        if type.deprecated { writer.line("/// - Important: Deprecated in the schema.") }
         switch type.shape {
         case .structure(let parameters, let fields):
             renderStruct(type, parameters: parameters, fields: fields, into: &writer)

@@ -42,6 +42,15 @@ enum TypeSpelling {
         }
     }
 
+    /// Whether a member of this type decodes through `decodeInteger`, which reports a fraction or an
+    /// out-of-range number with its path.
+    static func isInteger(_ type: TypeReference) -> Bool {
+        switch type {
+        case .int, .int32, .uint8, .uint16, .uint32, .int64(asString: false), .uint64(asString: false): return true
+        default: return false
+        }
+    }
+
     /// An expression converting `expression` (of the wire type) to the Swift type.
     static func fromWire(_ type: TypeReference, _ expression: String) -> String {
         switch type {

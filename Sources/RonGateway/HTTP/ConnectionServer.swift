@@ -107,8 +107,7 @@ struct ConnectionServer: Sendable {
     }
 
     /// Reads and discards the rest of a rejected body, up to ``drainLimit`` bytes.
-    private func drain(_ parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator) async throws
-    {
+    private func drain(_ parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator) async throws {
         var discarded = 0
         while discarded <= Self.drainLimit, let part = try await parts.next() {
             switch part {

@@ -38,7 +38,8 @@ struct UpstreamClient: Sendable {
         do {
             let answer = try await exchange(request, upstream: upstream, path: path)
             var headers = HTTPHeaders()
-            for (name, value) in answer.head.headers where !Self.isHopByHop(name) && name.lowercased() != "content-length" {
+            for (name, value) in answer.head.headers
+            where !Self.isHopByHop(name) && name.lowercased() != "content-length" {
                 headers.add(name: name, value: value)
             }
             return GatewayResponse(status: answer.head.status, headers: headers, body: .bytes(answer.body))

@@ -48,7 +48,8 @@ struct GatewayRouter: Sendable {
             return await facets.respond(to: request, facetPath: String(path.dropFirst("/app/facets/".count)))
         }
         if path.hasPrefix("/app/_test/") {
-            return await TestRoutes.respond(to: request, name: String(path.dropFirst("/app/_test/".count)), router: self)
+            return await TestRoutes.respond(
+                to: request, name: String(path.dropFirst("/app/_test/".count)), router: self)
         }
         return ProblemResponses.notFound("no route for \(path)")
     }

@@ -32,7 +32,9 @@ enum ProblemResponses {
             retryAfterMs: problem.retryAfterMs, reason: problem.reason)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(wire)) ?? Data(#"{"code":"INTERNAL","message":"internal error","retryable":true}"#.utf8)
+        let data =
+            (try? encoder.encode(wire))
+            ?? Data(#"{"code":"INTERNAL","message":"internal error","retryable":true}"#.utf8)
         var response = GatewayResponse.bytes(status, contentType: ContentType.json, data)
         if let milliseconds = problem.retryAfterMs {
             response.headers.add(name: "retry-after", value: String(retryAfterSeconds(milliseconds: milliseconds)))

@@ -1,21 +1,29 @@
 import Foundation
 import RonGateway
+import Testing
 
 /// Starts a gateway, runs `body` with its base URL, stops the gateway (also when `body` throws).
-func withGateway<T: Sendable>(
+func withGateway(
     _ configuration: GatewayConfiguration = GatewayConfiguration(),
-    _ body: (URL) async throws -> T
-) async throws -> T {
+    _ body: (URL) async throws -> Void
+) async throws {
     let gateway = EmbeddedGateway(configuration: configuration)
     let base = try await gateway.start()
     do {
-        let result = try await body(base)
+        try await body(base)
         try await gateway.stop()
-        return result
     } catch {
         try? await gateway.stop()
         throw error
     }
+}
+
+/// A loopback port nothing listens on any more: one a gateway bound and released.
+func deadPort() async throws -> Int {
+    let gateway = EmbeddedGateway()
+    let base = try await gateway.start()
+    try await gateway.stop()
+    return try #require(base.port)
 }
 
 /// `base` + `path` (which may carry a query).

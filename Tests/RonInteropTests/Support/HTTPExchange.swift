@@ -20,9 +20,16 @@ struct HTTPExchange: Sendable {
         (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
     }
 
+    /// Sends a `GET` with a fresh ephemeral URLSession.
+    static func send(
+        _ url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 15
+    ) async throws -> HTTPExchange {
+        try await send("GET", url, headers: headers, body: body, timeout: timeout)
+    }
+
     /// Sends one request with a fresh ephemeral URLSession.
     static func send(
-        _ method: String = "GET", _ url: URL, headers: [String: String] = [:], body: Data? = nil,
+        _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
         timeout: TimeInterval = 15
     ) async throws -> HTTPExchange {
         var request = URLRequest(url: url, timeoutInterval: timeout)

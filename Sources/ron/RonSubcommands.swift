@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// The subcommands of `ron`, one file each.
+enum RonSubcommands {
+    static let all: [any ParsableCommand.Type] = []
+}
