@@ -8,14 +8,17 @@ struct RonCodegenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let root = context.package.directoryURL
-        let schema = extractor.extractOption(named: "schema").last.map { URL(fileURLWithPath: $0, relativeTo: root) }
+        let schema =
+            extractor.extractOption(named: "schema").last.map { URL(fileURLWithPath: $0, relativeTo: root) }
             ?? root.appending(path: "Schema")
-        let output = extractor.extractOption(named: "output").last.map { URL(fileURLWithPath: $0, relativeTo: root) }
+        let output =
+            extractor.extractOption(named: "output").last.map { URL(fileURLWithPath: $0, relativeTo: root) }
             ?? root.appending(path: "GeneratedPreview")
         let tool = try context.tool(named: "ron-codegen")
         let process = Process()
         process.executableURL = tool.url
-        process.arguments = ["--schema", schema.path, "--output", output.path, "--split"] + extractor.remainingArguments
+        process.arguments =
+            ["--schema", schema.path, "--output", output.path, "--split"] + extractor.remainingArguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

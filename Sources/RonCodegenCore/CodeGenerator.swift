@@ -2,8 +2,10 @@ import Foundation
 
 /// The whole pipeline: schema directory → documents → model → Swift source.
 public struct CodeGenerator: Sendable {
+    /// How to render.
     public var options: SwiftRenderer.Options
 
+    /// A generator with rendering `options`.
     public init(options: SwiftRenderer.Options = SwiftRenderer.Options()) {
         self.options = options
     }
@@ -25,7 +27,8 @@ public struct CodeGenerator: Sendable {
     /// catalog when `split` is set.
     public func files(for model: SchemaModel, split: Bool) -> [(name: String, contents: String)] {
         let renderer = SwiftRenderer(options: options)
-        return split ? renderer.renderFilePerDocument(model) : [("RonGenerated.swift", renderer.renderSingleFile(model))]
+        return split
+            ? renderer.renderFilePerDocument(model) : [("RonGenerated.swift", renderer.renderSingleFile(model))]
     }
 
     /// Writes `files` into `directory`, rewriting only those whose contents changed, so an

@@ -8,12 +8,14 @@ public struct CodegenError: Error, CustomStringConvertible, Sendable, Equatable 
     /// What is wrong.
     public var message: String
 
+    /// An error at `pointer` in `file`.
     public init(file: String, pointer: String, message: String) {
         self.file = file
         self.pointer = pointer
         self.message = message
     }
 
+    /// `file#pointer: message`.
     public var description: String {
         pointer.isEmpty ? "\(file): \(message)" : "\(file)#\(pointer): \(message)"
     }

@@ -18,6 +18,7 @@ public actor EmbeddedGateway {
     private enum State {
         case idle
         case running(Running)
+        case stopping(Task<Void, any Error>)
         case stopped
     }
 
@@ -52,7 +53,7 @@ public actor EmbeddedGateway {
         switch state {
         case .idle: break
         case .running: throw GatewayError.alreadyStarted
-        case .stopped: throw GatewayError.alreadyStopped
+        case .stopping, .stopped: throw GatewayError.alreadyStopped
         }
         let configuration = self.configuration
         guard (0...65_535).contains(configuration.port) else {
@@ -104,15 +105,29 @@ public actor EmbeddedGateway {
     }
 
     /// Stops accepting, lets requests in flight finish for the grace period, closes what is left
-    /// and releases the threads. Stopping a gateway that is not running does nothing.
+    /// and releases the threads. Calls made while a stop is under way wait for it; stopping a
+    /// gateway that never started or already stopped does nothing.
     public func stop() async throws {
-        guard case .running(let running) = state else { return }
-        state = .stopped
+        switch state {
+        case .idle, .stopped:
+            return
+        case .stopping(let task):
+            try await task.value
+        case .running(let running):
+            let grace = configuration.shutdownGracePeriod
+            let task = Task { try await Self.shutDown(running, grace: grace) }
+            state = .stopping(task)
+            defer { state = .stopped }
+            try await task.value
+        }
+    }
+
+    private static func shutDown(_ running: Running, grace: Duration) async throws {
         running.server.channel.close(promise: nil)
         await running.acceptTask.value
         await running.registry.quiesce()
         let clock = ContinuousClock()
-        let deadline = clock.now + configuration.shutdownGracePeriod
+        let deadline = clock.now + grace
         while await running.registry.count > 0, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
@@ -125,15 +140,17 @@ public actor EmbeddedGateway {
     }
 
     /// Runs in the foreground: starts the gateway when it is not running yet, then waits until
-    /// ``stop()`` is called or the calling task is cancelled (which stops the gateway).
+    /// ``stop()`` is called or the calling task is cancelled (which stops the gateway), and returns
+    /// once the gateway has stopped.
     public func run() async throws {
         if case .idle = state { _ = try await start() }
-        guard case .running(let running) = state else { return }
+        guard case .running(let running) = state else { return try await stop() }
         await withTaskCancellationHandler {
             await running.acceptTask.value
         } onCancel: {
-            Task { try? await self.stop() }
+            running.server.channel.close(promise: nil)
         }
+        try await stop()
     }
 
     private static func bind(configuration: GatewayConfiguration, group: MultiThreadedEventLoopGroup) async throws

@@ -68,14 +68,18 @@ do {
     let model = try generator.model(schemaDirectory: schema)
     let files = generator.files(for: model, split: arguments.split)
     if arguments.check {
-        let stale = files.filter { FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8) }
+        let stale = files.filter {
+            FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8)
+        }
         guard stale.isEmpty else { fail("out of date: \(stale.map(\.name).joined(separator: ", "))", code: 1) }
     } else {
         try CodeGenerator.write(files, to: output)
     }
 } catch let error as CodegenError {
     // The format compilers use, so IDEs and the build log point at the schema file.
-    fail("\(schema.appending(path: error.file).path): \(error.pointer.isEmpty ? "" : "at \(error.pointer): ")\(error.message)", code: 1)
+    fail(
+        "\(schema.appending(path: error.file).path): \(error.pointer.isEmpty ? "" : "at \(error.pointer): ")\(error.message)",
+        code: 1)
 } catch {
     fail("\(error)", code: 1)
 }

@@ -137,6 +137,38 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 2)
     }
 
+    @Test func crossHostRedirectDropsCredentials() async throws {
+        let target = try TestHTTPServer { _ in .json(200, #"{"message":"moved"}"#) }
+        defer { target.stop() }
+        let origin = try TestHTTPServer { _ in
+            .respond(status: 302, headers: ["Location": "http://localhost:\(target.port)/app/landing"])
+        }
+        defer { origin.stop() }
+        let client = try makeClient(origin) {
+            $0.authToken = "tok"
+            $0.passportToken = "pp"
+        }
+        let res: AppResponse<Greeting> = await client.get("/start")
+        #expect(res.data?.message == "moved")
+        #expect(origin.requests.first?.header("authorization") == "Bearer tok")
+        let landed = try #require(target.requests.first)
+        #expect(landed.target == "/app/landing")
+        #expect(landed.header("authorization") == nil)
+        #expect(landed.header("x-ron-passport") == nil)
+    }
+
+    @Test func unresolvableHost() async throws {
+        // `.invalid` never resolves (RFC 6761); a resolver that cannot be reached ends as a timeout.
+        let client = try RonClient(
+            config: RonConfig(baseUrl: URL(string: "https://ron-sdk-test.invalid"), overallTimeoutMs: 3_000))
+        let started = Date()
+        let res: AppResponse<Greeting> = await client.get("/x")
+        #expect(res.status == 0)
+        #expect(["dns_failed", "local_timeout"].contains(res.problem?.code ?? ""))
+        #expect(res.problem?.retryable == true)
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func refusedPort() async throws {
         let port = try TestHTTPServer.closedPort()
         let client = try RonClient(
@@ -164,10 +196,14 @@ import Testing
             .raw(Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"mess".utf8))
         }
         defer { server.stop() }
-        let client = try makeClient(server) { $0.overallTimeoutMs = 5_000 }
+        let logs = Collector<String>()
+        let client = try makeClient(server) {
+            $0.overallTimeoutMs = 5_000
+            $0.logger = .capturing(into: logs)
+        }
         let res: AppResponse<Greeting> = await client.get("/x")
         #expect(res.status == 0)
-        #expect(res.problem?.code == "truncated_body")
+        #expect(res.problem?.code == "truncated_body", "\(logs.values)")
     }
 
     @Test func tlsFailureAgainstAPlainServer() async throws {
@@ -229,7 +265,7 @@ import Testing
     @Test func noContentRawBytesAndText() async throws {
         let server = try TestHTTPServer { request in
             switch request.target {
-            case "/app/none": return .respond(status: 204)
+            case "/app/none", "/app/none-as-greeting": return .respond(status: 204)
             case "/app/text": return .text(200, "plain words")
             default: return .json(200, #"{"a":1}"#)
             }
@@ -244,7 +280,9 @@ import Testing
         let raw: AppResponse<Data> = await client.get("/json")
         #expect(raw.data == Data(#"{"a":1}"#.utf8))
         let missing: AppResponse<Greeting> = await client.get("/none-as-greeting")
-        #expect(missing.ok == false || missing.data != nil)
+        #expect(missing.ok == false)
+        #expect(missing.problem?.code == "decode_failed")
+        #expect(missing.problem?.message.contains("EmptyBody") == true)
     }
 
     @Test func localFailuresAreProblemsNotThrows() async throws {

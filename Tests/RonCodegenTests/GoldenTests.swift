@@ -12,7 +12,8 @@ struct GoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
 
     static func cases() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     @Test("single-file output", arguments: cases())
@@ -61,7 +62,9 @@ struct GoldenTests {
             }
             return
         }
-        let committed = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".golden") }
+        let committed = try FileManager.default.contentsOfDirectory(atPath: expected.path).filter {
+            $0.hasSuffix(".golden")
+        }
         #expect(Set(committed) == Set(output.map { $0.name + ".golden" }), "the set of generated files changed")
         for file in output {
             let reference = try String(contentsOf: expected.appending(path: file.name + ".golden"), encoding: .utf8)

@@ -15,7 +15,8 @@ struct JSONDocumentParserTests {
     @Test(
         "refuses bad JSON with a position",
         arguments: [
-            (#"{"a": 1,}"#, 1, 9), (#"{"a" 1}"#, 1, 6), ("[01]", 1, 2), (#"{"a": 1, "a": 2}"#, 1, 10), ("\"\\x\"", 1, 4),
+            (#"{"a": 1,}"#, 1, 9), (#"{"a" 1}"#, 1, 6), ("[01]", 1, 2), (#"{"a": 1, "a": 2}"#, 1, 10),
+            ("\"\\x\"", 1, 4),
             ("[1] 2", 1, 5), ("", 1, 1),
         ])
     func refuses(_ text: String, _ line: Int, _ column: Int) {
@@ -23,7 +24,9 @@ struct JSONDocumentParserTests {
         do {
             _ = try JSONDocumentParser.parse(text)
         } catch {
-            #expect(error.line == line && error.column == column, "\(text): \(error.message) at \(error.line):\(error.column)")
+            #expect(
+                error.line == line && error.column == column,
+                "\(text): \(error.message) at \(error.line):\(error.column)")
         }
     }
 

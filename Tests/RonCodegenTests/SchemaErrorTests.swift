@@ -28,11 +28,17 @@ struct SchemaErrorTests {
             file: "a.json", pointer: "/$defs/A/properties/p/anyOf", message: "unsupported keyword 'anyOf'"),
         Case(
             name: "validation keyword",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}}}"##],
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/properties/n/minimum", message: "unsupported keyword 'minimum'"),
         Case(
             name: "oneOf without discriminator",
-            documents: ["a.json": ##"{"$defs": {"A": {"oneOf": [{"$ref": "#/$defs/B"}]}, "B": {"type": "object", "properties": {}}}}"##],
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"oneOf": [{"$ref": "#/$defs/B"}]}, "B": {"type": "object", "properties": {}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/oneOf", message: "oneOf without a discriminator"),
         Case(
             name: "variant declares the tag",
@@ -43,15 +49,22 @@ struct SchemaErrorTests {
             file: "a.json", pointer: "/$defs/B/properties/t", message: "must not declare the discriminator 't'"),
         Case(
             name: "dangling $ref",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/Nope"}}}}}"##],
+            documents: [
+                "a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/Nope"}}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/properties/b/$ref", message: "defines no type 'Nope'"),
         Case(
             name: "$ref to a missing document",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "other.json#/$defs/B"}}}}}"##],
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "other.json#/$defs/B"}}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/properties/b/$ref", message: "no schema document 'other.json'"),
         Case(
             name: "$ref outside $defs",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/properties/x"}}}}}"##],
+            documents: [
+                "a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/properties/x"}}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/properties/b/$ref", message: "must point at a member of $defs"),
         Case(
             name: "duplicate type across documents",
@@ -59,12 +72,19 @@ struct SchemaErrorTests {
             file: "b.json", pointer: "/$defs/Widget", message: "already defined in a.json"),
         Case(
             name: "inline object",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"o": {"type": "object", "properties": {}}}}}}"##],
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"o": {"type": "object", "properties": {}}}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/properties/o/properties", message: "unsupported keyword 'properties'"),
         Case(
             name: "unknown x-ron-type",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "x-ron-type": "u128"}}}}}"##],
-            file: "a.json", pointer: "/$defs/A/properties/n/x-ron-type", message: "x-ron-type 'u128' does not go with type 'integer'"),
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "x-ron-type": "u128"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/properties/n/x-ron-type",
+            message: "x-ron-type 'u128' does not go with type 'integer'"),
         Case(
             name: "required names a missing property",
             documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {}, "required": ["x"]}}}"##],
@@ -79,7 +99,10 @@ struct SchemaErrorTests {
             file: "a.json", pointer: "/$defs/lower", message: "not a usable Swift type name"),
         Case(
             name: "default of the wrong type",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "default": "x"}}}}}"##],
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "default": "x"}}}}}"##
+            ],
             file: "a.json", pointer: "/$defs/A/properties/n/default", message: "default of string is not supported"),
         Case(
             name: "JSON syntax",

@@ -28,7 +28,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     /// Every `*.json` and `*.toml` example, in path order.
     static func all() -> [Fixture] {
         folders().flatMap { folder -> [Fixture] in
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.appending(path: folder).path)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: directory.appending(path: folder).path)) ?? []
             return files.filter { $0.hasSuffix(".json") || $0.hasSuffix(".toml") }.sorted().map { file in
                 Fixture(
                     typeName: folder, path: "Fixtures/\(folder)/\(file)",

@@ -52,7 +52,8 @@ enum DecodingErrorText {
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context, _ extra: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (extra.map { [$0] } ?? [])
-            return keys.isEmpty ? "$" : "$" + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty
+                ? "$" : "$" + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -15,9 +15,11 @@ enum JSONDifference {
                 case (let l?, let r?):
                     if let difference = first(expected: l, actual: r, path: memberPath) { return difference }
                 case (let l?, nil):
-                    return "field \(memberPath): the fixture has \(CanonicalJSON.render(l)) but the re-encoded value has no such member"
+                    return
+                        "field \(memberPath): the fixture has \(CanonicalJSON.render(l)) but the re-encoded value has no such member"
                 case (nil, let r?):
-                    return "field \(memberPath): the re-encoded value has \(CanonicalJSON.render(r)) that the fixture does not"
+                    return
+                        "field \(memberPath): the re-encoded value has \(CanonicalJSON.render(r)) that the fixture does not"
                 case (nil, nil):
                     continue
                 }
@@ -28,12 +30,15 @@ enum JSONDifference {
                 return "field \(path): the fixture has \(left.count) elements, the re-encoded value \(right.count)"
             }
             for (offset, pair) in zip(left, right).enumerated() {
-                if let difference = first(expected: pair.0, actual: pair.1, path: "\(path)[\(offset)]") { return difference }
+                if let difference = first(expected: pair.0, actual: pair.1, path: "\(path)[\(offset)]") {
+                    return difference
+                }
             }
             return nil
         case (let left, let right):
             if sameNumber(left, right) || left == right { return nil }
-            return "field \(path): the fixture has \(CanonicalJSON.render(left)), the re-encoded value \(CanonicalJSON.render(right))"
+            return
+                "field \(path): the fixture has \(CanonicalJSON.render(left)), the re-encoded value \(CanonicalJSON.render(right))"
         }
     }
 
@@ -45,7 +50,8 @@ enum JSONDifference {
 
     private static func sameNumber(_ left: JSONValue, _ right: JSONValue) -> Bool {
         switch (left, right) {
-        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)): return Double(a) == b && Int64(exactly: b) == a
+        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
+            return Double(a) == b && Int64(exactly: b) == a
         case (.unsigned(let a), .double(let b)), (.double(let b), .unsigned(let a)): return UInt64(exactly: b) == a
         default: return false
         }

@@ -65,7 +65,8 @@ struct GeneratedBehaviourTests {
 
     @Test("defaults fill absent members; an omitted default is not written")
     func defaults() throws {
-        let widget = try decode(Widget.self, #"{"widget_id": "w", "enabled": false, "maybe": "m", "shape": {"type": "none"}}"#)
+        let widget = try decode(
+            Widget.self, #"{"widget_id": "w", "enabled": false, "maybe": "m", "shape": {"type": "none"}}"#)
         #expect(widget.color == .red)
         #expect(widget.retries == 3)
         let json = try reencoded(widget)
@@ -100,7 +101,7 @@ struct GeneratedBehaviourTests {
             (#""digest": "XYZ""#, "digest", "pattern"),
         ])
     func badValues(_ member: String, _ field: String, _ message: String) {
-        let json = #"{"widget_id": "w", "enabled": true, "maybe": null, "shape": {"type": "none"}, "#+member+"}"
+        let json = #"{"widget_id": "w", "enabled": true, "maybe": null, "shape": {"type": "none"}, "# + member + "}"
         do {
             _ = try decode(Widget.self, json)
             Issue.record("\(member) was accepted")
@@ -121,7 +122,9 @@ struct GeneratedBehaviourTests {
 
     @Test("generic types and aliases")
     func generics() throws {
-        let box = try decode(WidgetBox.self, #"{"content": {"widget_id": "w", "enabled": true, "maybe": null, "shape": {"type": "none"}}}"#)
+        let box = try decode(
+            WidgetBox.self,
+            #"{"content": {"widget_id": "w", "enabled": true, "maybe": null, "shape": {"type": "none"}}}"#)
         #expect(box.content.widgetId == "w")
         let registry: Registry = try decode(Registry.self, #"{}"#)
         #expect(registry.isEmpty)

@@ -30,6 +30,12 @@ public final class RonClient: RonRequesting {
     let ownedTransport: URLSessionTransport?
     let logger: Logger?
     let state = ClientState()
+    let chain: MiddlewareChain
+    let broadcaster = EventBroadcaster()
+    let streams = StreamRegistry()
+    let streamingTransport: any RonStreamingTransport
+    /// Runs hooks in order, off the Swift concurrency pool, never awaited by a call.
+    let hookQueue = DispatchQueue(label: "ron-app-sdk-swift.hooks")
 
     /// Validates the configuration and creates the client.
     ///
@@ -59,6 +65,8 @@ public final class RonClient: RonRequesting {
             authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
             requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
             idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() })
+        chain = MiddlewareChain(layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? []))
+        streamingTransport = config.transport as? any RonStreamingTransport ?? URLSessionStreamingTransport()
         if let custom = config.transport {
             transport = custom
             ownedTransport = nil
@@ -80,10 +88,12 @@ public final class RonClient: RonRequesting {
 
     /// Releases the client's own `URLSession` and cancels calls in flight. Later calls return a
     /// `client_closed` problem. Calling it again does nothing. A transport passed in the config is
-    /// not touched.
+    /// not touched. Streams from ``events(bufferSize:)`` end, and subscriptions end without an error.
     public func close() {
         guard state.close() else { return }
         ownedTransport?.invalidate()
+        streams.cancelAll()
+        broadcaster.finishAll()
     }
 
     /// A client for one facet; calls go to `{base}/app/facets/{id}{path}`.
@@ -100,7 +110,7 @@ public final class RonClient: RonRequesting {
         let response: AppResponse<T>
         switch outcome.result {
         case .failure(let problem):
-            response = AppResponse(status: 0, problem: problem, durationMs: durationMs)
+            response = AppResponse(status: problem.status, problem: problem, durationMs: durationMs)
         case .success(let http):
             response = Self.makeResponse(http, durationMs: durationMs)
         }
@@ -126,6 +136,7 @@ public final class RonClient: RonRequesting {
         }
         let timeoutMs = min(max(request.timeoutMs ?? overallTimeoutMs, 1), RonConfig.Defaults.maxTimeoutMs)
         let sent = SentHeaders()
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
         do {
             let response = try await DeadlineRace.run(timeoutMs: timeoutMs) { [self] in
                 let headers = try await headerComposer.compose(
@@ -136,15 +147,27 @@ public final class RonClient: RonRequesting {
                     timeoutMs: timeoutMs, connectTimeoutMs: connectTimeoutMs, readTimeoutMs: readTimeoutMs,
                     writeTimeoutMs: writeTimeoutMs, maxResponseBytes: RonSDK.maxResponseBytes)
                 announce(transportRequest, body: request.body)
-                let response = try await transport.send(transportRequest)
-                if response.body.count > RonSDK.maxResponseBytes {
-                    throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
+                let transport = self.transport
+                let terminal: RonMiddlewareNext = { outgoing in
+                    let response = try await transport.send(outgoing)
+                    if response.body.count > RonSDK.maxResponseBytes {
+                        throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
+                    }
+                    return response
                 }
-                return response
+                guard !chain.layers.isEmpty else { return try await terminal(transportRequest) }
+                let context = MiddlewareContext(
+                    method: request.method, path: request.path, url: url,
+                    requestId: Self.lookup(headers, "x-request-id"),
+                    correlationId: Self.lookup(headers, "x-correlation-id"), deadline: deadline,
+                    onEvent: { [broadcaster] event in broadcaster.emit(event) })
+                return try await chain.run(transportRequest, context: context, terminal: terminal)
             }
             return Exchange(url: url, sentHeaders: sent.value, result: .success(response))
         } catch let local as LocalNetworkError {
             return Exchange(url: url, sentHeaders: sent.value, result: .failure(local.problem))
+        } catch let problem as RonProblem {
+            return Exchange(url: url, sentHeaders: sent.value, result: .failure(problem))
         } catch {
             let failure = TransportFailure.classify(error)
             logger?.debug(

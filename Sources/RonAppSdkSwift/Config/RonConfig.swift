@@ -4,7 +4,7 @@ import Logging
 /// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
 /// and where to report.
 ///
-/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:)``
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:)``
 /// (every parameter has a default), or merge environment variables in with
 /// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
 public struct RonConfig: Sendable {
@@ -45,6 +45,11 @@ public struct RonConfig: Sendable {
     public var onRequest: (@Sendable (RonRequestInfo) -> Void)?
     /// Called (without being awaited) after each call ends, with redacted details.
     public var onResponse: (@Sendable (RonResponseInfo) -> Void)?
+    /// Interceptors around the transport, outermost first (see ``RonMiddleware``). Empty by default.
+    public var middleware: [any RonMiddleware]
+    /// Retries transient failures of safe calls with this policy (see ``RetryPolicy``); `nil` (the
+    /// default) never retries. The ``RetryMiddleware`` it adds runs inside (after) ``middleware``.
+    public var retry: RetryPolicy?
 
     /// Creates a configuration; every parameter is optional.
     public init(
@@ -63,7 +68,9 @@ public struct RonConfig: Sendable {
         transport: (any RonTransport)? = nil,
         logger: Logger? = nil,
         onRequest: (@Sendable (RonRequestInfo) -> Void)? = nil,
-        onResponse: (@Sendable (RonResponseInfo) -> Void)? = nil
+        onResponse: (@Sendable (RonResponseInfo) -> Void)? = nil,
+        middleware: [any RonMiddleware] = [],
+        retry: RetryPolicy? = nil
     ) {
         self.baseUrl = baseUrl
         self.overallTimeoutMs = overallTimeoutMs
@@ -81,6 +88,8 @@ public struct RonConfig: Sendable {
         self.logger = logger
         self.onRequest = onRequest
         self.onResponse = onResponse
+        self.middleware = middleware
+        self.retry = retry
     }
 }
 

@@ -8,7 +8,7 @@ extension FacetDefinition {
     /// - A facet without routes (the node mounts nothing under `/facets/{id}`).
     /// - Echo and proxy routes whose method is PUT, PATCH or DELETE: the node's router mounts only GET
     ///   and POST for those kinds.
-    /// - The same method and path twice: the node's router refuses overlapping routes.
+    /// - The same mounted method and path twice: the node's router refuses overlapping routes.
     /// - An `[upstream]` on a static or echo facet, a `file` on an echo or proxy route, an
     ///   `upstream_path` on a static or echo route: read, then never used.
     ///
@@ -25,15 +25,14 @@ extension FacetDefinition {
         for route in routes {
             let method = route.normalizedMethod
             let label = "route \(method) \(route.path)"
-            if (kind == .echo || kind == .proxy) && !Self.mountedMethods.contains(method)
-                && Self.allowedMethods.contains(method)
-            {
+            let mounted = kind == .static || Self.mountedMethods.contains(method)
+            if !mounted && Self.allowedMethods.contains(method) {
                 out.append(
                     FacetWarning(
                         "\(label): the node mounts only GET and POST routes of \(kind.rawValue) facets; "
                             + "this route is never served"))
             }
-            if !seen.insert(method + " " + route.path).inserted {
+            if mounted && !seen.insert(method + " " + route.path).inserted {
                 out.append(
                     FacetWarning("\(label) is declared twice; the node's router refuses overlapping routes"))
             }

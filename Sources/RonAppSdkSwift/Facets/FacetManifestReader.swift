@@ -79,7 +79,8 @@ public enum FacetManifestReader {
             var legacy = try FacetManifestReading.legacy(table)
             if let v1Error {
                 legacy.warnings.insert(
-                    FacetWarning("[facet] could not be read (\(v1Error)); the node reads this file as a legacy manifest"),
+                    FacetWarning(
+                        "[facet] could not be read (\(v1Error)); the node reads this file as a legacy manifest"),
                     at: 0)
             }
             return legacy

@@ -59,11 +59,14 @@ struct FacetManifestReading {
         if let value = table["routes"] {
             manifest.routes = lenient([LegacyFacetRoute].self, value, at: "routes", &warnings)
             warnings.append(
-                FacetWarning("legacy `routes` is ignored: the file has a [facet] table, so the node reads [[route]] only"))
+                FacetWarning(
+                    "legacy `routes` is ignored: the file has a [facet] table, so the node reads [[route]] only"))
         }
         if manifest.id != nil || manifest.kind != nil {
             warnings.append(
-                FacetWarning("top-level `id`/`kind` are ignored: the file has a [facet] table, so the node reads those"))
+                FacetWarning(
+                    "top-level `id`/`kind` are ignored: the file has a [facet] table, so the node reads facet.id and facet.kind"
+                ))
         }
         return FacetManifestReading(manifest: manifest, warnings: warnings)
     }
@@ -129,7 +132,8 @@ struct FacetManifestReading {
             return try FacetValueDecoder(keyPath: keyPath).decode(type, from: value)
         } catch {
             warnings.append(
-                FacetWarning("`\(keyPath)` is left out (\(error.keyPath ?? keyPath): \(error.message)); the node ignores it"))
+                FacetWarning(
+                    "`\(keyPath)` is left out (\(error.keyPath ?? keyPath): \(error.message)); the node ignores it"))
             return nil
         }
     }
@@ -137,7 +141,8 @@ struct FacetManifestReading {
     /// The node's TOML deserializer never turns a float into an integer; `JSONDecoder` would.
     private static func requireInteger(_ table: TOMLValue, key: String, at keyPath: String) throws(FacetManifestError) {
         if let value = table.tableValue?[key], case .float(let number) = value {
-            throw .parse("invalid type: float \(number), expected an integer in 0...65535 (u16)", at: "\(keyPath).\(key)")
+            throw .parse(
+                "invalid type: float \(number), expected an integer in 0...65535 (u16)", at: "\(keyPath).\(key)")
         }
     }
 }

@@ -21,19 +21,37 @@ extension RonClient {
             }
             logger.debug("ron request", metadata: metadata)
         }
+        if broadcaster.hasConsumers {
+            broadcaster.emit(
+                .started(
+                    RonRequestStartedEvent(
+                        method: request.method, url: redactedURL, headers: headers, requestId: requestId,
+                        correlationId: correlationId)))
+        }
         if let hook = config.onRequest {
             let info = RonRequestInfo(
                 method: request.method, url: redactedURL, headers: headers, requestId: requestId,
                 correlationId: correlationId)
-            Task.detached { hook(info) }
+            hookQueue.async { hook(info) }
         }
     }
 
     /// Logs the outcome and runs the `onResponse` hook without waiting for it.
     func report<T>(_ request: AppRequest, url: URL?, sentHeaders: [String: String], response: AppResponse<T>) {
-        guard logger != nil || config.onResponse != nil else { return }
+        let hasConsumers = broadcaster.hasConsumers
+        guard logger != nil || config.onResponse != nil || hasConsumers else { return }
         let redactedURL = url.map(Redactor.url) ?? "[not built] \(request.path.prefix(200))"
         let correlationId = response.correlationId ?? Self.lookup(sentHeaders, "x-correlation-id")
+        if hasConsumers {
+            broadcaster.emit(
+                .finished(
+                    RonRequestFinishedEvent(
+                        method: request.method.rawValue, url: redactedURL,
+                        requestId: Self.lookup(sentHeaders, "x-request-id"), correlationId: correlationId,
+                        status: response.status, ok: response.ok, durationMs: response.durationMs,
+                        bytes: response.raw?.count ?? 0, problemCode: response.problem?.code,
+                        problemKind: response.problem?.kind)))
+        }
         if let logger {
             var metadata: Logger.Metadata = [
                 "method": .string(request.method.rawValue), "url": .string(redactedURL),
@@ -54,11 +72,11 @@ extension RonClient {
                 method: request.method.rawValue, url: redactedURL, status: response.status, ok: response.ok,
                 headers: Redactor.headers(response.headers), durationMs: response.durationMs,
                 correlationId: correlationId, problem: response.problem)
-            Task.detached { hook(info) }
+            hookQueue.async { hook(info) }
         }
     }
 
-    private static func lookup(_ headers: [String: String], _ name: String) -> String? {
+    static func lookup(_ headers: [String: String], _ name: String) -> String? {
         headers.first { $0.key.lowercased() == name }?.value
     }
 

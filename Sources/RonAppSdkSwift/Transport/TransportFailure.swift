@@ -93,15 +93,22 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         if let failure = error as? TransportFailure { return failure }
         if error is CancellationError { return TransportFailure(.cancelled) }
         if let urlError = error as? URLError {
-            return TransportFailure(
-                cause(urlErrorCode: urlError.code.rawValue), detail: "URLError \(urlError.code.rawValue)")
+            let mapped = cause(urlErrorCode: urlError.code.rawValue)
+            if mapped == .other, let guessed = Self.cause(curlMessage: urlError.localizedDescription) {
+                return TransportFailure(guessed, detail: "URLError \(urlError.code.rawValue) (by message)")
+            }
+            return TransportFailure(mapped, detail: "URLError \(urlError.code.rawValue)")
         }
         if let posix = error as? POSIXError {
             return TransportFailure(cause(of: posix.code), detail: "POSIX \(posix.code.rawValue)")
         }
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain {
-            return TransportFailure(cause(urlErrorCode: nsError.code), detail: "URLError \(nsError.code)")
+            let mapped = cause(urlErrorCode: nsError.code)
+            if mapped == .other, let guessed = Self.cause(curlMessage: nsError.localizedDescription) {
+                return TransportFailure(guessed, detail: "URLError \(nsError.code) (by message)")
+            }
+            return TransportFailure(mapped, detail: "URLError \(nsError.code)")
         }
         return TransportFailure(.other, detail: String(describing: type(of: error)))
     }
@@ -127,6 +134,23 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         if any(.dataLengthExceedsMaximum) { return .responseTooLarge }
         if any(.cancelled) { return .cancelled }
         return .other
+    }
+
+    /// On Linux, FoundationNetworking reports many libcurl failures as `URLError` -1 (unknown) with
+    /// curl's own message as the description ("transfer closed with 94 bytes remaining to read",
+    /// "OpenSSL/3.0: ... wrong version number"); the message is then the only clue.
+    private static func cause(curlMessage message: String) -> Cause? {
+        let text = message.lowercased()
+        let rules: [(Cause, [String])] = [
+            (.tlsFailed, ["ssl", "tls", "certificate", "handshake"]),
+            (.truncatedBody, ["remaining to read", "partial file", "transfer closed", "chunked encoding"]),
+            (.dnsFailed, ["could not resolve", "resolve host", "name resolution"]),
+            (.connectFailed, ["failed to connect", "connection refused", "couldn't connect"]),
+            (.connectionReset, ["connection reset", "recv failure", "send failure", "empty reply", "broken pipe"]),
+            (.timeout, ["timed out", "timeout"]),
+            (.responseTooLarge, ["maximum file size exceeded"]),
+        ]
+        return rules.first { rule in rule.1.contains { text.contains($0) } }?.0
     }
 
     private static func cause(of code: POSIXErrorCode) -> Cause {

@@ -11,6 +11,7 @@ public indirect enum DocumentValue: Hashable, Sendable {
     /// Members in document order.
     case object([(key: String, value: DocumentValue)])
 
+    /// Equal values with members in the same order.
     public static func == (lhs: DocumentValue, rhs: DocumentValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -24,6 +25,7 @@ public indirect enum DocumentValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the value, member order included.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)

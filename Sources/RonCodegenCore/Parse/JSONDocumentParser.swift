@@ -159,7 +159,9 @@ struct JSONDocumentParser {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw error("expected a digit in the exponent") }
         }
         return .number(String(decoding: bytes[start..<index], as: UTF8.self))
@@ -170,7 +172,8 @@ struct JSONDocumentParser {
         var scalars = String.UnicodeScalarView()
         var chunkStart = index
         func flush(_ parser: JSONDocumentParser, into scalars: inout String.UnicodeScalarView, from start: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[start..<parser.index], as: UTF8.self).unicodeScalars)
+            scalars.append(
+                contentsOf: String(decoding: parser.bytes[start..<parser.index], as: UTF8.self).unicodeScalars)
         }
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
@@ -202,7 +205,8 @@ struct JSONDocumentParser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw error("unpaired surrogate") }
                     index += 2
                     let low = try parseHex4()

@@ -1,6 +1,8 @@
 extension SwiftRenderer {
     func renderEnum(_ type: NamedType, cases: [EnumCase], into writer: inout SourceWriter) {
-        writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable"]))") { w in
+        writer.block(
+            "public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable"]))"
+        ) { w in
             for item in cases {
                 w.line("/// The wire value `\(item.wireValue)`.")
                 w.line("case \(Naming.escaped(item.swiftName))")
@@ -9,7 +11,9 @@ extension SwiftRenderer {
             w.line("case unknown(String)")
             w.line()
             w.line("/// The values this version of the schema knows.")
-            w.line("public static let knownCases: [\(type.name)] = [\(cases.map { "." + Naming.escaped($0.swiftName) }.joined(separator: ", "))]")
+            w.line(
+                "public static let knownCases: [\(type.name)] = [\(cases.map { "." + Naming.escaped($0.swiftName) }.joined(separator: ", "))]"
+            )
             w.line()
             w.line("/// Maps a wire value to its case, or to ``unknown(_:)``.")
             w.block("public init(rawValue: String)") { w in
@@ -44,13 +48,16 @@ extension SwiftRenderer {
         }
     }
 
-    func renderUnion(_ type: NamedType, discriminator: String, variants: [UnionVariant], into writer: inout SourceWriter) {
+    func renderUnion(
+        _ type: NamedType, discriminator: String, variants: [UnionVariant], into writer: inout SourceWriter
+    ) {
         writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") { w in
             for variant in variants {
                 w.line("/// `\(discriminator)` is `\(variant.tag)`.")
                 w.line("case \(Naming.escaped(variant.swiftName))(\(variant.payload))")
             }
-            w.line("/// A tag this version of the schema does not know, with the whole object; it re-encodes unchanged.")
+            w.line(
+                "/// A tag this version of the schema does not know, with the whole object; it re-encodes unchanged.")
             w.line("case unknown(tag: String, payload: JSONValue)")
             w.line()
             w.line("/// The discriminator member.")
@@ -73,7 +80,9 @@ extension SwiftRenderer {
                 w.line("let tag = try decoder.container(keyedBy: TagKey.self).decode(String.self, forKey: .tag)")
                 w.block("switch tag") { w in
                     for variant in variants {
-                        w.line("case \(SwiftLiteral.string(variant.tag)): self = .\(Naming.escaped(variant.swiftName))(try \(variant.payload)(from: decoder))")
+                        w.line(
+                            "case \(SwiftLiteral.string(variant.tag)): self = .\(Naming.escaped(variant.swiftName))(try \(variant.payload)(from: decoder))"
+                        )
                     }
                     w.line("default: self = .unknown(tag: tag, payload: try JSONValue(from: decoder))")
                 }
@@ -113,7 +122,9 @@ extension SwiftRenderer {
             w.line("/// The text, or an error saying it does not match ``pattern``.")
             w.block("public init(validating text: String) throws") { w in
                 w.block("guard let value = Self(rawValue: text) else") { w in
-                    w.line("throw SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text)")
+                    w.line(
+                        "throw SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text)"
+                    )
                 }
                 w.line("self = value")
             }
@@ -128,7 +139,9 @@ extension SwiftRenderer {
                 w.block("guard let value = Self(rawValue: text) else") { w in
                     w.line("throw DecodingError.dataCorruptedError(")
                     w.line("    in: container,")
-                    w.line("    debugDescription: SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text).description)")
+                    w.line(
+                        "    debugDescription: SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text).description)"
+                    )
                 }
                 w.line("self = value")
             }
@@ -166,7 +179,9 @@ extension SwiftRenderer {
             w.block("public static func reencode(_ json: Data, as typeName: String) throws -> Data?") { w in
                 w.block("switch typeName") { w in
                     for type in model.types {
-                        w.line("case \(SwiftLiteral.string(type.name)): return try SchemaCoding.reencode(\(concreteSpelling(type)).self, json)")
+                        w.line(
+                            "case \(SwiftLiteral.string(type.name)): return try SchemaCoding.reencode(\(concreteSpelling(type)).self, json)"
+                        )
                     }
                     w.line("default: return nil")
                 }

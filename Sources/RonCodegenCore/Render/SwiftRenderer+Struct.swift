@@ -1,8 +1,11 @@
 extension SwiftRenderer {
     func renderStruct(_ type: NamedType, parameters: [String], fields: [Field], into writer: inout SourceWriter) {
-        let generics = parameters.isEmpty
+        let generics =
+            parameters.isEmpty
             ? "" : "<" + parameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
-        writer.block("public struct \(type.name)\(generics): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") { w in
+        writer.block(
+            "public struct \(type.name)\(generics): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))"
+        ) { w in
             for field in fields {
                 let swiftType = TypeSpelling.swift(field.type) + (field.isOptional ? "?" : "")
                 w.documentation(field.documentation)
@@ -27,7 +30,9 @@ extension SwiftRenderer {
                 w.block("enum CodingKeys: String, CodingKey") { w in
                     for field in fields {
                         let name = Naming.escaped(field.swiftName)
-                        w.line(field.swiftName == field.wireName ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(field.wireName))")
+                        w.line(
+                            field.swiftName == field.wireName
+                                ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(field.wireName))")
                     }
                 }
             }
@@ -83,7 +88,8 @@ extension SwiftRenderer {
                     let decoded = "try container.\(decodeRequired)(\(wire).self, forKey: \(key))"
                     if let fallback = field.defaultLiteral {
                         let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
-                        let converted = needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
+                        let converted =
+                            needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
                         w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")
                     } else {
                         w.line("self.\(storage(field)) = \(TypeSpelling.fromWire(field.type, decoded))")
@@ -94,11 +100,14 @@ extension SwiftRenderer {
                     w.block("guard container.contains(\(key)) else") { w in
                         w.line("throw DecodingError.keyNotFound(")
                         w.line("    CodingKeys\(key),")
-                        w.line("    DecodingError.Context(codingPath: container.codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))")
+                        w.line(
+                            "    DecodingError.Context(codingPath: container.codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
+                        )
                     }
                 }
                 let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
-                let converted = needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
+                let converted =
+                    needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
                 if let fallback = field.defaultLiteral {
                     w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")
                 } else {
@@ -126,10 +135,14 @@ extension SwiftRenderer {
                 } else if !field.isOptional {
                     w.line("try container.encode(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
                 } else if field.required {
-                    let converted = TypeSpelling.wire(field.type) != nil ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
+                    let converted =
+                        TypeSpelling.wire(field.type) != nil
+                        ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
                     w.line("try container.encode(\(converted), forKey: \(key))")
                 } else {
-                    let converted = TypeSpelling.wire(field.type) != nil ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
+                    let converted =
+                        TypeSpelling.wire(field.type) != nil
+                        ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
                     w.line("try container.encodeIfPresent(\(converted), forKey: \(key))")
                 }
             }

@@ -11,14 +11,17 @@ public struct SwiftRenderer: Sendable {
         /// The name of the generated catalog of types.
         public var catalogName: String
 
+        /// Options; the defaults fit the package's own RonGenerated target.
         public init(runtimeModule: String? = nil, catalogName: String = "RonSchemaCatalog") {
             self.runtimeModule = runtimeModule
             self.catalogName = catalogName
         }
     }
 
+    /// The options in use.
     public var options: Options
 
+    /// A renderer with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }

@@ -40,7 +40,9 @@ enum Naming {
     /// Whether `name` can be a Swift type name as written.
     static func isTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+        }
             && !keywords.contains(name)
     }
 
@@ -50,7 +52,9 @@ enum Naming {
         var upperRun = 0
         while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
         if upperRun == 0 { return word }
-        if upperRun == 1 || upperRun == characters.count { return word.prefix(upperRun).lowercased() + word.dropFirst(upperRun) }
+        if upperRun == 1 || upperRun == characters.count {
+            return word.prefix(upperRun).lowercased() + word.dropFirst(upperRun)
+        }
         return word.prefix(upperRun - 1).lowercased() + word.dropFirst(upperRun - 1)
     }
 }

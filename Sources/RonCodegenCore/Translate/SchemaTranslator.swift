@@ -58,7 +58,8 @@ struct SchemaTranslator {
                 if let earlier = definitions[name] {
                     throw CodegenError(
                         file: document.path, pointer: pointer,
-                        message: "type '\(name)' is already defined in \(earlier.file); names are shared by all documents")
+                        message:
+                            "type '\(name)' is already defined in \(earlier.file); names are shared by all documents")
                 }
                 definitions[name] = Definition(file: document.path, node: node)
                 namesByFile[document.path, default: []].insert(name)
@@ -85,10 +86,16 @@ struct SchemaTranslator {
             shape = try stringEnum(node, at: at)
         } else if node["type"]?.string == "string", node["pattern"] != nil {
             try Self.allow(node, ["type", "pattern"], at: at)
-            guard let pattern = node["pattern"]?.string else { throw at.appending("pattern").error("pattern must be a string") }
-            guard (try? Regex(pattern)) != nil else { throw at.appending("pattern").error("'\(pattern)' is not a valid regular expression") }
+            guard let pattern = node["pattern"]?.string else {
+                throw at.appending("pattern").error("pattern must be a string")
+            }
+            guard (try? Regex(pattern)) != nil else {
+                throw at.appending("pattern").error("'\(pattern)' is not a valid regular expression")
+            }
             shape = .patternString(pattern: pattern)
-        } else if node["type"]?.string == "object", node["properties"] != nil || !Self.isSchema(node["additionalProperties"]) {
+        } else if node["type"]?.string == "object",
+            node["properties"] != nil || !Self.isSchema(node["additionalProperties"])
+        {
             shape = try structure(node, at: at)
         } else {
             shape = .alias(try reference(node, at: at, typeParameters: [], extraKeys: ["default"]).type)
@@ -106,15 +113,19 @@ struct SchemaTranslator {
     }
 
     private func structure(_ node: DocumentValue, at: Location) throws(CodegenError) -> NamedType.Shape {
-        try Self.allow(node, ["type", "properties", "required", "additionalProperties", "x-ron-type-parameters"], at: at)
-        if let extra = node["additionalProperties"], case .bool = extra {} else if node["additionalProperties"] != nil {
+        try Self.allow(
+            node, ["type", "properties", "required", "additionalProperties", "x-ron-type-parameters"], at: at)
+        if let extra = node["additionalProperties"], case .bool = extra {
+        } else if node["additionalProperties"] != nil {
             throw at.appending("additionalProperties").error(
-                "an object with properties takes additionalProperties true or false only; a map with fixed properties is not supported")
+                "an object with properties takes additionalProperties true or false only; a map with fixed properties is not supported"
+            )
         }
         var typeParameters: [String] = []
         if let list = node["x-ron-type-parameters"] {
             guard case .array(let items) = list, !items.isEmpty else {
-                throw at.appending("x-ron-type-parameters").error("x-ron-type-parameters must be a non-empty array of names")
+                throw at.appending("x-ron-type-parameters").error(
+                    "x-ron-type-parameters must be a non-empty array of names")
             }
             for item in items {
                 guard let name = item.string, Naming.isTypeName(name) else {
@@ -124,12 +135,18 @@ struct SchemaTranslator {
             }
         }
         let properties = node["properties"] ?? .object([])
-        guard let members = properties.members else { throw at.appending("properties").error("properties must be an object") }
+        guard let members = properties.members else {
+            throw at.appending("properties").error("properties must be an object")
+        }
         var required = Set<String>()
         if let list = node["required"] {
-            guard case .array(let items) = list else { throw at.appending("required").error("required must be an array of names") }
+            guard case .array(let items) = list else {
+                throw at.appending("required").error("required must be an array of names")
+            }
             for item in items {
-                guard let name = item.string else { throw at.appending("required").error("required must be an array of names") }
+                guard let name = item.string else {
+                    throw at.appending("required").error("required must be an array of names")
+                }
                 guard members.contains(where: { $0.key == name }) else {
                     throw at.appending("required").error("'\(name)' is required but not among the properties")
                 }
@@ -153,10 +170,12 @@ struct SchemaTranslator {
             }
             fields.append(
                 Field(
-                    wireName: wireName, swiftName: swiftName, type: resolved.type, required: required.contains(wireName),
+                    wireName: wireName, swiftName: swiftName, type: resolved.type,
+                    required: required.contains(wireName),
                     nullable: resolved.nullable, defaultLiteral: defaultLiteral,
                     omitsDefault: try Self.flag(schema, "x-ron-omit-default", at: fieldAt),
-                    deprecated: try Self.flag(schema, "deprecated", at: fieldAt), documentation: Self.documentation(schema)))
+                    deprecated: try Self.flag(schema, "deprecated", at: fieldAt),
+                    documentation: Self.documentation(schema)))
             if fields.last?.omitsDefault == true, defaultLiteral == nil {
                 throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")
             }
@@ -173,7 +192,9 @@ struct SchemaTranslator {
         var cases: [EnumCase] = []
         var seen: [String: String] = [:]
         for (offset, value) in values.enumerated() {
-            guard let wire = value.string else { throw at.appending("enum").appending(String(offset)).error("enum values must be strings") }
+            guard let wire = value.string else {
+                throw at.appending("enum").appending(String(offset)).error("enum values must be strings")
+            }
             let name = overrides.first(where: { $0.key == wire })?.value.string ?? Naming.lowerCamel(wire)
             guard !name.isEmpty, name != "unknown" else {
                 throw at.appending("enum").appending(String(offset)).error(
@@ -191,7 +212,8 @@ struct SchemaTranslator {
     private func union(_ node: DocumentValue, at: Location) throws(CodegenError) -> NamedType.Shape {
         try Self.allow(node, ["oneOf", "discriminator", "type"], at: at)
         guard let discriminator = node["discriminator"] else {
-            throw at.appending("oneOf").error("oneOf without a discriminator is not supported; add discriminator.propertyName and mapping")
+            throw at.appending("oneOf").error(
+                "oneOf without a discriminator is not supported; add discriminator.propertyName and mapping")
         }
         let discriminatorAt = at.appending("discriminator")
         try Self.allow(discriminator, ["propertyName", "mapping"], at: discriminatorAt, annotations: false)
@@ -208,7 +230,9 @@ struct SchemaTranslator {
         for (offset, option) in options.enumerated() {
             let optionAt = at.appending("oneOf").appending(String(offset))
             try Self.allow(option, ["$ref"], at: optionAt, annotations: false)
-            guard let ref = option["$ref"]?.string else { throw optionAt.error("each oneOf member must be a $ref to an object type") }
+            guard let ref = option["$ref"]?.string else {
+                throw optionAt.error("each oneOf member must be a $ref to an object type")
+            }
             listed.append(try resolve(ref, at: optionAt.appending("$ref")))
         }
         var variants: [UnionVariant] = []
@@ -217,7 +241,9 @@ struct SchemaTranslator {
             let entryAt = discriminatorAt.appending("mapping").appending(tag)
             guard let ref = target.string else { throw entryAt.error("a mapping value must be a $ref string") }
             let payload = try resolve(ref, at: entryAt)
-            guard listed.contains(payload) else { throw entryAt.error("'\(payload)' is mapped but not listed in oneOf") }
+            guard listed.contains(payload) else {
+                throw entryAt.error("'\(payload)' is mapped but not listed in oneOf")
+            }
             let swiftName = Naming.lowerCamel(tag)
             guard !swiftName.isEmpty, swiftName != "unknown", names.insert(swiftName).inserted else {
                 throw entryAt.error("the tag '\(tag)' does not give a distinct Swift case name")
@@ -235,7 +261,8 @@ struct SchemaTranslator {
         for type in types {
             guard case .taggedUnion(let discriminator, let variants) = type.shape else { continue }
             for variant in variants {
-                guard let payload = byName[variant.payload], case .structure(let parameters, let fields) = payload.shape,
+                guard let payload = byName[variant.payload],
+                    case .structure(let parameters, let fields) = payload.shape,
                     parameters.isEmpty
                 else {
                     throw CodegenError(
@@ -246,8 +273,11 @@ struct SchemaTranslator {
                 if fields.contains(where: { $0.wireName == discriminator }) {
                     throw CodegenError(
                         file: String(payload.origin.prefix(while: { $0 != "#" })),
-                        pointer: String(payload.origin.drop(while: { $0 != "#" }).dropFirst()) + "/properties/" + discriminator,
-                        message: "variant '\(payload.name)' must not declare the discriminator '\(discriminator)' of \(type.name)")
+                        pointer: String(payload.origin.drop(while: { $0 != "#" }).dropFirst()) + "/properties/"
+                            + discriminator,
+                        message:
+                            "variant '\(payload.name)' must not declare the discriminator '\(discriminator)' of \(type.name)"
+                    )
                 }
             }
         }
@@ -274,14 +304,18 @@ struct SchemaTranslator {
             let given = node["x-ron-type-arguments"]?.members ?? []
             for parameter in expected {
                 guard let argument = given.first(where: { $0.key == parameter })?.value else {
-                    throw at.appending("x-ron-type-arguments").error("'\(name)' needs a type argument for '\(parameter)'")
+                    throw at.appending("x-ron-type-arguments").error(
+                        "'\(name)' needs a type argument for '\(parameter)'")
                 }
                 arguments.append(
-                    try reference(argument, at: at.appending("x-ron-type-arguments").appending(parameter),
-                        typeParameters: typeParameters, extraKeys: []).type)
+                    try reference(
+                        argument, at: at.appending("x-ron-type-arguments").appending(parameter),
+                        typeParameters: typeParameters, extraKeys: []
+                    ).type)
             }
             for (key, _) in given where !expected.contains(key) {
-                throw at.appending("x-ron-type-arguments").appending(key).error("'\(name)' has no type parameter '\(key)'")
+                throw at.appending("x-ron-type-arguments").appending(key).error(
+                    "'\(name)' has no type parameter '\(key)'")
             }
             return (.named(name, arguments: arguments), false)
         }
@@ -307,11 +341,14 @@ struct SchemaTranslator {
         case let other?: throw at.appending("type").error("type must be a string, not \(other.typeName)")
         }
         let ronType = node["x-ron-type"]?.string
-        if node["x-ron-type"] != nil, ronType == nil { throw at.appending("x-ron-type").error("x-ron-type must be a string") }
+        if node["x-ron-type"] != nil, ronType == nil {
+            throw at.appending("x-ron-type").error("x-ron-type must be a string")
+        }
         let format = node["format"]?.string
         func unsupported(_ what: String) -> CodegenError {
             at.appending(what == "format" ? "format" : "x-ron-type").error(
-                "\(what) '\((what == "format" ? format : ronType) ?? "")' does not go with type '\(typeName ?? "none")'")
+                "\(what) '\((what == "format" ? format : ronType) ?? "")' does not go with type '\(typeName ?? "none")'"
+            )
         }
         if format != nil, !(typeName == "string" && format == "date-time") { throw unsupported("format") }
         switch typeName {
@@ -347,12 +384,23 @@ struct SchemaTranslator {
             }
         case "array":
             guard let items = node["items"] else { throw at.error("an array needs items") }
-            return (.array(try reference(items, at: at.appending("items"), typeParameters: typeParameters, extraKeys: []).type), nullable)
+            return (
+                .array(
+                    try reference(items, at: at.appending("items"), typeParameters: typeParameters, extraKeys: []).type),
+                nullable
+            )
         case "object":
             guard let values = node["additionalProperties"], Self.isSchema(values) else {
-                throw at.error("an inline object is not supported: define it in $defs and use $ref, or give additionalProperties a schema for a map")
+                throw at.error(
+                    "an inline object is not supported: define it in $defs and use $ref, or give additionalProperties a schema for a map"
+                )
             }
-            return (.map(try reference(values, at: at.appending("additionalProperties"), typeParameters: typeParameters, extraKeys: []).type), nullable)
+            return (
+                .map(
+                    try reference(
+                        values, at: at.appending("additionalProperties"), typeParameters: typeParameters, extraKeys: []
+                    ).type), nullable
+            )
         case let other?:
             throw at.appending("type").error("unsupported type '\(other)'")
         }
@@ -367,7 +415,9 @@ struct SchemaTranslator {
         let name = Pointer.unescape(String(parts[1].dropFirst("/$defs/".count)))
         let file = parts[0].isEmpty ? at.file : Pointer.join(at.file, String(parts[0]))
         guard namesByFile[file] != nil else { throw at.error("$ref '\(ref)': no schema document '\(file)'") }
-        guard namesByFile[file]?.contains(name) == true else { throw at.error("$ref '\(ref)': '\(file)' defines no type '\(name)'") }
+        guard namesByFile[file]?.contains(name) == true else {
+            throw at.error("$ref '\(ref)': '\(file)' defines no type '\(name)'")
+        }
         return name
     }
 

@@ -77,6 +77,8 @@ struct UpstreamClient: Sendable {
             guard !Self.isHopByHop(lower), lower != "host", lower != "content-length" else { continue }
             headers.add(name: name, value: value)
         }
+        headers.replaceOrAdd(name: "x-request-id", value: request.ids.requestId)
+        headers.replaceOrAdd(name: "x-correlation-id", value: request.ids.correlationId)
         headers.add(name: "host", value: "\(host):\(upstream.port)")
         headers.add(name: "content-length", value: String(request.body.readableBytes))
         headers.add(name: "connection", value: "close")
@@ -91,7 +93,7 @@ struct UpstreamClient: Sendable {
             }
             group.addTask {
                 try? await Task.sleep(for: timeout)
-                connection.channel.close(promise: nil)
+                if !Task.isCancelled { connection.channel.close(promise: nil) }
                 return nil
             }
             defer { group.cancelAll() }

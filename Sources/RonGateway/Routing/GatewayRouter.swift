@@ -34,9 +34,9 @@ struct GatewayRouter: Sendable {
         }
         switch path {
         case "/app/healthz":
-            return only(["GET"], request) { json(fixtures.health) }
+            return only(["GET"], request) { .bytes(.ok, contentType: ContentType.json, fixtures.health) }
         case "/app/hello":
-            return only(["GET"], request) { json(fixtures.hello) }
+            return only(["GET"], request) { .bytes(.ok, contentType: ContentType.json, fixtures.hello) }
         case "/app/echo":
             return only(["POST"], request) { echo(request) }
         case "/app/items":

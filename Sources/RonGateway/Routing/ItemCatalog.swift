@@ -6,24 +6,35 @@ struct ItemCatalog: Sendable {
     /// How many items the list holds: enough for three pages at the default size.
     static let itemCount = 23
 
-    let items: [Item]
+    /// The items as JSON objects, in list order.
+    let items: [JSONValue]
 
-    /// The list: the fixture items first, then generated ones up to ``itemCount``.
-    init(leadingItems: [Item]) {
+    /// The list: the fixture items first (verbatim), then generated ones up to ``itemCount``.
+    init(leadingItems: [JSONValue]) {
         var items = Array(leadingItems.prefix(Self.itemCount))
-        var number = 1
+        var ids = Set(items.compactMap { $0["id"]?.stringValue })
+        var number = items.count + 1
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
         while items.count < Self.itemCount {
-            items.append(Self.generated(number: number))
+            let item = Self.generated(number: number)
             number += 1
+            guard ids.insert(item.id).inserted,
+                let data = try? encoder.encode(item),
+                let raw = try? decoder.decode(JSONValue.self, from: data)
+            else { continue }
+            items.append(raw)
         }
         self.items = items
     }
 
-    /// A page of `size` items starting at `offset`, with the token of the next page.
-    func page(offset: Int, size: Int) -> ItemPage {
+    /// The page of `size` items starting at `offset`. `next_page_token` is the token of the next
+    /// page, or JSON `null` on the last page (written out, as the Rust side writes a `None`).
+    func page(offset: Int, size: Int) -> JSONValue {
         let end = min(offset + size, items.count)
         let slice = offset < end ? Array(items[offset..<end]) : []
-        return ItemPage(items: slice, nextPageToken: end < items.count ? Self.token(forOffset: end) : nil)
+        let token: JSONValue = end < items.count ? .string(Self.token(forOffset: end)) : .null
+        return ["items": .array(slice), "next_page_token": token]
     }
 
     /// The opaque token that resumes the list at `offset`.
@@ -50,7 +61,7 @@ struct ItemCatalog: Sendable {
             number.isMultiple(of: 2) ? Data((0..<32).map { UInt8(truncatingIfNeeded: number * 31 + $0 * 67) }) : nil
         let tags: [String]? = number.isMultiple(of: 3) ? nil : ["sample", "batch-\((number - 1) / 10 + 1)"]
         return Item(
-            id: String(format: "item-%03d", number),
+            id: String(format: "item-%04d", number),
             name: "Item \(number)",
             state: states[number % states.count],
             sizeBytes: number == itemCount ? 9_007_199_254_740_993 : UInt64(number) * 1_024,

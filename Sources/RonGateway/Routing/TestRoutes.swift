@@ -82,7 +82,7 @@ enum TestRoutes {
             delay = parsed
         }
         try? await Task.sleep(for: .milliseconds(delay))
-        return router.json(router.fixtures.hello)
+        return .bytes(.ok, contentType: ContentType.json, router.fixtures.hello)
     }
 
     private static func large(_ request: GatewayRequest) -> GatewayResponse {

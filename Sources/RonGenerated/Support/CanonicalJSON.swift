@@ -83,7 +83,8 @@ public enum CanonicalJSON {
             text = String(text[..<e])
         }
         var digits = text.replacingOccurrences(of: ".", with: "")
-        let pointPosition = (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count)
+        let pointPosition =
+            (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count)
         var leadingZeros = 0
         while digits.first == "0", digits.count > 1 {
             digits.removeFirst()

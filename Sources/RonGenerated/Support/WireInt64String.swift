@@ -63,7 +63,8 @@ public struct WireUInt64String: Codable, Hashable, Sendable {
 enum WireIntegerText {
     static func failure(_ text: String, type: String) -> String {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        let digits = !text.isEmpty && text.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy(\.isASCII)
+        let digits =
+            !text.isEmpty && text.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy(\.isASCII)
             && text.drop(while: { $0 == "-" }).allSatisfy(\.isNumber)
         if digits {
             return "\"\(shown)\" is out of range for \(type)"

@@ -208,6 +208,11 @@ final class TestHTTPServer: @unchecked Sendable {
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { return nil }
             buffer.append(contentsOf: chunk[0..<n])
+            if buffer.first == 0x16 {
+                // A TLS ClientHello: answer in plain HTTP so the handshake fails at once.
+                write(Data("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), to: fd)
+                return nil
+            }
             headerEnd = buffer.range(of: separator)
         }
         guard let end = headerEnd else { return nil }

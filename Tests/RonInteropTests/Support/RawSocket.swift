@@ -15,8 +15,15 @@ enum RawSocket {
 
     /// Connects to `127.0.0.1:port`, sends `request`, reads until the peer closes (or `timeout`
     /// seconds pass without data) and returns what arrived.
-    static func exchange(port: Int, request: [UInt8], timeout: Int = 5) async throws -> [UInt8] {
-        try await Task.detached { try blockingExchange(port: port, request: request, timeout: timeout) }.value
+    static func exchange(port: Int, request: [UInt8], timeout: Int = 30) async throws -> [UInt8] {
+        // Blocking socket calls run on a GCD thread, never on the (small) Swift concurrency pool
+        // that the gateway itself needs.
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result { try blockingExchange(port: port, request: request, timeout: timeout) })
+            }
+        }
     }
 
     private static func blockingExchange(port: Int, request: [UInt8], timeout: Int) throws -> [UInt8] {

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# A separate package that depends on this one by path, imports RonAppSdkSwift and RonGenerated,
+# decodes a RonProblem and a Page, and makes a call. It must resolve no package but swift-log.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/Sources/Consumer"
+cat > "$work/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "Consumer",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "$repo")],
+    targets: [
+        .executableTarget(
+            name: "Consumer",
+            dependencies: [
+                .product(name: "RonAppSdkSwift", package: "$identity"),
+                .product(name: "RonGenerated", package: "$identity"),
+            ]
+        )
+    ]
+)
+SWIFT
+cat > "$work/Sources/Consumer/main.swift" <<'SWIFT'
+import Foundation
+import RonAppSdkSwift
+import RonGenerated
+
+let problem = try JSONDecoder().decode(
+    RonProblem.self, from: Data(#"{"code":"rate_limited","message":"slow down","retryable":true,"retry_after_ms":250}"#.utf8))
+let page = try JSONDecoder().decode(
+    Page<Health>.self, from: Data(#"{"items":[{"ok":true}],"next_page_token":"t2"}"#.utf8))
+precondition(problem.retryAfterMs == 250 && page.items.first?.ok == true && page.nextPageToken == "t2")
+print("consumer ok: \(problem.code), \(page.items.count) item")
+SWIFT
+cd "$work"
+swift build -c debug 2>&1 | tail -3
+swift run Consumer
+resolved=$(swift package show-dependencies --format json | python3 -c '
+import json, sys
+def walk(node, out):
+    for dep in node.get("dependencies", []):
+        out.add(dep["identity"]); walk(dep, out)
+names = set(); walk(json.load(sys.stdin), names)
+# What was fetched at all, not only what the graph shows.
+try:
+    pins = json.load(open("Package.resolved")).get("pins", [])
+    names.update(pin["identity"] for pin in pins)
+except FileNotFoundError:
+    pass
+print(" ".join(sorted(names)))')
+echo "resolved packages: $resolved"
+for name in $resolved; do
+    case "$name" in
+        "$identity" | swift-log) ;;
+        *) echo "error: a consumer of RonAppSdkSwift resolved '$name'"; exit 1 ;;
+    esac
+done
+echo "consumer check passed"

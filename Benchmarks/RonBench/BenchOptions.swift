@@ -1,0 +1,71 @@
+import Foundation
+
+/// The command line of `ron-bench`.
+struct BenchOptions: Sendable {
+    var sections: Set<Int> = [1, 2, 3, 4, 5]
+    var rounds = 15
+    var callsPerBatch = 400
+    var codecRounds = 9
+    var concurrency = 32
+    var loadSeconds = 60.0
+    var urlSessionLoadSeconds = 20.0
+    var wrkSeconds = 10.0
+    var peers: [(String, String)] = []
+    var output: URL?
+    var packageDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var scratchDirectory: URL
+
+    static let usage = """
+        usage: swift run -c release ron-bench [options]
+
+          --quick                 short run (rounds and load time cut) to check the suite works
+          --consumer              also run section 6 (clean builds of two consumer packages; ~10 min)
+          --only <1,2,...>        run only these sections
+          --load-seconds <s>      sustained-load time of the NIO transport run (default 60)
+          --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
+          --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
+          --output <file>         also write the Markdown table to this file
+        """
+
+    init(_ arguments: [String]) throws {
+        // The scratch folder this binary was built in: <scratch>/<triple>/release/ron-bench.
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var scratch = executable.deletingLastPathComponent().deletingLastPathComponent()
+        if scratch.lastPathComponent.contains("-") && !scratch.lastPathComponent.hasPrefix(".build") {
+            scratch = scratch.deletingLastPathComponent()
+        }
+        scratchDirectory = scratch
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = rest.popFirst() else { throw BenchError("\(flag) needs a value\n\n\(Self.usage)") }
+            return next
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--quick":
+                rounds = 5
+                callsPerBatch = 150
+                codecRounds = 3
+                loadSeconds = 5
+                urlSessionLoadSeconds = 3
+                wrkSeconds = 3
+            case "--consumer": sections.insert(6)
+            case "--only":
+                sections = Set(try value(flag).split(separator: ",").compactMap { Int($0) })
+            case "--load-seconds":
+                guard let seconds = Double(try value(flag)), seconds > 0 else { throw BenchError("bad --load-seconds") }
+                loadSeconds = seconds
+            case "--concurrency":
+                guard let count = Int(try value(flag)), count > 0 else { throw BenchError("bad --concurrency") }
+                concurrency = count
+            case "--peer":
+                let spec = try value(flag)
+                guard let equals = spec.firstIndex(of: "=") else { throw BenchError("--peer wants name=path") }
+                peers.append((String(spec[..<equals]), String(spec[spec.index(after: equals)...])))
+            case "--output": output = URL(fileURLWithPath: try value(flag))
+            case "--help", "-h": throw BenchError(Self.usage)
+            default: throw BenchError("unknown option \(flag)\n\n\(Self.usage)")
+            }
+        }
+    }
+}

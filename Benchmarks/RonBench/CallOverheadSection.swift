@@ -1,0 +1,239 @@
+import Foundation
+import OpenAPIRuntime
+import OpenAPIURLSession
+import RonAppSdkSwift
+import RonBenchOpenAPI
+import RonNIOTransport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sections 1 and 2: the time of one call through the SDK, through the bare transport and through
+/// the peers, interleaved round by round against the same gateway route and payload.
+struct CallOverheadSection {
+    let server: BenchServer
+    let options: BenchOptions
+    let table: ResultTable
+
+    func run() async throws {
+        let body = Payloads.postBody(bytes: 16 * 1024)
+        let bodyData = try JSONEncoder().encode(body)
+        let bodyFile = server.folder.appendingPathComponent("post-body.json")
+        try bodyData.write(to: bodyFile)
+        log("per-call: GET \(BenchServer.helloPath), POST \(BenchServer.uploadPath) with \(bodyData.count) bytes")
+
+        let clients = try Clients(server: server)
+        defer { clients.close() }
+        var peers: [ExternalPeer] = []
+        for (name, path) in options.peers {
+            peers.append(try ExternalPeer(name: name, executable: path))
+        }
+        defer { peers.forEach { $0.stop() } }
+
+        let getURL = server.url(BenchServer.helloPath).absoluteString
+        let postURL = server.url(BenchServer.uploadPath).absoluteString
+        var get = clients.getContestants()
+        var post = clients.postContestants(body: body)
+        for peer in peers {
+            get.append(
+                CallContestant(name: peer.name) { count in
+                    peer.batch("get \(getURL) \(count)") ?? CallBatch(nanoseconds: 0, failures: count)
+                })
+            post.append(
+                CallContestant(name: peer.name) { count in
+                    peer.batch("post \(postURL) \(count) \(bodyFile.path)")
+                        ?? CallBatch(nanoseconds: 0, failures: count)
+                })
+        }
+        try await measure("GET small DTO", get, calls: options.callsPerBatch)
+        try await measure("POST 16 KiB JSON", post, calls: max(options.callsPerBatch / 2, 1))
+    }
+
+    private func measure(_ label: String, _ contestants: [CallContestant], calls: Int) async throws {
+        // Warm every contestant up (connections, caches) before timing.
+        for contestant in contestants {
+            let warm = await contestant.run(max(calls / 4, 20))
+            if warm.failures > 0 {
+                throw BenchError("\(contestant.name) failed \(warm.failures) warm-up calls of \(label)")
+            }
+        }
+        var perCall: [String: Samples] = [:]
+        var ratios: [String: Samples] = [:]
+        for round in 0..<options.rounds {
+            var times: [String: Double] = [:]
+            for offset in 0..<contestants.count {
+                let contestant = contestants[(round + offset) % contestants.count]
+                let batch = await contestant.run(calls)
+                if batch.failures > 0 {
+                    throw BenchError("\(contestant.name) failed \(batch.failures) of \(calls) calls of \(label)")
+                }
+                let micros = Double(batch.nanoseconds) / Double(calls) / 1_000
+                times[contestant.name] = micros
+                perCall[contestant.name, default: Samples()].add(micros)
+            }
+            for contestant in contestants where contestant.name != Clients.ours {
+                if let ours = times[Clients.ours], let other = times[contestant.name] {
+                    ratios[contestant.name, default: Samples()].add(ours / other)
+                }
+            }
+            if let nio = times[Clients.oursNIO], let bare = times[Clients.bare] {
+                ratios["nio-vs-bare", default: Samples()].add(nio / bare)
+            }
+        }
+        for contestant in contestants {
+            let samples = perCall[contestant.name] ?? Samples()
+            table.add(
+                ResultRow(
+                    section: "1-2", measure: "\(label): µs/call, \(contestant.name)",
+                    value: Format.fixed(samples.median, 1), spread: samples.spread(1), target: "", pass: nil))
+        }
+        if let overhead = ratios[Clients.bare] {
+            table.add(
+                ResultRow(
+                    section: "1", measure: "\(label): SDK / bare URLSession", value: Format.fixed(overhead.median, 3),
+                    spread: overhead.spread(3), target: "≤ 1.02", pass: overhead.median <= 1.02))
+        }
+        for contestant in contestants
+        where contestant.name != Clients.ours && contestant.name != Clients.bare && contestant.name != Clients.oursNIO {
+            guard let samples = ratios[contestant.name] else { continue }
+            table.add(
+                ResultRow(
+                    section: "2", measure: "\(label): SDK / \(contestant.name)", value: Format.fixed(samples.median, 3),
+                    spread: samples.spread(3), target: "≤ 1.00", pass: samples.median <= 1.0))
+        }
+        if let nio = ratios["nio-vs-bare"] {
+            table.add(
+                ResultRow(
+                    section: "1", measure: "\(label): SDK on NIOHTTPTransport / bare URLSession",
+                    value: Format.fixed(nio.median, 3), spread: nio.spread(3), target: "", pass: nil))
+        }
+    }
+}
+
+/// The in-process clients of the per-call figures.
+struct Clients: Sendable {
+    static let ours = "RonClient"
+    static let bare = "bare URLSession"
+    static let oursNIO = "RonClient+NIO"
+    static let openAPI = "swift-openapi-generator"
+
+    let server: BenchServer
+    let client: RonClient
+    let nioClient: RonClient
+    let nio: NIOHTTPTransport
+    let session: URLSession
+    let openAPIClient: RonBenchOpenAPI.Client
+
+    init(server: BenchServer) throws {
+        self.server = server
+        client = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true))
+        nio = NIOHTTPTransport()
+        nioClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: nio))
+        session = URLSession(configuration: .ephemeral)
+        openAPIClient = RonBenchOpenAPI.Client(
+            serverURL: server.base, configuration: Configuration(dateTranscoder: .iso8601),
+            transport: OpenAPIURLSession.URLSessionTransport())
+    }
+
+    func close() {
+        client.close()
+        nioClient.close()
+        session.invalidateAndCancel()
+        let nio = self.nio
+        Task { try? await nio.shutdown() }
+    }
+
+    func getContestants() -> [CallContestant] {
+        let client = self.client
+        let nioClient = self.nioClient
+        let session = self.session
+        let openAPIClient = self.openAPIClient
+        var request = URLRequest(url: server.url(BenchServer.helloPath))
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let bareRequest = request
+        return [
+            CallContestant(name: Self.bare) { count in
+                await CallContestant.timed(count) {
+                    guard let (data, response) = try? await session.data(for: bareRequest),
+                        (response as? HTTPURLResponse)?.statusCode == 200
+                    else { return false }
+                    return (try? JSONDecoder().decode(Hello.self, from: data)) != nil
+                }
+            },
+            CallContestant(name: Self.ours) { count in
+                await CallContestant.timed(count) {
+                    let response: AppResponse<Hello> = await client.get(BenchServer.helloPath)
+                    return response.ok
+                }
+            },
+            CallContestant(name: Self.oursNIO) { count in
+                await CallContestant.timed(count) {
+                    let response: AppResponse<Hello> = await nioClient.get(BenchServer.helloPath)
+                    return response.ok
+                }
+            },
+            CallContestant(name: Self.openAPI) { count in
+                await CallContestant.timed(count) {
+                    guard let output = try? await openAPIClient.getBenchHello(),
+                        case .ok(let ok) = output, (try? ok.body.json) != nil
+                    else { return false }
+                    return true
+                }
+            },
+        ]
+    }
+
+    func postContestants(body: ItemPage) -> [CallContestant] {
+        let client = self.client
+        let nioClient = self.nioClient
+        let session = self.session
+        let openAPIClient = self.openAPIClient
+        let openAPIBody = (try? JSONEncoder().encode(body)).flatMap {
+            try? OpenAPICoders.decoder().decode(Components.Schemas.ItemPage.self, from: $0)
+        }
+        var request = URLRequest(url: server.url(BenchServer.uploadPath))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let bareRequest = request
+        return [
+            CallContestant(name: Self.bare) { count in
+                await CallContestant.timed(count) {
+                    guard let data = try? JSONEncoder().encode(body) else { return false }
+                    var request = bareRequest
+                    request.httpBody = data
+                    guard let (_, response) = try? await session.data(for: request) else { return false }
+                    return (response as? HTTPURLResponse)?.statusCode == 204
+                }
+            },
+            CallContestant(name: Self.ours) { count in
+                await CallContestant.timed(count) {
+                    let response: AppResponse<EmptyBody> = await client.post(BenchServer.uploadPath, body: body)
+                    return response.ok
+                }
+            },
+            CallContestant(name: Self.oursNIO) { count in
+                await CallContestant.timed(count) {
+                    let response: AppResponse<EmptyBody> = await nioClient.post(BenchServer.uploadPath, body: body)
+                    return response.ok
+                }
+            },
+            CallContestant(name: Self.openAPI) { count in
+                await CallContestant.timed(count) {
+                    guard let openAPIBody,
+                        let output = try? await openAPIClient.upload(body: .json(openAPIBody)),
+                        case .noContent = output
+                    else { return false }
+                    return true
+                }
+            },
+        ]
+    }
+}
+
+/// A benchmark that could not be measured.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

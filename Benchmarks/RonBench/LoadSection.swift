@@ -1,0 +1,163 @@
+import Foundation
+import RonAppSdkSwift
+import RonNIOTransport
+
+/// Section 3: one client, many concurrent tasks, for a fixed time; throughput, latency, memory,
+/// and a native load tool against the same server for reference.
+struct LoadSection {
+    let server: BenchServer
+    let options: BenchOptions
+    let table: ResultTable
+
+    struct Outcome {
+        var requests: Int
+        var failures: Int
+        var seconds: Double
+        var latencies: Samples
+        var memory: [Int]
+
+        var rate: Double { Double(requests) / seconds }
+    }
+
+    func run() async throws {
+        let nio = NIOHTTPTransport()
+        let nioClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: nio))
+        let urlClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true))
+        defer {
+            nioClient.close()
+            urlClient.close()
+        }
+        let concurrency = options.concurrency
+        let nioOutcome = await load(
+            name: "RonClient+NIOHTTPTransport", seconds: options.loadSeconds, concurrency: concurrency
+        ) {
+            let response: AppResponse<Hello> = await nioClient.get(BenchServer.loadPath)
+            return response.ok
+        }
+        report("RonClient on NIOHTTPTransport", nioOutcome, target: 5_000)
+        let urlOutcome = await load(
+            name: "RonClient+URLSessionTransport", seconds: options.urlSessionLoadSeconds, concurrency: concurrency
+        ) {
+            let response: AppResponse<Hello> = await urlClient.get(BenchServer.loadPath)
+            return response.ok
+        }
+        report("RonClient on URLSessionTransport (default)", urlOutcome, target: nil)
+        try? await nio.shutdown()
+        if let wrk = runWrk(concurrency: concurrency) {
+            table.add(
+                ResultRow(
+                    section: "3", measure: "wrk (native, \(concurrency) connections, 1 thread): req/s",
+                    value: Format.grouped(wrk.rate), spread: "p50 \(wrk.p50) / p99 \(wrk.p99)", target: "",
+                    pass: nil))
+            table.add(
+                ResultRow(
+                    section: "3", measure: "RonClient+NIO req/s / wrk req/s", value: Format.fixed(nioOutcome.rate / wrk.rate, 2),
+                    spread: "", target: "", pass: nil))
+        } else {
+            table.note("wrk is not installed (`apt-get install -y wrk`): no native reference figure.")
+        }
+    }
+
+    private func report(_ label: String, _ outcome: Outcome, target: Double?) {
+        let p50 = outcome.latencies.percentile(0.5)
+        let p99 = outcome.latencies.percentile(0.99)
+        table.add(
+            ResultRow(
+                section: "3",
+                measure: "\(label), \(options.concurrency) tasks, \(Int(outcome.seconds)) s: req/s",
+                value: Format.grouped(outcome.rate),
+                spread: "p50 \(Format.fixed(p50, 2)) ms / p99 \(Format.fixed(p99, 2)) ms, \(outcome.failures) failed",
+                target: target.map { "≥ \(Format.grouped($0))" } ?? "", pass: target.map { outcome.rate >= $0 }))
+        let mib = outcome.memory.map { Double($0) / 1_048_576 }
+        guard let first = mib.first, let last = mib.last, let peak = mib.max() else { return }
+        let growth = (last - first) / first
+        table.add(
+            ResultRow(
+                section: "3", measure: "\(label): resident memory after warm-up, first → last sample (MiB)",
+                value: "\(Format.fixed(first, 1)) → \(Format.fixed(last, 1))",
+                spread: "peak \(Format.fixed(peak, 1)), \(mib.count) samples", target: "growth ≤ 5 %",
+                pass: growth <= 0.05))
+    }
+
+    private func load(name: String, seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool)
+        async -> Outcome
+    {
+        log("load: \(name) warm-up 3 s, then \(Int(seconds)) s with \(concurrency) tasks")
+        _ = await drive(seconds: 3, concurrency: concurrency, call: call)
+        let sampler = Task { () -> [Int] in
+            var samples: [Int] = []
+            while !Task.isCancelled {
+                if let rss = ResidentMemory.bytes() { samples.append(rss) }
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+            }
+            return samples
+        }
+        let start = Clock.now()
+        var outcome = await drive(seconds: seconds, concurrency: concurrency, call: call)
+        outcome.seconds = Double(Clock.now() - start) / 1e9
+        sampler.cancel()
+        outcome.memory = await sampler.value
+        return outcome
+    }
+
+    private func drive(seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool) async -> Outcome
+    {
+        let deadline = Clock.now() + UInt64(seconds * 1e9)
+        return await withTaskGroup(of: (Int, Int, [Double]).self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    var done = 0
+                    var failed = 0
+                    var latencies: [Double] = []
+                    latencies.reserveCapacity(Int(seconds) * 2_000)
+                    while true {
+                        let start = Clock.now()
+                        if start >= deadline { break }
+                        if await call() { done += 1 } else { failed += 1 }
+                        latencies.append(Double(Clock.now() - start) / 1e6)
+                    }
+                    return (done, failed, latencies)
+                }
+            }
+            var outcome = Outcome(requests: 0, failures: 0, seconds: seconds, latencies: Samples(), memory: [])
+            var all: [Double] = []
+            for await (done, failed, latencies) in group {
+                outcome.requests += done
+                outcome.failures += failed
+                all.append(contentsOf: latencies)
+            }
+            outcome.latencies = Samples(all)
+            return outcome
+        }
+    }
+
+    private struct WrkResult {
+        var rate: Double
+        var p50: String
+        var p99: String
+    }
+
+    private func runWrk(concurrency: Int) -> WrkResult? {
+        guard let wrk = ProcessRunner.which("wrk") else { return nil }
+        let url = server.url(BenchServer.loadPath).absoluteString
+        let seconds = max(Int(options.wrkSeconds), 1)
+        log("load: wrk -t1 -c\(concurrency) -d\(seconds)s --latency \(url)")
+        guard
+            let outcome = try? ProcessRunner.run(
+                [wrk, "-t1", "-c\(concurrency)", "-d\(seconds)s", "--latency", url]),
+            outcome.status == 0
+        else { return nil }
+        var result = WrkResult(rate: .nan, p50: "?", p99: "?")
+        for line in outcome.output.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.first == "Requests/sec:", fields.count > 1, let rate = Double(fields[1]) {
+                result.rate = rate
+            } else if fields.first == "50%", fields.count > 1 {
+                result.p50 = String(fields[1])
+            } else if fields.first == "99%", fields.count > 1 {
+                result.p99 = String(fields[1])
+            }
+        }
+        return result.rate.isFinite ? result : nil
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// `ron-bench`: the SDK's benchmark suite. See BENCHMARKS.md.
+@main
+enum RonBench {
+    static func main() async {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            log("\(error)")
+            exit(64)
+        }
+        let table = ResultTable()
+        let start = Clock.now()
+        do {
+            try await run(options, table)
+        } catch {
+            log("error: \(error)")
+            table.note("aborted: \(error)")
+        }
+        let minutes = Double(Clock.now() - start) / 60e9
+        let header = """
+            ron-bench \(ISO8601DateFormatter().string(from: Date())), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
+            \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, sections \(options.sections.sorted()), \
+            \(Format.fixed(minutes, 1)) min
+
+            """
+        let markdown = header + table.markdown()
+        print(markdown)
+        if let output = options.output {
+            try? Data(markdown.utf8).write(to: output)
+        }
+    }
+
+    private static func run(_ options: BenchOptions, _ table: ResultTable) async throws {
+        let network = !options.sections.isDisjoint(with: [1, 2, 3])
+        let server = network ? try await BenchServer.start() : nil
+        do {
+            if let server, !options.sections.isDisjoint(with: [1, 2]) {
+                log("== 1-2 per-call overhead")
+                try await CallOverheadSection(server: server, options: options, table: table).run()
+            }
+            if let server, options.sections.contains(3) {
+                log("== 3 sustained load")
+                try await LoadSection(server: server, options: options, table: table).run()
+            }
+        } catch {
+            await server?.stop()
+            throw error
+        }
+        await server?.stop()
+        if options.sections.contains(4) {
+            log("== 4 codec throughput")
+            try CodecSection(options: options, table: table).run()
+        }
+        if options.sections.contains(5) {
+            log("== 5 codegen")
+            try CodegenSection(options: options, table: table).run()
+        }
+        if options.sections.contains(6) {
+            log("== 6 consumer cost")
+            try ConsumerSection(options: options, table: table).run()
+        }
+    }
+}

@@ -1,0 +1,23 @@
+extension TransportRequest {
+    /// The value of header `name`, matched ignoring case.
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    /// Sets header `name`, replacing any header of the same name in another spelling; `nil` removes it.
+    public mutating func setHeader(_ name: String, _ value: String?) {
+        let lowered = name.lowercased()
+        for key in headers.keys where key.lowercased() == lowered {
+            headers.removeValue(forKey: key)
+        }
+        if let value { headers[name] = value }
+    }
+
+    /// The request's idempotency key (`X-Idempotency-Key`, else `Idempotency-Key`), if it has a non-empty one.
+    public var idempotencyKey: String? {
+        let key = header("x-idempotency-key") ?? header("idempotency-key")
+        guard let key, !key.isEmpty else { return nil }
+        return key
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Streams response bodies with `URLSession` and a data delegate (which also works on Linux, where
+/// `URLSession.bytes(for:)` is missing).
+///
+/// Every stream gets an ephemeral session of its own (no cookies, cache or credential storage),
+/// released when the stream ends or its consumer stops, so a cancelled subscription leaves no
+/// connection behind. The request's `readTimeoutMs` is the longest silence allowed (it also bounds
+/// connecting); redirects from https to http are refused and credentials are dropped on a redirect
+/// to another host, as in ``URLSessionTransport``.
+public struct URLSessionStreamingTransport: RonStreamingTransport {
+    /// Creates the transport.
+    public init() {}
+
+    /// Sends the request and returns when the response head arrived.
+    public func stream(_ request: TransportRequest) async throws -> TransportStream {
+        let streamer = URLSessionStreamer()
+        return try await streamer.open(request)
+    }
+}
+
+/// One streaming request: its session, its task and the two hand-offs (head, then body chunks).
+private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var session: URLSession?
+    private var task: URLSessionDataTask?
+    private var head: CheckedContinuation<TransportStream, any Error>?
+    private var body: AsyncThrowingStream<Data, any Error>.Continuation?
+    private var finished = false
+
+    private static let credentialHeaders = ["authorization", "x-ron-passport", "x-ron-token", "cookie"]
+
+    func open(_ request: TransportRequest) async throws -> TransportStream {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        urlRequest.httpShouldHandleCookies = false
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.timeoutInterval = Double(max(request.readTimeoutMs, 1)) / 1000
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForResource = Double(RonConfig.Defaults.maxTimeoutMs) / 1000
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let task = session.dataTask(with: urlRequest)
+        lock.lock()
+        self.session = session
+        self.task = task
+        lock.unlock()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TransportStream, any Error>) in
+                lock.lock()
+                if finished {
+                    lock.unlock()
+                    continuation.resume(throwing: TransportFailure(.cancelled))
+                    return
+                }
+                head = continuation
+                lock.unlock()
+                task.resume()
+            }
+        } onCancel: {
+            self.close(TransportFailure(.cancelled))
+        }
+    }
+
+    /// Ends everything: fails a waiting head or the body, cancels the task, releases the session.
+    private func close(_ failure: TransportFailure?) {
+        lock.lock()
+        if finished {
+            lock.unlock()
+            return
+        }
+        finished = true
+        let waitingHead = head
+        head = nil
+        let bodyContinuation = body
+        body = nil
+        let task = self.task
+        let session = self.session
+        self.task = nil
+        self.session = nil
+        lock.unlock()
+        if let waitingHead {
+            waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
+        }
+        if let failure {
+            bodyContinuation?.finish(throwing: failure)
+        } else {
+            bodyContinuation?.finish()
+        }
+        task?.cancel()
+        session?.invalidateAndCancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            close(TransportFailure(.truncatedBody, detail: "not an HTTP response"))
+            return
+        }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let name = key as? String { headers[name] = value as? String ?? String(describing: value) }
+        }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
+        continuation.onTermination = { [weak self] termination in
+            if case .cancelled = termination { self?.close(TransportFailure(.cancelled)) }
+        }
+        lock.lock()
+        let waitingHead = head
+        head = nil
+        if !finished { body = continuation }
+        lock.unlock()
+        completionHandler(.allow)
+        if let waitingHead {
+            waitingHead.resume(returning: TransportStream(status: http.statusCode, headers: headers, body: stream))
+        } else {
+            continuation.finish(throwing: TransportFailure(.cancelled))
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        let continuation = body
+        lock.unlock()
+        continuation?.yield(data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let fromScheme = task.originalRequest?.url?.scheme?.lowercased()
+        let toScheme = request.url?.scheme?.lowercased()
+        if fromScheme == "https" && toScheme != "https" {
+            completionHandler(nil)
+            close(TransportFailure(.insecureRedirect))
+            return
+        }
+        var next = request
+        if task.originalRequest?.url?.host?.lowercased() != request.url?.host?.lowercased() {
+            for name in Self.credentialHeaders {
+                next.setValue(nil, forHTTPHeaderField: name)
+            }
+        }
+        completionHandler(next)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        close(error.map(TransportFailure.classify))
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import RonAppSdkSwift
+
+/// `ron call METHOD PATH`: one App Plane call, printed.
+struct CallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Make one App Plane call and print the status, key headers and the body or the problem.",
+        discussion: """
+            The gateway is RON_SDK_GATEWAY_ADDR unless --base is given. PATH is below /app, e.g. /hello.
+            Exits 1 when the call ends in a problem.
+            """)
+
+    @Argument(help: "GET, POST, PUT, PATCH or DELETE.")
+    var method: String
+
+    @Argument(help: "The path below /app, starting with '/'.")
+    var path: String
+
+    @Option(help: "The gateway's base URL (default: RON_SDK_GATEWAY_ADDR).")
+    var base: String?
+
+    @Option(help: "A JSON request body.")
+    var body: String?
+
+    @Option(name: .customLong("query"), help: "A query parameter k=v (repeatable).")
+    var queries: [String] = []
+
+    @Option(name: .customLong("header"), help: "A request header k:v (repeatable).")
+    var headers: [String] = []
+
+    @Option(help: "The overall timeout in milliseconds.")
+    var timeoutMs: Int?
+
+    @Flag(help: "Allow an http:// base URL that is not on this machine.")
+    var allowInsecureHttp = false
+
+    func run() async throws {
+        let verb = HTTPMethod(rawValue: method)
+        guard [HTTPMethod.get, .post, .put, .patch, .delete].contains(verb) else {
+            throw ValidationError("unknown method '\(method)' (GET, POST, PUT, PATCH or DELETE)")
+        }
+        var query: [(String, String)] = []
+        for item in queries {
+            guard let equals = item.firstIndex(of: "=") else { throw ValidationError("--query '\(item)' is not k=v") }
+            query.append((String(item[..<equals]), String(item[item.index(after: equals)...])))
+        }
+        var headerValues: [String: String] = [:]
+        for item in headers {
+            guard let colon = item.firstIndex(of: ":") else { throw ValidationError("--header '\(item)' is not k:v") }
+            headerValues[String(item[..<colon]).trimmingCharacters(in: .whitespaces)] =
+                String(item[item.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        var requestBody: AppRequestBody?
+        if let body {
+            guard let data = body.data(using: .utf8), (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+            else { throw ValidationError("--body is not valid JSON") }
+            requestBody = AppRequestBody(data: data, contentType: "application/json")
+        }
+        let client = try CLIClient.make(base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs)
+        let request = AppRequest(
+            method: verb, path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+            headers: headerValues, body: requestBody, timeoutMs: timeoutMs)
+        let response: AppResponse<Data> = await client.request(request)
+        print(Transcript.statusLine(response))
+        for name in ["content-type", "x-request-id", "x-correlation-id", "retry-after"] {
+            if let value = response.header(name) { print("\(name): \(value)") }
+        }
+        print()
+        if let problem = response.problem {
+            print(Transcript.describe(problem))
+            throw ExitCode(1)
+        }
+        print(Transcript.pretty(response.raw ?? Data()))
+    }
+}
+
+/// Builds the CLI's client from flags and the environment.
+enum CLIClient {
+    static func make(base: String?, allowInsecureHttp: Bool, timeoutMs: Int?) throws -> RonClient {
+        do {
+            var overrides = RonConfig()
+            if let base {
+                guard let url = URL(string: base) else { throw ValidationError("--base '\(base)' is not a URL") }
+                overrides.baseUrl = url
+            }
+            overrides.overallTimeoutMs = timeoutMs
+            var config = try RonConfig.fromEnvironment(overrides: overrides)
+            guard let url = config.baseUrl else {
+                throw ValidationError("no gateway: set RON_SDK_GATEWAY_ADDR or pass --base URL")
+            }
+            let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host ?? "")
+            config.allowInsecureHttp = allowInsecureHttp || loopback
+            return try RonClient(config: config)
+        } catch let error as SdkConfigError {
+            throw ValidationError("\(error)")
+        }
+    }
+}

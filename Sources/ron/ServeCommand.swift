@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import RonGateway
+
+/// `ron serve`: the embedded App Plane gateway in the foreground until interrupted.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the embedded App Plane gateway until interrupted (Ctrl-C).")
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "The address to bind.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "A directory of facet manifests (*.toml) to serve under /app/facets/{id}.")
+    var facets: String?
+
+    @Option(help: "Where relative static files of the manifests are found (default: the current directory).")
+    var root: String?
+
+    @Flag(help: "Require an Authorization header on every route but the health probes.")
+    var requireAuth = false
+
+    @Flag(help: "Do not log one line per request.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        var loaded: [GatewayFacet] = []
+        if let facets {
+            let root = URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath)
+            do {
+                let result = try GatewayFacet.load(directory: URL(fileURLWithPath: facets), root: root)
+                loaded = result.facets
+                for skipped in result.skipped {
+                    CLIOutput.error("skipped \(skipped.file.lastPathComponent): \(skipped.reason)")
+                }
+            } catch {
+                CLIOutput.fail("cannot load facets from \(facets): \(error)")
+            }
+        }
+        let gateway = EmbeddedGateway(
+            configuration: GatewayConfiguration(
+                host: host, port: port, requireAuth: requireAuth, facets: loaded,
+                log: quiet ? .quiet : .standardError))
+        let url: URL
+        do {
+            url = try await gateway.start()
+        } catch {
+            CLIOutput.fail("cannot start the gateway on \(host):\(port): \(error)")
+        }
+        print("RON App Plane gateway listening on \(url.absoluteString) (App Plane at \(url.absoluteString)/app)")
+        for facet in loaded {
+            print("  facet \(facet.id) (\(facet.kind.rawValue)): \(facet.routes.count) route(s)")
+        }
+        print("Press Ctrl-C to stop.")
+        await Interrupt.wait()
+        try? await gateway.stop()
+        print("stopped")
+    }
+}
+
+/// Waits for SIGINT or SIGTERM.
+enum Interrupt {
+    static func wait() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stream = AsyncStream<Void> { continuation in
+            let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { continuation.yield() }
+                source.resume()
+                return source
+            }
+            continuation.onTermination = { _ in sources.forEach { $0.cancel() } }
+        }
+        for await _ in stream { return }
+    }
+}

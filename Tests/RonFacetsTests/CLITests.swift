@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// Runs the built `ron` executable, which `swift build`/`swift test` put beside the test bundle.
+enum RonBinary {
+    static let url: URL? = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("ron")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        guard let binary = RonBinary.url else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the ron executable is not built"])
+        }
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+            error: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite("ron facets", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
+struct CLITests {
+    @Test("validate: the valid samples pass with exit 0")
+    func validateValid() throws {
+        let result = try RonBinary.run(["facets", "validate", SampleFiles.validFixtures.path])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+        #expect(lines.count == SampleFiles.tomlFiles(in: SampleFiles.validFixtures).count)
+        #expect(lines.allSatisfy { $0.hasPrefix("ok  ") })
+    }
+
+    @Test("validate: the invalid samples are rejected with their reasons and exit 1")
+    func validateInvalid() throws {
+        let result = try RonBinary.run(["facets", "validate", SampleFiles.invalidSamples.path])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").filter { !$0.hasPrefix("  ") }.map(String.init)
+        #expect(lines.count == SampleFiles.invalidVerdicts.count)
+        #expect(lines.allSatisfy { $0.hasPrefix("rejected  ") })
+        #expect(
+            lines.contains(
+                "rejected  \(SampleFiles.invalidSamples.path)/test_loader_bad_path_no_slash.toml: route.path must start with '/': nope"
+            ))
+    }
+
+    @Test(
+        "validate: the shared reference folders get their README verdicts",
+        .enabled(if: SampleFiles.hasReference, "../shared/reference is not beside the repository"))
+    func validateReference() throws {
+        let reference = SampleFiles.reference
+        let valid = try RonBinary.run([
+            "facets", "validate", reference.appendingPathComponent("upstream-samples/valid").path,
+            reference.appendingPathComponent("micronode-facets").path,
+        ])
+        #expect(valid.status == 0)
+        let invalid = try RonBinary.run([
+            "facets", "validate", reference.appendingPathComponent("upstream-samples/invalid").path,
+        ])
+        #expect(invalid.status == 1)
+        #expect(!invalid.output.contains("\nok  ") && !invalid.output.hasPrefix("ok  "))
+    }
+
+    @Test("validate --root applies the loader's file and duplicate-id checks")
+    func validateRoot() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "facets/a.toml",
+            "[facet]\nid = \"d\"\nkind = \"static\"\n[[route]]\nmethod = \"GET\"\npath = \"/h\"\nfile = \"h.txt\"\n")
+        let missing = try RonBinary.run(["facets", "validate", "--root", folder.url.path, "facets"], in: folder.url)
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("rejected  facets/a.toml: static file not found: "))
+        try folder.write("h.txt", "hi")
+        let present = try RonBinary.run(["facets", "validate", "--root", folder.url.path, "facets"], in: folder.url)
+        #expect(present.status == 0)
+        #expect(present.output.hasPrefix("ok  facets/a.toml"))
+    }
+
+    @Test("new writes a manifest that validates, refuses to overwrite, and show lists its URLs")
+    func newAndShow() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let args = [
+            "facets", "new", "proxy", "--id", "hello", "--upstream", "http://127.0.0.1:5401",
+            "--route", "GET:/items/:id", "--route", "POST:/api:/v2/api", "--output", "hello.toml",
+        ]
+        let first = try RonBinary.run(args, in: folder.url)
+        #expect(first.status == 0)
+        let text = try String(contentsOf: folder.url.appendingPathComponent("hello.toml"), encoding: .utf8)
+        #expect(text.contains("[upstream]\nscheme = \"http\"\nhost = \"127.0.0.1\"\nport = 5401\n"))
+        #expect(text.contains("path = \"/items/:id\""))
+        #expect(text.contains("upstream_path = \"/v2/api\""))
+
+        let again = try RonBinary.run(args, in: folder.url)
+        #expect(again.status != 0)
+        #expect(again.error.contains("--force"))
+        #expect(try RonBinary.run(args + ["--force"], in: folder.url).status == 0)
+
+        let validate = try RonBinary.run(["facets", "validate", "hello.toml"], in: folder.url)
+        #expect(validate.status == 0)
+        #expect(validate.output == "ok  hello.toml\n")
+
+        let show = try RonBinary.run(["facets", "show", "hello.toml", "--base", "https://gw.example"], in: folder.url)
+        #expect(show.status == 0)
+        #expect(show.output.contains("https://gw.example/app/facets/hello/api"))
+        #expect(show.output.contains("/facets/hello/items/:id"))
+    }
+
+    @Test("new refuses a manifest the node would reject, with the node's message")
+    func newInvalid() throws {
+        let result = try RonBinary.run(["facets", "new", "static", "--id", "docs", "--route", "POST:/x:f.txt"])
+        #expect(result.status == 1)
+        #expect(result.error == "error: static routes must be GET\n")
+        let echo = try RonBinary.run(["facets", "new", "echo", "--id", "e", "--route", "GET:/who"])
+        #expect(echo.status == 0)
+        #expect(echo.output == "[facet]\nid = \"e\"\nkind = \"echo\"\n\n[[route]]\nmethod = \"GET\"\npath = \"/who\"\n")
+    }
+}
