@@ -16,6 +16,10 @@ let package = Package(
     dependencies: [.package(path: "$repo")],
     targets: [
         .executableTarget(
+            name: "ReadmeSnippets",
+            dependencies: [.product(name: "RonAppSdkSwift", package: "$identity")]
+        ),
+        .executableTarget(
             name: "Consumer",
             dependencies: [
                 .product(name: "RonAppSdkSwift", package: "$identity"),
@@ -37,8 +41,15 @@ let page = try JSONDecoder().decode(
 precondition(problem.retryAfterMs == 250 && page.items.first?.ok == true && page.nextPageToken == "t2")
 print("consumer ok: \(problem.code), \(page.items.count) item")
 SWIFT
+# README.md's Swift snippets, compiled as a second target of the consumer.
+python3 "$repo/.ci/readme_snippets.py" "$repo/README.md" "$work/Sources/ReadmeSnippets" "$repo"
 cd "$work"
-swift build -c debug 2>&1 | tail -3
+if ! swift build -c debug > build.log 2>&1; then
+    grep -E "error" build.log | head -30
+    echo "error: the consumer or the README snippets do not build"
+    exit 1
+fi
+tail -1 build.log
 swift run Consumer
 resolved=$(swift package show-dependencies --format json | python3 -c '
 import json, sys

@@ -29,7 +29,9 @@ struct CallOverheadSection {
         for (name, path) in options.peers {
             peers.append(try ExternalPeer(name: name, executable: path))
         }
-        defer { peers.forEach { $0.stop() } }
+        defer {
+            for peer in peers { peer.stop() }
+        }
 
         let getURL = server.url(BenchServer.helloPath).absoluteString
         let postURL = server.url(BenchServer.uploadPath).absoluteString

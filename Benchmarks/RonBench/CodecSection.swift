@@ -67,7 +67,9 @@ struct CodecSection {
             for codec in codecs where !codec.decode(data) {
                 throw BenchError("\(codec.name) cannot decode the \(label) payload")
             }
-            try measure("\(label) (\(data.count / 1024) KiB): decode", codecs.map { codec in (codec.name, { codec.decode(data) }) }, bytes: data.count)
+            try measure(
+                "\(label) (\(data.count / 1024) KiB): decode",
+                codecs.map { codec in (codec.name, { codec.decode(data) }) }, bytes: data.count)
             var encoders: [(String, () -> Bool)] = []
             for codec in codecs {
                 guard let encode = codec.encoder(data) else { throw BenchError("\(codec.name) cannot encode \(label)") }

@@ -21,7 +21,8 @@ struct CodegenSection {
         defer { try? FileManager.default.removeItem(at: work) }
         try Data(Self.syntheticSchema(types: 1_000).utf8).write(to: synthetic.appendingPathComponent("big.schema.json"))
 
-        let real = try time(tool, schema: package.appendingPathComponent("Schema"), output: work.appendingPathComponent("out-real"))
+        let real = try time(
+            tool, schema: package.appendingPathComponent("Schema"), output: work.appendingPathComponent("out-real"))
         table.add(
             ResultRow(
                 section: "5", measure: "ron-codegen, real Schema/ (wall s)", value: Format.fixed(real.median, 3),
@@ -33,11 +34,15 @@ struct CodegenSection {
                 value: Format.fixed(big.median, 3), spread: big.spread(3), target: "< 1 s", pass: big.median < 1.0))
 
         // A second build with nothing changed must not run the build-tool plugin's command.
-        let build = ["swift", "build", "-c", "release", "--scratch-path", scratch.path, "--target", "RonGenerated", "-v"]
+        let build = [
+            "swift", "build", "-c", "release", "--scratch-path", scratch.path, "--target", "RonGenerated", "-v",
+        ]
         let first = try ProcessRunner.run(build, in: package)
         let second = try ProcessRunner.run(build, in: package)
         guard first.status == 0, second.status == 0 else {
-            table.note("5: `swift build --target RonGenerated` failed; no-change rebuild not checked.\n\(second.output.suffix(400))")
+            table.note(
+                "5: `swift build --target RonGenerated` failed; no-change rebuild not checked.\n\(second.output.suffix(400))"
+            )
             return
         }
         let reran = second.output.split(separator: "\n").contains { line in
@@ -69,7 +74,8 @@ struct CodegenSection {
         if let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) { return found }
         log("codegen: building ron-codegen (release)")
         let outcome = try ProcessRunner.run(
-            ["swift", "build", "-c", "release", "--scratch-path", scratch.path, "--product", "ron-codegen"], in: package)
+            ["swift", "build", "-c", "release", "--scratch-path", scratch.path, "--product", "ron-codegen"], in: package
+        )
         guard outcome.status == 0 else { return nil }
         return candidates.first(where: FileManager.default.isExecutableFile(atPath:))
     }
@@ -82,7 +88,8 @@ struct CodegenSection {
             let name = "Synthetic\(index)"
             if index % 10 == 9 {
                 defs.append(
-                    #""\#(name)": {"type": "string", "description": "Enum \#(index).", "enum": ["alpha", "beta", "gamma_delta"]}"#)
+                    #""\#(name)": {"type": "string", "description": "Enum \#(index).", "enum": ["alpha", "beta", "gamma_delta"]}"#
+                )
                 continue
             }
             var properties = [
@@ -94,12 +101,14 @@ struct CodegenSection {
                 #""labels": {"type": "array", "items": {"type": "string"}, "description": "Labels."}"#,
             ]
             if index > 0 {
-                properties.append(#""previous": {"$ref": "#/$defs/Synthetic\#(index - 1)", "description": "Link."}"#)
+                properties.append(##""previous": {"$ref": "#/$defs/Synthetic\##(index - 1)", "description": "Link."}"##)
             }
             defs.append(
-                #""\#(name)": {"type": "object", "description": "Type \#(index).", "properties": {\#(properties.joined(separator: ", "))}, "required": ["id", "size_bytes"]}"#)
+                #""\#(name)": {"type": "object", "description": "Type \#(index).", "properties": {\#(properties.joined(separator: ", "))}, "required": ["id", "size_bytes"]}"#
+            )
         }
-        return #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://ron-core.dev/schema/big.schema.json", "title": "Synthetic", "description": "1,000 generated types.", "$defs": {"#
+        return
+            #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://ron-core.dev/schema/big.schema.json", "title": "Synthetic", "description": "1,000 generated types.", "$defs": {"#
             + defs.joined(separator: ",\n") + "}}"
     }
 }

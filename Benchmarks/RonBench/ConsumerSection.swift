@@ -27,7 +27,9 @@ struct ConsumerSection {
                 section: "6", measure: "consumer clean build time ratio (ours / openapi-generator)",
                 value: Format.fixed(oursBuild.seconds / peerBuild.seconds, 2), spread: "", target: "≤ 0.5",
                 pass: oursBuild.seconds / peerBuild.seconds <= 0.5))
-        let extra = oursBuild.packages.filter { $0 != "swift-log" && !$0.hasPrefix("ron-app-sdk-swift") && $0 != "main" }
+        let extra = oursBuild.packages.filter {
+            $0 != "swift-log" && !$0.hasPrefix("ron-app-sdk-swift") && $0 != "main"
+        }
         table.add(
             ResultRow(
                 section: "6", measure: "resolved packages: ours / openapi-generator",
@@ -43,10 +45,15 @@ struct ConsumerSection {
 
     private func build(_ folder: URL) throws -> Build {
         let resolve = try ProcessRunner.run(["swift", "package", "resolve"], in: folder)
-        guard resolve.status == 0 else { throw BenchError("resolve failed in \(folder.path): \(resolve.output.suffix(800))") }
+        guard resolve.status == 0 else {
+            throw BenchError("resolve failed in \(folder.path): \(resolve.output.suffix(800))")
+        }
         let outcome = try ProcessRunner.run(["swift", "build", "-c", "debug"], in: folder)
-        guard outcome.status == 0 else { throw BenchError("build failed in \(folder.path): \(outcome.output.suffix(800))") }
-        let shown = try ProcessRunner.run(["swift", "package", "show-dependencies", "--format", "flatlist"], in: folder)
+        guard outcome.status == 0 else {
+            throw BenchError("build failed in \(folder.path): \(outcome.output.suffix(800))")
+        }
+        let shown = try ProcessRunner.run(
+            ["swift", "package", "show-dependencies", "--format", "flatlist"], in: folder)
         let packages = shown.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.contains(" ") }
         return Build(seconds: outcome.seconds, packages: packages.sorted())
@@ -114,7 +121,9 @@ struct ConsumerSection {
         let sources = folder.appendingPathComponent("Sources/ConsumerOpenAPI")
         let document = options.packageDirectory.appendingPathComponent("Benchmarks/OpenAPI/openapi.yaml")
         try write(try String(contentsOf: document, encoding: .utf8), sources.appendingPathComponent("openapi.yaml"))
-        try write("generate: [types, client]\nnamingStrategy: idiomatic\n", sources.appendingPathComponent("openapi-generator-config.yaml"))
+        try write(
+            "generate: [types, client]\nnamingStrategy: idiomatic\n",
+            sources.appendingPathComponent("openapi-generator-config.yaml"))
         try write(
             """
             import Foundation

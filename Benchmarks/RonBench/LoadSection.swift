@@ -51,7 +51,8 @@ struct LoadSection {
                     pass: nil))
             table.add(
                 ResultRow(
-                    section: "3", measure: "RonClient+NIO req/s / wrk req/s", value: Format.fixed(nioOutcome.rate / wrk.rate, 2),
+                    section: "3", measure: "RonClient+NIO req/s / wrk req/s",
+                    value: Format.fixed(nioOutcome.rate / wrk.rate, 2),
                     spread: "", target: "", pass: nil))
         } else {
             table.note("wrk is not installed (`apt-get install -y wrk`): no native reference figure.")
@@ -100,8 +101,7 @@ struct LoadSection {
         return outcome
     }
 
-    private func drive(seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool) async -> Outcome
-    {
+    private func drive(seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool) async -> Outcome {
         let deadline = Clock.now() + UInt64(seconds * 1e9)
         return await withTaskGroup(of: (Int, Int, [Double]).self) { group in
             for _ in 0..<concurrency {

@@ -57,12 +57,22 @@ public final class NIOHTTPTransport: RonTransport {
         }
         let port = request.url.port ?? 80
         let key = "\(host):\(port)"
-        let channel: any Channel
         if let idle = pool.take(key) {
-            channel = idle
-        } else {
-            channel = try await connect(host: host, port: port, timeoutMs: request.connectTimeoutMs)
+            do {
+                return try await exchange(request, on: idle, host: host, port: port, key: key)
+            } catch let failure as TransportFailure
+                where failure.cause == .connectionReset && failure.detail == ResponseCollector.closedBeforeResponse
+            {
+                // The server closed the idle connection; nothing was answered, so send it on a new one.
+            }
         }
+        let channel = try await connect(host: host, port: port, timeoutMs: request.connectTimeoutMs)
+        return try await exchange(request, on: channel, host: host, port: port, key: key)
+    }
+
+    private func exchange(_ request: TransportRequest, on channel: any Channel, host: String, port: Int, key: String)
+        async throws -> TransportResponse
+    {
         let promise = channel.eventLoop.makePromise(of: CollectedResponse.self)
         let outbound = OutboundRequest(
             head: Self.head(for: request, host: host, port: port),
@@ -134,6 +144,8 @@ public final class NIOHTTPTransport: RonTransport {
         if let channelError = error as? ChannelError {
             switch channelError {
             case .connectTimeout: return TransportFailure(.connectFailed, detail: "\(channelError)")
+            case .ioOnClosedChannel, .alreadyClosed:
+                return TransportFailure(.connectionReset, detail: ResponseCollector.closedBeforeResponse)
             default: return TransportFailure(.connectionReset, detail: "\(channelError)")
             }
         }

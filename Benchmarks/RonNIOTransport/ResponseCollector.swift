@@ -9,6 +9,10 @@ final class ResponseCollector: ChannelDuplexHandler {
     typealias OutboundIn = OutboundRequest
     typealias OutboundOut = HTTPClientRequestPart
 
+    /// The failure detail when a connection closed before any byte of the response: a reused
+    /// keep-alive connection the server had already closed, safe to retry on a new one.
+    static let closedBeforeResponse = "connection closed before the response started"
+
     private var pending: OutboundRequest?
     private var head: HTTPResponseHead?
     private var body: ByteBuffer?
@@ -75,7 +79,8 @@ final class ResponseCollector: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        finish(.failure(TransportFailure(.connectionReset, detail: "connection closed before the response ended")))
+        let detail = head == nil ? Self.closedBeforeResponse : "connection closed before the response ended"
+        finish(.failure(TransportFailure(.connectionReset, detail: detail)))
         context.fireChannelInactive()
     }
 

@@ -54,7 +54,8 @@ struct CallCommand: AsyncParsableCommand {
         }
         var requestBody: AppRequestBody?
         if let body {
-            guard let data = body.data(using: .utf8), (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+            guard let data = body.data(using: .utf8),
+                (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
             else { throw ValidationError("--body is not valid JSON") }
             requestBody = AppRequestBody(data: data, contentType: "application/json")
         }

@@ -101,7 +101,9 @@ struct DemoCommand: AsyncParsableCommand {
             }
             print("✓ GET /app/items, every page → \(items.count) Items in \(pages) pages")
             if let first = items.first {
-                print("    first: \(first.id) \(first.name) \(first.state.rawValue), \(first.sizeBytes) bytes, v\(first.version)")
+                print(
+                    "    first: \(first.id) \(first.name) \(first.state.rawValue), \(first.sizeBytes) bytes, v\(first.version)"
+                )
             }
         } catch {
             failures += 1

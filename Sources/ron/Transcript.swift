@@ -26,7 +26,8 @@ enum Transcript {
     static func pretty(_ data: Data) -> String {
         if let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed),
             let text = try? JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
+                withJSONObject: object,
+                options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]),
             let string = String(data: text, encoding: .utf8)
         {
             return string

@@ -54,10 +54,7 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         configuration.timeoutIntervalForResource = Double(RonConfig.Defaults.maxTimeoutMs) / 1000
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: urlRequest)
-        lock.lock()
-        self.session = session
-        self.task = task
-        lock.unlock()
+        store(session: session, task: task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TransportStream, any Error>) in
                 lock.lock()
@@ -73,6 +70,13 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         } onCancel: {
             self.close(TransportFailure(.cancelled))
         }
+    }
+
+    private func store(session: URLSession, task: URLSessionDataTask) {
+        lock.lock()
+        self.session = session
+        self.task = task
+        lock.unlock()
     }
 
     /// Ends everything: fails a waiting head or the body, cancels the task, releases the session.

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The `ron-codegen` executable as a user runs it: arguments, output folder, `--check`, errors.
+@Suite("The ron-codegen command")
+struct CodegenToolTests {
+    /// The built tool, which `swift test` puts beside the test bundle.
+    static let tool: URL? = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appending(path: "ron-codegen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    struct Run {
+        var status: Int32
+        var error: String
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try #require(Self.tool, "ron-codegen is not built")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, error: String(decoding: data, as: UTF8.self))
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "ron-codegen-tool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("generates, then --check passes, then fails after a schema change")
+    func generateAndCheck() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = root.appending(path: "Schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let document = schema.appending(path: "a.schema.json")
+        try Data(#"{"$defs": {"Thing": {"type": "object", "properties": {"n": {"type": "integer"}}}}}"#.utf8).write(
+            to: document)
+        let output = root.appending(path: "out").path
+        #expect(try run(["--schema", schema.path, "--output", output]).status == 0)
+        let generated = try String(contentsOfFile: output + "/RonGenerated.swift", encoding: .utf8)
+        #expect(generated.hasPrefix("// DO NOT EDIT."))
+        #expect(generated.contains("public struct Thing"))
+        #expect(try run(["--schema", schema.path, "--output", output, "--check"]).status == 0)
+        try Data(#"{"$defs": {"Thing": {"type": "object", "properties": {"m": {"type": "integer"}}}}}"#.utf8).write(
+            to: document)
+        let stale = try run(["--schema", schema.path, "--output", output, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.error.contains("out of date: RonGenerated.swift"))
+    }
+
+    @Test("a bad schema exits 1 naming the file and the pointer")
+    func badSchema() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"{"$defs": {"A": {"anyOf": []}}}"#.utf8).write(to: root.appending(path: "bad.json"))
+        let result = try run(["--schema", root.path, "--output", root.appending(path: "out").path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("bad.json: at /$defs/A/anyOf: unsupported keyword 'anyOf'"))
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "out").path), "nothing is written")
+    }
+
+    @Test("usage errors exit 64", arguments: [["--schema"], ["--output", "x"], ["--frobnicate"]])
+    func usage(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.contains("usage: ron-codegen"))
+    }
+}

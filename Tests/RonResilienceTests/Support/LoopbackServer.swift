@@ -1,0 +1,277 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 (one thread per connection, `Connection: close`) with
+/// streaming replies, for exercising retries, auth refresh, events and server-sent events over
+/// real sockets.
+final class LoopbackServer: @unchecked Sendable {
+    struct Request: Sendable {
+        var method: String
+        var target: String
+        var headers: [String: String]
+        var body: Data
+
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+    }
+
+    enum Reply: Sendable {
+        /// A normal response with `Content-Length`.
+        case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+        /// Waits, then replies.
+        indirect case delay(milliseconds: Int, then: Reply)
+        /// Closes the connection with a TCP reset without answering.
+        case reset
+        /// A chunked response whose body `produce` writes; closing without the last chunk (see
+        /// ``StreamWriter/drop()``) looks like a dropped connection to the client.
+        case stream(status: Int, headers: [String: String], produce: @Sendable (StreamWriter) -> Void)
+
+        static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Reply {
+            var all = headers
+            all["Content-Type"] = "application/json"
+            return .respond(status: status, headers: all, body: Data(text.utf8))
+        }
+
+        static func events(_ produce: @escaping @Sendable (StreamWriter) -> Void) -> Reply {
+            .stream(status: 200, headers: ["Content-Type": "text/event-stream"], produce: produce)
+        }
+    }
+
+    /// Writes the chunks of a streamed body.
+    final class StreamWriter: @unchecked Sendable {
+        fileprivate let fd: Int32
+        fileprivate let server: LoopbackServer
+        fileprivate var dropped = false
+
+        fileprivate init(fd: Int32, server: LoopbackServer) {
+            self.fd = fd
+            self.server = server
+        }
+
+        /// Sends `text` as one chunk; `false` when the client is gone.
+        @discardableResult
+        func send(_ text: String) -> Bool {
+            let bytes = Data(text.utf8)
+            var chunk = Data((String(bytes.count, radix: 16) + "\r\n").utf8)
+            chunk.append(bytes)
+            chunk.append(Data("\r\n".utf8))
+            return server.write(chunk, to: fd)
+        }
+
+        /// Ends the body without the final chunk, as a dropped connection.
+        func drop() { dropped = true }
+
+        /// Whether the client closed its side.
+        var peerClosed: Bool {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return false }
+            if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
+            var byte: UInt8 = 0
+            return recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0
+        }
+
+        /// Waits until the client closes or the server stops, up to `timeoutMs`; `true` when the client closed.
+        func waitForPeerClose(timeoutMs: Int) -> Bool {
+            let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+            while Date() < deadline, !server.isStopped {
+                if peerClosed { return true }
+                usleep(10_000)
+            }
+            return peerClosed
+        }
+
+        var serverStopped: Bool { server.isStopped }
+    }
+
+    #if os(Linux)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+        private static let sendFlags: Int32 = 0
+    #endif
+
+    let port: Int
+    private let listener: Int32
+    private let handler: @Sendable (Request) -> Reply
+    private let lock = NSLock()
+    private var received: [Request] = []
+    private var stopped = false
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    /// Starts a server on `port` (0: any free port).
+    init(port: Int = 0, handler: @escaping @Sendable (Request) -> Reply) throws {
+        self.handler = handler
+        let (fd, bound) = try Self.openListener(port: port)
+        listener = fd
+        self.port = bound
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        lock.unlock()
+        if !wasStopped {
+            _ = shutdown(listener, Int32(SHUT_RDWR))
+            _ = close(listener)
+        }
+    }
+
+    fileprivate var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private static func openListener(port: Int) throws -> (Int32, Int) {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, listen(fd, 512) == 0 else {
+            _ = close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if isStopped { return }
+                continue
+            }
+            let thread = Thread { [self] in serve(connection) }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        guard let request = readRequest(fd) else {
+            _ = close(fd)
+            return
+        }
+        lock.lock()
+        received.append(request)
+        lock.unlock()
+        perform(handler(request), on: fd)
+    }
+
+    private func perform(_ reply: Reply, on fd: Int32) {
+        switch reply {
+        case .delay(let milliseconds, let then):
+            let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+            while Date() < deadline, !isStopped { usleep(5_000) }
+            perform(then, on: fd)
+        case .reset:
+            var option = linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            _ = close(fd)
+        case .respond(let status, let headers, let body):
+            var head = "HTTP/1.1 \(status) Status\r\nConnection: close\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            head += "Content-Length: \(body.count)\r\n\r\n"
+            var all = Data(head.utf8)
+            all.append(body)
+            write(all, to: fd)
+            _ = shutdown(fd, Int32(SHUT_WR))
+            usleep(5_000)
+            _ = close(fd)
+        case .stream(let status, let headers, let produce):
+            var head = "HTTP/1.1 \(status) Status\r\nConnection: close\r\nCache-Control: no-cache\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            head += "Transfer-Encoding: chunked\r\n\r\n"
+            write(Data(head.utf8), to: fd)
+            let writer = StreamWriter(fd: fd, server: self)
+            produce(writer)
+            if writer.dropped {
+                var option = linger(l_onoff: 1, l_linger: 0)
+                _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            } else {
+                write(Data("0\r\n\r\n".utf8), to: fd)
+                _ = shutdown(fd, Int32(SHUT_WR))
+                usleep(5_000)
+            }
+            _ = close(fd)
+        }
+    }
+
+    @discardableResult
+    fileprivate func write(_ data: Data, to fd: Int32) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var sent = 0
+            while sent < buffer.count {
+                let n = send(fd, base + sent, buffer.count - sent, Self.sendFlags)
+                if n <= 0 { return false }
+                sent += n
+            }
+            return true
+        }
+    }
+
+    private func readRequest(_ fd: Int32) -> Request? {
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        let separator = Data("\r\n\r\n".utf8)
+        var headerEnd: Range<Data.Index>?
+        while headerEnd == nil {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+            headerEnd = buffer.range(of: separator)
+        }
+        guard let end = headerEnd else { return nil }
+        let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
+        }
+        var body = Data(buffer[end.upperBound...])
+        let expected = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < expected {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            body.append(contentsOf: chunk[0..<n])
+        }
+        return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+    }
+}
