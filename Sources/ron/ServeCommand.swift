@@ -77,7 +77,9 @@ enum Interrupt {
                 source.resume()
                 return source
             }
-            continuation.onTermination = { _ in sources.forEach { $0.cancel() } }
+            continuation.onTermination = { _ in
+                for source in sources { source.cancel() }
+            }
         }
         for await _ in stream { return }
     }
