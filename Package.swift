@@ -82,6 +82,7 @@ let package = Package(
             name: "RonGateway",
             dependencies: [
                 "RonAppSdkSwift",
+                "RonGenerated",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -167,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RonInteropTests",
-            dependencies: ["RonAppSdkSwift", "RonGateway"],
+            dependencies: ["RonAppSdkSwift", "RonGenerated", "RonGateway"],
             swiftSettings: strict
         ),
     ]

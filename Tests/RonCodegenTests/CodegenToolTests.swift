@@ -22,7 +22,10 @@ struct CodegenToolTests {
 
     func run(_ arguments: [String]) throws -> Run {
         let process = Process()
-        process.executableURL = try #require(Self.tool, "ron-codegen is not built")
+        guard let tool = Self.tool else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "ron-codegen is not built"])
+        }
+        process.executableURL = tool
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors

@@ -86,6 +86,10 @@ public final class RonClient: RonRequesting {
         }
     }
 
+    deinit {
+        broadcaster.finishAll()
+    }
+
     /// Releases the client's own `URLSession` and cancels calls in flight. Later calls return a
     /// `client_closed` problem. Calling it again does nothing. A transport passed in the config is
     /// not touched. Streams from ``events(bufferSize:)`` end, and subscriptions end without an error.

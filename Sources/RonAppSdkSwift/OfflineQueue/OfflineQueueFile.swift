@@ -56,7 +56,8 @@ struct OfflineQueueFile: Codable, Sendable {
         case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
             .valueNotFound(_, let context):
             let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return path.isEmpty ? context.debugDescription : "at \(path.joined(separator: ".")): \(context.debugDescription)"
+            return path.isEmpty
+                ? context.debugDescription : "at \(path.joined(separator: ".")): \(context.debugDescription)"
         @unknown default:
             return "decoding error"
         }

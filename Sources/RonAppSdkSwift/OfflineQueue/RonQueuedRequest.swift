@@ -46,7 +46,9 @@ public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
     public var lastProblem: RonProblem?
 
     /// Creates an entry from a call that already carries `idempotencyKey` in its headers.
-    public init(request: AppRequest, idempotencyKey: String, id: String = UUID().uuidString.lowercased(), now: Date = Date()) {
+    public init(
+        request: AppRequest, idempotencyKey: String, id: String = UUID().uuidString.lowercased(), now: Date = Date()
+    ) {
         self.id = id
         method = request.method.rawValue
         path = request.path
@@ -64,8 +66,10 @@ public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
     /// The call to replay (the client adds its credentials and a fresh `x-request-id`).
     public var appRequest: AppRequest {
         AppRequest(
-            method: HTTPMethod(rawValue: method), path: path, query: query.map { URLQueryItem(name: $0.name, value: $0.value) },
-            headers: headers, body: body.map { AppRequestBody(data: $0, contentType: contentType ?? "application/octet-stream") },
+            method: HTTPMethod(rawValue: method), path: path,
+            query: query.map { URLQueryItem(name: $0.name, value: $0.value) },
+            headers: headers,
+            body: body.map { AppRequestBody(data: $0, contentType: contentType ?? "application/octet-stream") },
             timeoutMs: timeoutMs)
     }
 }

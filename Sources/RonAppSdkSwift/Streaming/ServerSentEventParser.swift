@@ -37,6 +37,8 @@ public struct ServerSentEventParser: Sendable {
     private var bomPrefix: [UInt8] = []
     /// Set after an oversized event until its line ends, so its tail is not read as a new line.
     private var skippingOversizedLine = false
+    /// Set when the current chunk had an oversized event.
+    private var oversized = false
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -52,11 +54,13 @@ public struct ServerSentEventParser: Sendable {
 
     /// Parses the next bytes of the stream and returns the events they complete.
     ///
-    /// - Throws: ``Failure/eventTooLarge(limit:)`` when an event passes ``maxEventBytes``; the
-    ///   unfinished event is dropped and parsing can go on with the next block.
+    /// - Throws: ``Failure/eventTooLarge(limit:)`` when an event passes ``maxEventBytes``. The whole
+    ///   chunk is still read (the oversized line is skipped), but the events it completed are not
+    ///   returned; parsing can go on with the next chunk.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(Failure) -> [ServerSentEvent]
     where Bytes.Element == UInt8 {
         var events: [ServerSentEvent] = []
+        oversized = false
         for byte in bytes {
             if atStart {
                 bomPrefix.append(byte)
@@ -67,12 +71,13 @@ public struct ServerSentEventParser: Sendable {
                     atStart = false
                     let pending = bomPrefix
                     bomPrefix = []
-                    for early in pending { try consume(early, into: &events) }
+                    for early in pending { consume(early, into: &events) }
                 }
                 continue
             }
-            try consume(byte, into: &events)
+            consume(byte, into: &events)
         }
+        if oversized { throw .eventTooLarge(limit: maxEventBytes) }
         return events
     }
 
@@ -89,7 +94,7 @@ public struct ServerSentEventParser: Sendable {
         skippingOversizedLine = false
     }
 
-    private mutating func consume(_ byte: UInt8, into events: inout [ServerSentEvent]) throws(Failure) {
+    private mutating func consume(_ byte: UInt8, into events: inout [ServerSentEvent]) {
         switch byte {
         case 0x0D:
             afterCR = true
@@ -109,7 +114,8 @@ public struct ServerSentEventParser: Sendable {
                 eventType = ""
                 blockRetry = nil
                 skippingOversizedLine = true
-                throw .eventTooLarge(limit: maxEventBytes)
+                oversized = true
+                return
             }
             line.append(byte)
         }

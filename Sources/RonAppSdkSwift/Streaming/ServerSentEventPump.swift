@@ -64,7 +64,8 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
         var delay = base
         if failures > 1 {
             let shift = min(failures - 1, 30)
-            let ceiling = max(base, min(options.maxReconnectDelayMs, base.multipliedReportingOverflow(by: 1 << shift).0))
+            let ceiling = max(
+                base, min(options.maxReconnectDelayMs, base.multipliedReportingOverflow(by: 1 << shift).0))
             delay = ceiling > base ? Int.random(in: base...ceiling) : base
         }
         return min(max(delay, hint ?? 0), RonConfig.Defaults.maxTimeoutMs)
@@ -128,7 +129,8 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
             return .failed(
                 RonProblem(
                     code: "unexpected_content_type",
-                    message: "Expected text/event-stream but got '\(contentType.isEmpty ? "no content type" : contentType)'",
+                    message:
+                        "Expected text/event-stream but got '\(contentType.isEmpty ? "no content type" : contentType)'",
                     kind: "transport", status: response.status, retryable: false,
                     details: ["content_type": .string(String(contentType.prefix(100)))]))
         }

@@ -56,7 +56,8 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         let task = session.dataTask(with: urlRequest)
         store(session: session, task: task)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TransportStream, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<TransportStream, any Error>) in
                 lock.lock()
                 if finished {
                     lock.unlock()

@@ -143,8 +143,8 @@ struct RonClientInteropTests {
             defer { client.close() }
             let clock = ContinuousClock()
             let started = clock.now
-            let answer: AppResponse<Hello> = await client.get("/_test/slow", query: ["delay_ms": "3000"])
-            #expect(clock.now - started < .seconds(2))
+            let answer: AppResponse<Hello> = await client.get("/_test/slow", query: ["delay_ms": "20000"])
+            #expect(clock.now - started < .seconds(15))
             let problem = try #require(answer.problem)
             #expect(answer.status == 0 && problem.status == 0)
             #expect(problem.kind == "transport")
@@ -200,14 +200,18 @@ struct RonClientInteropTests {
         }
     }
 
-    @Test func largeBodiesArriveWhole() async throws {
+    @Test func bodiesUpToTheClientLimitArriveWholeAndLargerOnesAreRefused() async throws {
         try await withGateway { base in
             let client = try makeClient(base)
             defer { client.close() }
-            let answer: AppResponse<Data> = await client.get("/_test/large", query: ["bytes": "2000003"])
+            let limit = RonSDK.maxResponseBytes
+            let answer: AppResponse<Data> = await client.get("/_test/large", query: ["bytes": String(limit)])
             let bytes = try #require(answer.data)
-            #expect(bytes.count == 2_000_003)
-            #expect(bytes.enumerated().allSatisfy { $0.element == UInt8($0.offset % 251) })
+            #expect(bytes.count == limit)
+            #expect(bytes == generatedPattern(count: limit))
+            let tooBig: AppResponse<Data> = await client.get("/_test/large", query: ["bytes": String(limit + 1)])
+            #expect(tooBig.problem?.code == "response_too_large")
+            #expect(tooBig.problem?.kind == "transport")
         }
     }
 }

@@ -53,3 +53,11 @@ let packageFixtures = URL(fileURLWithPath: #filePath)
 func keys(_ exchange: HTTPExchange) -> Set<String> {
     Set(exchange.jsonObject?.keys.map { $0 } ?? [])
 }
+
+/// What `/app/_test/large?bytes=count` sends: byte `i` is `i % 251`.
+func generatedPattern(count: Int) -> Data {
+    let period = Data((0..<251).map { UInt8($0) })
+    var data = Data(capacity: count + period.count)
+    while data.count < count { data.append(period) }
+    return data.prefix(count)
+}
