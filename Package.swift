@@ -167,6 +167,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "RonResilienceTests",
+            dependencies: [
+                "RonAppSdkSwift",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "RonInteropTests",
             dependencies: ["RonAppSdkSwift", "RonGenerated", "RonGateway"],
             swiftSettings: strict

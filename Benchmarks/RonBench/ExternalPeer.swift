@@ -3,7 +3,7 @@ import Foundation
 /// A client that lives in another program, driven over its standard input and output.
 ///
 /// The program reads lines `get <url> <count>` and `post <url> <count> <body.json>` and answers each
-/// with one line `<elapsed nanoseconds> <failures>` after making `count` calls in a row; it exits at
+/// with one line `<elapsed nanoseconds> <failures>` (other lines are ignored) after making `count` calls in a row; it exits at
 /// end of input. This is how a client that cannot share a process with this one is measured (the
 /// RustyOnions Swift SDK has the same module name as ours); see BENCHMARKS.md.
 final class ExternalPeer: @unchecked Sendable {
@@ -32,9 +32,11 @@ final class ExternalPeer: @unchecked Sendable {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
-                let fields = line.split(separator: " ").compactMap { UInt64($0) }
-                guard fields.count == 2 else { return nil }
-                return CallBatch(nanoseconds: fields[0], failures: Int(fields[1]))
+                let fields = line.split(separator: " ")
+                let numbers = fields.compactMap { UInt64($0) }
+                // Anything else the program prints (some clients log to standard output) is skipped.
+                guard fields.count == 2, numbers.count == 2 else { continue }
+                return CallBatch(nanoseconds: numbers[0], failures: Int(numbers[1]))
             }
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { return nil }

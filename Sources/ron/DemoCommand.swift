@@ -63,8 +63,8 @@ struct DemoCommand: AsyncParsableCommand {
     /// Runs each step, prints it, and returns how many did not answer as expected.
     static func walk(_ client: RonClient, pageSize: Int) async -> Int {
         var failures = 0
-        func step(_ title: String, _ expectedOK: Bool = true, _ response: AppResponse<some Any>, _ detail: String) {
-            let passed = response.ok == expectedOK
+        func step(_ title: String, _ response: AppResponse<some Any>, _ detail: String, expectOK: Bool = true) {
+            let passed = response.ok == expectOK
             if !passed { failures += 1 }
             print("\(passed ? "✓" : "✗") \(title)  [\(Transcript.statusLine(response))]")
             print("    " + detail.replacingOccurrences(of: "\n", with: "\n    "))
@@ -118,8 +118,22 @@ struct DemoCommand: AsyncParsableCommand {
             "GET /app/facets/docs/hello (static facet)", document,
             document.data?.trimmingCharacters(in: .whitespacesAndNewlines) ?? outcome(document))
 
+        do {
+            let stream = try await client.subscribe(
+                StreamTick.self, path: "/events", query: ["count": "3", "interval_ms": "20", "drop_after": "2"])
+            var ticks: [UInt64] = []
+            for try await tick in stream { ticks.append(tick.seq) }
+            let passed = ticks == [1, 2, 3]
+            if !passed { failures += 1 }
+            print("\(passed ? "✓" : "✗") GET /app/events (server-sent events, dropped once and resumed) → StreamTicks")
+            print("    received \(ticks.map(String.init).joined(separator: ", "))")
+        } catch {
+            failures += 1
+            print("✗ GET /app/events: \(error)")
+        }
+
         let limited: AppResponse<Hello> = await client.get("/_test/rate-limited", query: ["retry_after_ms": "1500"])
-        step("GET /app/_test/rate-limited → mapped RonProblem", false, limited, outcome(limited))
+        step("GET /app/_test/rate-limited → mapped RonProblem", limited, outcome(limited), expectOK: false)
 
         return failures
     }

@@ -71,16 +71,27 @@ enum Interrupt {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let stream = AsyncStream<Void> { continuation in
-            let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { continuation.yield() }
-                source.resume()
-                return source
-            }
-            continuation.onTermination = { _ in
-                for source in sources { source.cancel() }
-            }
+            let watch = SignalWatch([SIGINT, SIGTERM]) { continuation.yield() }
+            continuation.onTermination = { _ in watch.cancel() }
         }
         for await _ in stream { return }
+    }
+}
+
+/// Dispatch signal sources, cancelled together. Their handlers only yield to a stream.
+final class SignalWatch: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ signals: [Int32], handler: @escaping @Sendable () -> Void) {
+        sources = signals.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
     }
 }

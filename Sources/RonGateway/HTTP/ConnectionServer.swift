@@ -76,7 +76,7 @@ struct ConnectionServer: Sendable {
         }
         switch response.body {
         case .bytes, .generated: return keepAlive
-        case .truncated, .dropAfterHead, .closeWithoutResponse: return false
+        case .truncated, .dropAfterHead, .closeWithoutResponse, .eventStream: return false
         }
     }
 
@@ -128,7 +128,7 @@ struct ConnectionServer: Sendable {
         let closes: Bool
         switch response.body {
         case .bytes, .generated: closes = !keepAlive
-        case .truncated, .dropAfterHead, .closeWithoutResponse: closes = true
+        case .truncated, .dropAfterHead, .closeWithoutResponse, .eventStream: closes = true
         }
         headers.replaceOrAdd(name: "connection", value: closes ? "close" : "keep-alive")
         let sendsBody = request.method != .HEAD
@@ -159,6 +159,16 @@ struct ConnectionServer: Sendable {
             try await writeHead(contentLength: buffer.readableBytes)
             try await writeBody(buffer)
             try await writeEnd()
+        case .eventStream(let chunks, let interval, let drop):
+            // No Content-Length: the encoder frames the body as chunked.
+            headers.remove(name: "content-length")
+            let responseHead = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
+            try await channel.writeAndFlush(HTTPServerResponsePart.head(responseHead)).get()
+            for (index, chunk) in chunks.enumerated() {
+                if index > 0 { try await Task.sleep(for: interval) }
+                try await writeBody(chunk)
+            }
+            if !drop { try await writeEnd() }
         case .generated(let count):
             try await writeHead(contentLength: count)
             var sent = 0

@@ -17,6 +17,9 @@ struct GatewayResponse: Sendable {
         case dropAfterHead
         /// No response at all: the connection closes.
         case closeWithoutResponse
+        /// A `text/event-stream` body sent as chunks, `interval` apart; then the stream ends, or, with
+        /// `drop`, the connection closes without ending it.
+        case eventStream(chunks: [ByteBuffer], interval: Duration, drop: Bool)
     }
 
     var status: HTTPResponseStatus

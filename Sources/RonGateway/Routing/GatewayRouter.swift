@@ -41,6 +41,8 @@ struct GatewayRouter: Sendable {
             return only(["POST"], request) { echo(request) }
         case "/app/items":
             return only(["GET"], request) { items(request) }
+        case "/app/events":
+            return only(["GET"], request) { EventStreamRoute.respond(to: request) }
         default:
             break
         }

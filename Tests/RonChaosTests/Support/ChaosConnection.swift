@@ -28,8 +28,8 @@ struct ChaosConnection {
 
     private var expired: Bool { server.isStopped || Date() >= deadline }
 
-    /// Reads the request head (and a `Content-Length` body) and returns the request target.
-    func readRequestTarget() -> String? {
+    /// Reads the request head (and skips a `Content-Length` body).
+    func readRequest() -> ChaosRequest? {
         var buffer = Data()
         var chunk = [UInt8](repeating: 0, count: 16_384)
         let separator = Data("\r\n\r\n".utf8)
@@ -50,17 +50,19 @@ struct ChaosConnection {
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count >= 2 else { return nil }
-        var length = 0
-        for line in lines.dropFirst() where line.lowercased().hasPrefix("content-length:") {
-            length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        let length = Int(headers["content-length"] ?? "") ?? 0
         var body = buffer.count - end.upperBound
         while body < length, readable(withinMs: 1_000) {
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { break }
             body += n
         }
-        return String(parts[1])
+        return ChaosRequest(method: String(parts[0]), target: String(parts[1]), headers: headers)
     }
 
     /// Whether the socket has something to read (data or end of stream) within `ms`.
@@ -125,4 +127,12 @@ struct ChaosConnection {
     func finish() {
         _ = close(fd)
     }
+}
+
+/// The parts of a request the chaos modes look at.
+struct ChaosRequest: Sendable {
+    var method: String
+    var target: String
+    /// Header fields with lowercased names.
+    var headers: [String: String]
 }

@@ -42,6 +42,10 @@ enum ChaosMode: String, CaseIterable, Sendable {
     case closeAfterRequest
     /// Closes as soon as the connection is accepted, before reading anything (use with `onAccept`).
     case immediateClose
+    /// 200 with a JSON echo of the request: method, target and headers (as echo services do).
+    case echo
+    /// 401 with a JSON problem whose message repeats the request's `Authorization` value.
+    case echoProblem
     /// Any unknown path: 404 JSON problem.
     case notFound
 
@@ -49,7 +53,7 @@ enum ChaosMode: String, CaseIterable, Sendable {
     static let okBody = #"{"message":"ok"}"#
 
     /// Plays the mode on the connection; tells whether the client hung up while the server waited.
-    func run(on connection: ChaosConnection) -> ChaosConnection.WaitEnd {
+    func run(on connection: ChaosConnection, request: ChaosRequest?) -> ChaosConnection.WaitEnd {
         switch self {
         case .ok:
             respond(connection, status: "200 OK", type: "application/json", body: Data(Self.okBody.utf8))
@@ -125,6 +129,19 @@ enum ChaosMode: String, CaseIterable, Sendable {
             connection.endOutput()
         case .immediateClose:
             break
+        case .echo:
+            let echo: [String: Any] = [
+                "method": request?.method ?? "", "target": request?.target ?? "", "headers": request?.headers ?? [:],
+            ]
+            let body = (try? JSONSerialization.data(withJSONObject: echo, options: [.sortedKeys])) ?? Data()
+            respond(connection, status: "200 OK", type: "application/json", body: body)
+        case .echoProblem:
+            let problem: [String: Any] = [
+                "code": "unauthorized", "message": "token rejected: \(request?.headers["authorization"] ?? "")",
+                "retryable": false,
+            ]
+            let body = (try? JSONSerialization.data(withJSONObject: problem, options: [.sortedKeys])) ?? Data()
+            respond(connection, status: "401 Unauthorized", type: "application/json", body: body)
         }
         return .elapsed
     }

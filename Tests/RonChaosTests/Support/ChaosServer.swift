@@ -117,14 +117,14 @@ final class ChaosServer: @unchecked Sendable {
         defer { connection.finish() }
         if let early = onAccept {
             record(early)
-            if early.run(on: connection) == .peerClosed { locked { peerClosed += 1 } }
+            if early.run(on: connection, request: nil) == .peerClosed { locked { peerClosed += 1 } }
             return
         }
-        guard let target = connection.readRequestTarget() else { return }
-        let name = String(target.split(separator: "?").first?.split(separator: "/").last ?? "")
+        guard let request = connection.readRequest() else { return }
+        let name = String(request.target.split(separator: "?").first?.split(separator: "/").last ?? "")
         let mode = ChaosMode(rawValue: name) ?? .notFound
         record(mode)
-        if mode.run(on: connection) == .peerClosed {
+        if mode.run(on: connection, request: request) == .peerClosed {
             locked { peerClosed += 1 }
         }
     }
