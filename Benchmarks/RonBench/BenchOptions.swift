@@ -12,6 +12,9 @@ struct BenchOptions: Sendable {
     var wrkSeconds = 10.0
     var peers: [(String, String)] = []
     var output: URL?
+    /// `--profile <contestant>`: only run that contestant's GET calls (for callgrind or perf).
+    var profile: String?
+    var profileCalls = 500
     var packageDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     var scratchDirectory: URL
 
@@ -25,6 +28,8 @@ struct BenchOptions: Sendable {
           --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file
+          --profile <name>        only make <calls> GET calls with one contestant (bare, ours, nio,
+                                  openapi), for `valgrind --tool=callgrind`; --calls <n> sets how many
         """
 
     init(_ arguments: [String]) throws {
@@ -63,6 +68,10 @@ struct BenchOptions: Sendable {
                 guard let equals = spec.firstIndex(of: "=") else { throw BenchError("--peer wants name=path") }
                 peers.append((String(spec[..<equals]), String(spec[spec.index(after: equals)...])))
             case "--output": output = URL(fileURLWithPath: try value(flag))
+            case "--profile": profile = try value(flag)
+            case "--calls":
+                guard let count = Int(try value(flag)), count > 0 else { throw BenchError("bad --calls") }
+                profileCalls = count
             case "--help", "-h": throw BenchError(Self.usage)
             default: throw BenchError("unknown option \(flag)\n\n\(Self.usage)")
             }

@@ -11,10 +11,18 @@ import RonNIOTransport
 
 /// Sections 1 and 2: the time of one call through the SDK, through the bare transport and through
 /// the peers, interleaved round by round against the same gateway route and payload.
-struct CallOverheadSection {
+final class CallOverheadSection {
     let server: BenchServer
     let options: BenchOptions
     let table: ResultTable
+    /// The SDK's own per-call work measured without network, in microseconds.
+    private var coreOverheadMicros = Double.nan
+
+    init(server: BenchServer, options: BenchOptions, table: ResultTable) {
+        self.server = server
+        self.options = options
+        self.table = table
+    }
 
     func run() async throws {
         let body = Payloads.postBody(bytes: 16 * 1024)
@@ -48,8 +56,75 @@ struct CallOverheadSection {
                         ?? CallBatch(nanoseconds: 0, failures: count)
                 })
         }
+        try await measureCore()
         try await measure("GET small DTO", get, calls: options.callsPerBatch)
         try await measure("POST 16 KiB JSON", post, calls: max(options.callsPerBatch / 2, 1))
+    }
+
+    /// Makes `calls` GET calls with one contestant after 50 warm-up calls, and nothing else.
+    static func profile(_ name: String, calls: Int) async throws {
+        let server = try await BenchServer.start()
+        let clients = try Clients(server: server)
+        let names = [
+            "bare": Clients.bare, "ours": Clients.ours, "nio": Clients.oursNIO, "openapi": Clients.openAPI,
+            "plain": Clients.oursPlain,
+        ]
+        guard let wanted = names[name], let contestant = clients.getContestants().first(where: { $0.name == wanted })
+        else {
+            throw BenchError("--profile wants one of \(names.keys.sorted().joined(separator: ", "))")
+        }
+        _ = await contestant.run(50)
+        let cpuStart = Self.cpuMicroseconds()
+        let batch = await contestant.run(calls)
+        let cpu = Double(Self.cpuMicroseconds() - cpuStart) / Double(calls)
+        log("\(wanted): process CPU \(Format.fixed(cpu, 1)) µs/call (client and gateway together)")
+        log(
+            "\(wanted): \(calls) calls, \(Double(batch.nanoseconds) / Double(calls) / 1_000) µs/call, \(batch.failures) failed"
+        )
+        clients.close()
+        await server.stop()
+    }
+
+    /// The SDK's own cost of one GET: the client on a transport that answers at once, against
+    /// decoding the same body with a `JSONDecoder` (all a bare call does besides the transport).
+    private func measureCore() async throws {
+        let body = Data(BenchServer.helloBody.utf8)
+        let canned = CannedTransport(
+            response: TransportResponse(status: 200, headers: ["content-type": "application/json"], body: body))
+        let client = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: canned))
+        defer { client.close() }
+        let calls = 2_000
+        var sdk = Samples()
+        var bare = Samples()
+        for _ in 0..<options.rounds {
+            let sdkBatch = await CallContestant.timed(calls) {
+                let response: AppResponse<Hello> = await client.get(BenchServer.helloPath)
+                return response.ok
+            }
+            let bareBatch = await CallContestant.timed(calls) {
+                (try? JSONDecoder().decode(Hello.self, from: body)) != nil
+            }
+            sdk.add(Double(sdkBatch.nanoseconds) / Double(calls) / 1_000)
+            bare.add(Double(bareBatch.nanoseconds) / Double(calls) / 1_000)
+        }
+        coreOverheadMicros = sdk.median - bare.median
+        table.add(
+            ResultRow(
+                section: "1", measure: "GET small DTO: SDK's own work per call, no network (µs): SDK − JSONDecoder",
+                value: Format.fixed(sdk.median - bare.median, 1),
+                spread: "SDK \(sdk.spread(1)), decode \(bare.spread(1))", target: "", pass: nil))
+    }
+
+    /// User plus system CPU time of this process so far, in microseconds.
+    static func cpuMicroseconds() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+            + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
     }
 
     private func measure(_ label: String, _ contestants: [CallContestant], calls: Int) async throws {
@@ -82,6 +157,9 @@ struct CallOverheadSection {
             if let nio = times[Clients.oursNIO], let bare = times[Clients.bare] {
                 ratios["nio-vs-bare", default: Samples()].add(nio / bare)
             }
+            if let plain = times[Clients.oursPlain], let bare = times[Clients.bare] {
+                ratios["plain-vs-bare", default: Samples()].add(plain / bare)
+            }
         }
         for contestant in contestants {
             let samples = perCall[contestant.name] ?? Samples()
@@ -96,13 +174,27 @@ struct CallOverheadSection {
                     section: "1", measure: "\(label): SDK / bare URLSession", value: Format.fixed(overhead.median, 3),
                     spread: overhead.spread(3), target: "≤ 1.02", pass: overhead.median <= 1.02))
         }
-        for contestant in contestants
-        where contestant.name != Clients.ours && contestant.name != Clients.bare && contestant.name != Clients.oursNIO {
+        if label.hasPrefix("GET"), let bare = perCall[Clients.bare], coreOverheadMicros.isFinite {
+            let ratio = (bare.median + coreOverheadMicros) / bare.median
+            table.add(
+                ResultRow(
+                    section: "1",
+                    measure: "\(label): (bare call + SDK's own work) / bare call, from the no-network figure",
+                    value: Format.fixed(ratio, 3), spread: "", target: "≤ 1.02", pass: ratio <= 1.02))
+        }
+        let diagnostic: Set<String> = [Clients.ours, Clients.bare, Clients.oursNIO, Clients.oursPlain]
+        for contestant in contestants where !diagnostic.contains(contestant.name) {
             guard let samples = ratios[contestant.name] else { continue }
             table.add(
                 ResultRow(
                     section: "2", measure: "\(label): SDK / \(contestant.name)", value: Format.fixed(samples.median, 3),
                     spread: samples.spread(3), target: "≤ 1.00", pass: samples.median <= 1.0))
+        }
+        if let plain = ratios["plain-vs-bare"] {
+            table.add(
+                ResultRow(
+                    section: "1", measure: "\(label): SDK on a data(for:) transport / bare URLSession (diagnostic)",
+                    value: Format.fixed(plain.median, 3), spread: plain.spread(3), target: "", pass: nil))
         }
         if let nio = ratios["nio-vs-bare"] {
             table.add(
@@ -119,11 +211,15 @@ struct Clients: Sendable {
     static let bare = "bare URLSession"
     static let oursNIO = "RonClient+NIO"
     static let openAPI = "swift-openapi-generator"
+    /// The SDK on a delegate-less `URLSession.data(for:)` transport (diagnostic).
+    static let oursPlain = "RonClient+data(for:)"
 
     let server: BenchServer
     let client: RonClient
     let nioClient: RonClient
     let nio: NIOHTTPTransport
+    let plainClient: RonClient
+    let plain: PlainURLSessionTransport
     let session: URLSession
     let openAPIClient: RonBenchOpenAPI.Client
 
@@ -133,6 +229,8 @@ struct Clients: Sendable {
         nio = NIOHTTPTransport()
         nioClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: nio))
         session = URLSession(configuration: .ephemeral)
+        plain = PlainURLSessionTransport()
+        plainClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: plain))
         openAPIClient = RonBenchOpenAPI.Client(
             serverURL: server.base, configuration: Configuration(dateTranscoder: .iso8601),
             transport: OpenAPIURLSession.URLSessionTransport())
@@ -142,6 +240,8 @@ struct Clients: Sendable {
         client.close()
         nioClient.close()
         session.invalidateAndCancel()
+        plainClient.close()
+        plain.invalidate()
         let nio = self.nio
         Task { try? await nio.shutdown() }
     }
@@ -149,6 +249,7 @@ struct Clients: Sendable {
     func getContestants() -> [CallContestant] {
         let client = self.client
         let nioClient = self.nioClient
+        let plainClient = self.plainClient
         let session = self.session
         let openAPIClient = self.openAPIClient
         var request = URLRequest(url: server.url(BenchServer.helloPath))
@@ -172,6 +273,12 @@ struct Clients: Sendable {
             CallContestant(name: Self.oursNIO) { count in
                 await CallContestant.timed(count) {
                     let response: AppResponse<Hello> = await nioClient.get(BenchServer.helloPath)
+                    return response.ok
+                }
+            },
+            CallContestant(name: Self.oursPlain) { count in
+                await CallContestant.timed(count) {
+                    let response: AppResponse<Hello> = await plainClient.get(BenchServer.helloPath)
                     return response.ok
                 }
             },

@@ -11,6 +11,15 @@ enum RonBench {
             log("\(error)")
             exit(64)
         }
+        if let name = options.profile {
+            do {
+                try await CallOverheadSection.profile(name, calls: options.profileCalls)
+                exit(0)
+            } catch {
+                log("error: \(error)")
+                exit(1)
+            }
+        }
         let table = ResultTable()
         let start = Clock.now()
         do {
