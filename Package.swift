@@ -131,6 +131,21 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Fuzzing (in no product; `.ci/fuzz.sh`)
+        .executableTarget(
+            name: "fuzz-problem",
+            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            path: "Fuzz/problem", exclude: ["corpus"], swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "fuzz-toml", dependencies: ["RonTOML"], path: "Fuzz/toml", exclude: ["corpus"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "fuzz-sse", dependencies: ["RonAppSdkSwift"], path: "Fuzz/sse", exclude: ["corpus"],
+            swiftSettings: strict
+        ),
+
         // MARK: Tests
         .testTarget(
             name: "RonTOMLTests",
@@ -172,6 +187,11 @@ let package = Package(
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RonChaosTests",
+            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -63,6 +63,23 @@ final class CallOverheadSection {
 
     /// Makes `calls` GET calls with one contestant after 50 warm-up calls, and nothing else.
     static func profile(_ name: String, calls: Int) async throws {
+        if name == "core" {
+            // The client alone, on a transport that answers at once: no threads but the client's.
+            let body = Data(BenchServer.helloBody.utf8)
+            let canned = CannedTransport(response: TransportResponse(status: 200, body: body))
+            let base = URL(fileURLWithPath: "/").deletingLastPathComponent()
+            let client = try RonClient(
+                config: RonConfig(
+                    baseUrl: URL(string: "http://127.0.0.1:9") ?? base, allowInsecureHttp: true, transport: canned))
+            let batch = await CallContestant.timed(calls) {
+                let response: AppResponse<Hello> = await client.get(BenchServer.helloPath)
+                return response.ok
+            }
+            log(
+                "core: \(calls) calls, \(Double(batch.nanoseconds) / Double(calls) / 1_000) µs/call, \(batch.failures) failed"
+            )
+            return
+        }
         let server = try await BenchServer.start()
         let clients = try Clients(server: server)
         let names = [

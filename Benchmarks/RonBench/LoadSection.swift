@@ -13,7 +13,7 @@ struct LoadSection {
         var requests: Int
         var failures: Int
         var seconds: Double
-        var latencies: Samples
+        var latencies: LatencyHistogram
         var memory: [Int]
 
         var rate: Double { Double(requests) / seconds }
@@ -83,8 +83,8 @@ struct LoadSection {
     private func load(name: String, seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool)
         async -> Outcome
     {
-        log("load: \(name) warm-up 3 s, then \(Int(seconds)) s with \(concurrency) tasks")
-        _ = await drive(seconds: 3, concurrency: concurrency, call: call)
+        log("load: \(name) warm-up 5 s, then \(Int(seconds)) s with \(concurrency) tasks")
+        _ = await drive(seconds: 5, concurrency: concurrency, call: call)
         let sampler = Task { () -> [Int] in
             var samples: [Int] = []
             while !Task.isCancelled {
@@ -103,30 +103,28 @@ struct LoadSection {
 
     private func drive(seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool) async -> Outcome {
         let deadline = Clock.now() + UInt64(seconds * 1e9)
-        return await withTaskGroup(of: (Int, Int, [Double]).self) { group in
+        return await withTaskGroup(of: (Int, Int, LatencyHistogram).self) { group in
             for _ in 0..<concurrency {
                 group.addTask {
                     var done = 0
                     var failed = 0
-                    var latencies: [Double] = []
-                    latencies.reserveCapacity(Int(seconds) * 2_000)
+                    var latencies = LatencyHistogram()
                     while true {
                         let start = Clock.now()
                         if start >= deadline { break }
                         if await call() { done += 1 } else { failed += 1 }
-                        latencies.append(Double(Clock.now() - start) / 1e6)
+                        latencies.record(nanoseconds: Clock.now() - start)
                     }
                     return (done, failed, latencies)
                 }
             }
-            var outcome = Outcome(requests: 0, failures: 0, seconds: seconds, latencies: Samples(), memory: [])
-            var all: [Double] = []
+            var outcome = Outcome(
+                requests: 0, failures: 0, seconds: seconds, latencies: LatencyHistogram(), memory: [])
             for await (done, failed, latencies) in group {
                 outcome.requests += done
                 outcome.failures += failed
-                all.append(contentsOf: latencies)
+                outcome.latencies.merge(latencies)
             }
-            outcome.latencies = Samples(all)
             return outcome
         }
     }

@@ -94,6 +94,25 @@ enum SSEFuzz {
         SSEFuzz.run(Data(bytes: start, count: count))
         return 0
     }
+
+    /// libFuzzer's driver (from the fuzzer runtime that `-sanitize=fuzzer` links).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
+    ) -> CInt
+
+    /// SwiftPM links an executable target's entry point as `<module>_main`; with libFuzzer that
+    /// entry point hands over to libFuzzer's driver.
+    @_cdecl("fuzz_sse_main")
+    public func fuzzerMain(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> CInt {
+        var count = argc
+        var arguments = argv
+        return runFuzzerDriver(&count, &arguments) { start, size in fuzzSSE(start, size) }
+    }
 #else
     /// Without libFuzzer: runs the checks on every file named on the command line (folders are walked).
     @main

@@ -71,7 +71,8 @@ struct GatewayLifecycleTests {
             _ = try await HTTPExchange.send(url(base, "/app/hello?x=1"), headers: ["x-correlation-id": "log-1"])
             _ = try await HTTPExchange.send(url(base, "/app/nope"))
         }
-        try await Task.sleep(for: .milliseconds(50))
+        // The line is written after the response, from another task: wait for both (bounded).
+        for _ in 0..<200 where await box.records.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
         let records = await box.records
         #expect(records.count == 2)
         let hello = try #require(records.first { $0.path == "/app/hello" })

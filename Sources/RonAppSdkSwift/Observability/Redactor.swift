@@ -75,14 +75,44 @@ public enum Redactor {
         var out = text
         let patterns = [
             #"(?i)\b(bearer|basic|macaroon|digest)\s+[A-Za-z0-9\-._~+/=:]+"#,
-            #"(?i)("[^"]*(token|secret|password|passwd|passport|api[_-]?key|session|auth|credential)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*""#,
+            #"(?i)("[^"]*(token|secret|password|passwd|passport|api[_-]?key|session|auth|credential|cookie)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*""#,
+            // A URL's query inside text: `?api_token=…`, `&signature=…`.
+            #"(?i)([?&][^=&\s"'#]*(token|key|secret|password|passwd|passport|auth|session|signature|sig|credential)[^=&\s"'#]*=)[^&\s"'#]+"#,
         ]
-        let replacements = ["$1 \(placeholder)", "$1\"\(placeholder)\""]
+        let replacements = ["$1 \(placeholder)", "$1\"\(placeholder)\"", "$1\(placeholder)"]
         for (pattern, replacement) in zip(patterns, replacements) {
             guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
             let range = NSRange(out.startIndex..<out.endIndex, in: out)
             out = regex.stringByReplacingMatches(in: out, range: range, withTemplate: replacement)
         }
         return out
+    }
+
+    /// A problem with its free text (message, reason, details) passed through ``text(_:)`` and the
+    /// given secrets replaced wherever they appear, for hooks and events.
+    public static func problem(_ problem: RonProblem, secrets: [String] = []) -> RonProblem {
+        var copy = problem
+        copy.message = scrub(text(problem.message), secrets)
+        copy.reason = problem.reason.map { scrub(text($0), secrets) }
+        copy.details = problem.details.map { details in details.mapValues { scrub($0, secrets) } }
+        return copy
+    }
+
+    /// `text` with every occurrence of a known secret value replaced.
+    public static func scrub(_ text: String, _ secrets: [String]) -> String {
+        var out = text
+        for secret in secrets where secret.count >= 4 {
+            out = out.replacingOccurrences(of: secret, with: placeholder)
+        }
+        return out
+    }
+
+    private static func scrub(_ value: JSONValue, _ secrets: [String]) -> JSONValue {
+        switch value {
+        case .string(let string): return .string(scrub(text(string), secrets))
+        case .array(let items): return .array(items.map { scrub($0, secrets) })
+        case .object(let members): return .object(members.mapValues { scrub($0, secrets) })
+        default: return value
+        }
     }
 }

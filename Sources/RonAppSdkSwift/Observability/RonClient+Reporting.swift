@@ -17,7 +17,7 @@ extension RonClient {
                 "request_id": .string(requestId ?? ""), "correlation_id": .string(correlationId ?? ""),
             ]
             if config.debug, let body {
-                metadata["body"] = .string(Self.debugText(body.data))
+                metadata["body"] = .string(Redactor.scrub(Self.debugText(body.data), knownSecrets))
             }
             logger.debug("ron request", metadata: metadata)
         }
@@ -63,7 +63,7 @@ extension RonClient {
                 metadata["problem_kind"] = .string(problem.kind ?? "")
             }
             if config.debug, let raw = response.raw, !raw.isEmpty {
-                metadata["body"] = .string(Self.debugText(raw))
+                metadata["body"] = .string(Redactor.scrub(Self.debugText(raw), knownSecrets))
             }
             logger.debug("ron response", metadata: metadata)
         }
@@ -71,7 +71,8 @@ extension RonClient {
             let info = RonResponseInfo(
                 method: request.method.rawValue, url: redactedURL, status: response.status, ok: response.ok,
                 headers: Redactor.headers(response.headers), durationMs: response.durationMs,
-                correlationId: correlationId, problem: response.problem)
+                correlationId: correlationId,
+                problem: response.problem.map { Redactor.problem($0, secrets: knownSecrets) })
             hookQueue.async { hook(info) }
         }
     }
@@ -85,5 +86,17 @@ extension RonClient {
         let text = String(decoding: prefix, as: UTF8.self)
         let suffix = data.count > debugBodyLimit ? "…(\(data.count) bytes)" : ""
         return Redactor.text(text) + suffix
+    }
+
+    /// The credentials this client was configured with, replaced wherever they show up in text.
+    var knownSecrets: [String] {
+        var secrets: [String] = []
+        if let token = config.authToken {
+            secrets.append(token)
+            // The token without its scheme, as it may be echoed alone.
+            if let space = token.firstIndex(of: " ") { secrets.append(String(token[token.index(after: space)...])) }
+        }
+        if let passport = config.passportToken { secrets.append(passport) }
+        return secrets
     }
 }

@@ -93,24 +93,34 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         if let failure = error as? TransportFailure { return failure }
         if error is CancellationError { return TransportFailure(.cancelled) }
         if let urlError = error as? URLError {
-            let mapped = cause(urlErrorCode: urlError.code.rawValue)
-            if mapped == .other, let guessed = Self.cause(curlMessage: urlError.localizedDescription) {
-                return TransportFailure(guessed, detail: "URLError \(urlError.code.rawValue) (by message)")
-            }
-            return TransportFailure(mapped, detail: "URLError \(urlError.code.rawValue)")
+            return classify(urlErrorCode: urlError.code.rawValue, message: urlError.localizedDescription)
         }
         if let posix = error as? POSIXError {
             return TransportFailure(cause(of: posix.code), detail: "POSIX \(posix.code.rawValue)")
         }
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain {
-            let mapped = cause(urlErrorCode: nsError.code)
-            if mapped == .other, let guessed = Self.cause(curlMessage: nsError.localizedDescription) {
-                return TransportFailure(guessed, detail: "URLError \(nsError.code) (by message)")
-            }
-            return TransportFailure(mapped, detail: "URLError \(nsError.code)")
+            return classify(urlErrorCode: nsError.code, message: nsError.localizedDescription)
         }
         return TransportFailure(.other, detail: String(describing: type(of: error)))
+    }
+
+    /// A `URLError` by its code, refined by libcurl's message where FoundationNetworking's code is
+    /// vague or misleading (see ``cause(curlMessage:)``).
+    private static func classify(urlErrorCode raw: Int, message: String) -> TransportFailure {
+        let mapped = cause(urlErrorCode: raw)
+        if let guessed = cause(curlMessage: message), mapped == .other || overrides(mapped, with: guessed) {
+            return TransportFailure(guessed, detail: "URLError \(raw) (by message)")
+        }
+        return TransportFailure(mapped, detail: "URLError \(raw)")
+    }
+
+    /// Whether curl's message beats a code-based cause. FoundationNetworking reports "Empty reply
+    /// from server" (the peer closed before sending a byte) as `badServerResponse`, while the same
+    /// close seen a moment earlier arrives as a reset (`networkConnectionLost`); both are a lost
+    /// connection, so both must give `connection_reset`.
+    private static func overrides(_ mapped: Cause, with guessed: Cause) -> Bool {
+        mapped == .truncatedBody && guessed == .connectionReset
     }
 
     private static func cause(urlErrorCode raw: Int) -> Cause {
@@ -143,7 +153,13 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         let text = message.lowercased()
         let rules: [(Cause, [String])] = [
             (.tlsFailed, ["ssl", "tls", "certificate", "handshake"]),
-            (.truncatedBody, ["remaining to read", "partial file", "transfer closed", "chunked encoding"]),
+            (
+                .truncatedBody,
+                [
+                    "remaining to read", "partial file", "transfer closed", "chunked encoding", "http/0.9",
+                    "weird server reply", "unsupported http version", "invalid status line",
+                ]
+            ),
             (.dnsFailed, ["could not resolve", "resolve host", "name resolution"]),
             (.connectFailed, ["failed to connect", "connection refused", "couldn't connect"]),
             (.connectionReset, ["connection reset", "recv failure", "send failure", "empty reply", "broken pipe"]),

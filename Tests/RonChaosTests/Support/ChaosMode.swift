@@ -76,7 +76,8 @@ enum ChaosMode: String, CaseIterable, Sendable {
             connection.write(#"{"message""#)
             connection.endOutput()
         case .slowHeaders:
-            let text = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Pad: " + String(repeating: "p", count: 600)
+            let text =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Pad: " + String(repeating: "p", count: 600)
             return connection.trickle(Data(text.utf8), intervalMs: 100)
         case .slowBody:
             connection.write(head("200 OK", type: "application/json", length: 600))
@@ -111,7 +112,8 @@ enum ChaosMode: String, CaseIterable, Sendable {
             body.append(Data(#""}"#.utf8))
             respond(connection, status: "200 OK", type: "application/json", body: body)
         case .htmlError:
-            let page = "<!doctype html><html><head><title>502 Bad Gateway</title></head><body>upstream down</body></html>"
+            let page =
+                "<!doctype html><html><head><title>502 Bad Gateway</title></head><body>upstream down</body></html>"
             respond(connection, status: "502 Bad Gateway", type: "text/html; charset=utf-8", body: Data(page.utf8))
         case .textPlain200:
             respond(connection, status: "200 OK", type: "text/plain", body: Data("hello, not json".utf8))

@@ -99,6 +99,7 @@ final class ChaosServer: @unchecked Sendable {
             if ready <= 0 { continue }
             let connection = accept(listener, nil, nil)
             if connection < 0 { continue }
+            ChaosSocket.keepFromChildren(connection)
             locked {
                 accepted += 1
                 open += 1
@@ -120,7 +121,11 @@ final class ChaosServer: @unchecked Sendable {
             if early.run(on: connection, request: nil) == .peerClosed { locked { peerClosed += 1 } }
             return
         }
-        guard let request = connection.readRequest() else { return }
+        guard let request = connection.readRequest() else {
+            // The client went away before it finished sending a request: it hung up too.
+            locked { peerClosed += 1 }
+            return
+        }
         let name = String(request.target.split(separator: "?").first?.split(separator: "/").last ?? "")
         let mode = ChaosMode(rawValue: name) ?? .notFound
         record(mode)

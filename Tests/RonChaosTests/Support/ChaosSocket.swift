@@ -16,6 +16,7 @@ enum ChaosSocket {
             let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EIO) }
+        keepFromChildren(fd)
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -34,6 +35,11 @@ enum ChaosSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// Marks `fd` close-on-exec, so child processes (openssl, exit tests) do not inherit it.
+    static func keepFromChildren(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
     /// A port that was free a moment ago (bound to 127.0.0.1, then released), for child processes.

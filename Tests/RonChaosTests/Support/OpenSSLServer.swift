@@ -1,9 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A real TLS server on 127.0.0.1: `openssl s_server -HTTP` with a throwaway self-signed
 /// certificate made at test time. In `-HTTP` mode `GET /a/b` answers with the file `a/b` under
-/// ``root``, which must hold a complete HTTP response. The process is started under `timeout`, so
-/// it ends by itself even if the test process dies.
+/// ``root``, which must hold a complete HTTP response.
+///
+/// Child processes of the test runner inherit a signal mask that blocks `SIGTERM` and `SIGALRM`, so
+/// neither `Process.terminate()` nor `timeout(1)` can end them: the server is stopped with `SIGKILL`,
+/// and a watchdog started with it (`sleep`, then `kill -9`) ends it by itself after its lifetime even
+/// if the test process dies first.
 final class OpenSSLServer: @unchecked Sendable {
     /// The folder served and holding `cert.pem`/`key.pem`.
     let root: URL
@@ -47,10 +57,11 @@ final class OpenSSLServer: @unchecked Sendable {
         for _ in 0..<5 {
             let port = try ChaosSocket.freePort()
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = [
-                String(lifetimeSeconds), openssl.path, "s_server", "-accept", "127.0.0.1:\(port)", "-cert",
-                certificate.path, "-key", root.appendingPathComponent("key.pem").path, "-HTTP", "-quiet",
+                "-c", #"(sleep "$0"; kill -9 $$) >/dev/null 2>&1 & exec "$@""#, String(lifetimeSeconds), openssl.path,
+                "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key",
+                root.appendingPathComponent("key.pem").path, "-HTTP", "-quiet",
             ]
             process.currentDirectoryURL = root
             process.standardOutput = FileHandle.nullDevice
@@ -66,7 +77,7 @@ final class OpenSSLServer: @unchecked Sendable {
                 self.process = process
                 return
             }
-            process.terminate()
+            Self.forceStop(process)
             lastError = SetupError("s_server did not listen on \(port)")
         }
         throw lastError ?? SetupError("s_server did not start")
@@ -74,13 +85,23 @@ final class OpenSSLServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops `s_server` and removes the folder.
+    /// Stops `s_server` (and its watchdog) and removes the folder.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        Self.forceStop(process)
         try? FileManager.default.removeItem(at: root)
+    }
+
+    /// `SIGKILL`s the process and its direct children (the watchdog). `SIGKILL` cannot be blocked;
+    /// `Process` reaps the child on its own, so there is nothing to wait for.
+    private static func forceStop(_ process: Process) {
+        guard process.isRunning else { return }
+        let pid = process.processIdentifier
+        let childrenFile = "/proc/\(pid)/task/\(pid)/children"
+        let children = (try? String(contentsOfFile: childrenFile, encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+            _ = kill(child, SIGKILL)
+        }
+        _ = kill(pid, SIGKILL)
     }
 
     private static func waitListening(port: Int, process: Process) -> Bool {

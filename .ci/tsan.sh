@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The client tests under ThreadSanitizer, in their own scratch path (.build-tsan).
+# A bounded subset keeps CI time down: the client's own tests plus the chaos suites with fewer
+# repetitions (RON_CHAOS_REPEAT) and a smaller concurrency run (RON_CHAOS_CONCURRENT); TSan slows
+# calls down, so the timing slack is wider. Any data race report fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export RON_CHAOS_REPEAT=${RON_CHAOS_REPEAT:-10}
+export RON_CHAOS_CONCURRENT=${RON_CHAOS_CONCURRENT:-200}
+export RON_CHAOS_SLACK_MS=${RON_CHAOS_SLACK_MS:-6000}
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+
+log=.build-tsan/tsan.log
+mkdir -p .build-tsan
+: >"$log"
+swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -3
+# One filter at a time: the chaos suites load the machine, and the client's own tests have tight
+# timing checks of their own.
+IFS=',' read -r -a filters <<<"${TSAN_FILTERS:-RonAppSdkSwiftTests,RonChaosTests}"
+failed=0
+for filter in "${filters[@]}"; do
+    echo "== tsan: $filter"
+    timeout "${TSAN_TIMEOUT:-900}" swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+        --filter "$filter" >"$log.part" 2>&1 || true
+    cat "$log.part" >>"$log"
+    grep -E "^(✔|✘|━) Test run|WARNING: ThreadSanitizer" "$log.part" || true
+    grep -qE "^(✔|━) Test run with .* passed" "$log.part" || failed=1
+done
+rm -f "$log.part"
+if grep -q "WARNING: ThreadSanitizer" "$log"; then
+    echo "tsan: data race reported (see $log)"
+    exit 1
+fi
+[ $failed -eq 0 ] || { echo "tsan: tests failed (see $log)"; exit 1; }
+echo "tsan: no races"
