@@ -27,9 +27,8 @@ struct ConsumerSection {
                 section: "6", measure: "consumer clean build time ratio (ours / openapi-generator)",
                 value: Format.fixed(oursBuild.seconds / peerBuild.seconds, 2), spread: "", target: "≤ 0.5",
                 pass: oursBuild.seconds / peerBuild.seconds <= 0.5))
-        let extra = oursBuild.packages.filter {
-            $0 != "swift-log" && !$0.hasPrefix("ron-app-sdk-swift") && $0 != "main"
-        }
+        let own = options.packageDirectory.lastPathComponent.lowercased()
+        let extra = oursBuild.packages.filter { $0 != "swift-log" && $0 != own }
         table.add(
             ResultRow(
                 section: "6", measure: "resolved packages: ours / openapi-generator",

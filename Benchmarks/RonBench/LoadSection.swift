@@ -74,8 +74,9 @@ struct LoadSection {
         let growth = (last - first) / first
         table.add(
             ResultRow(
-                section: "3", measure: "\(label): resident memory after warm-up, first → last sample (MiB)",
-                value: "\(Format.fixed(first, 1)) → \(Format.fixed(last, 1))",
+                section: "3",
+                measure: "\(label): resident memory after warm-up, at 0/25/50/75/100 % of the run (MiB)",
+                value: [0, 1, 2, 3, 4].map { Format.fixed(mib[(mib.count - 1) * $0 / 4], 1) }.joined(separator: " → "),
                 spread: "peak \(Format.fixed(peak, 1)), \(mib.count) samples", target: "growth ≤ 5 %",
                 pass: growth <= 0.05))
     }

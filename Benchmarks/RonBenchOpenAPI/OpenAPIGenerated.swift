@@ -1,9 +1,11 @@
+// swift-format-ignore-file
 // The peer client and types of the benchmarks (Benchmarks/RonBench), made by
 // apple/swift-openapi-generator 1.14.3 (built outside this package, from its 1.14.3 tag) with
 //   swift-openapi-generator generate Benchmarks/OpenAPI/openapi.yaml \
 //     --config Benchmarks/OpenAPI/openapi-generator-config.yaml --output-directory <dir>
 // and its files joined into this one, their shared imports once at the top (split files each
-// repeat every import, which Swift 6.3 reports as unused-import warnings). Committed so that no
+// repeat every import, which Swift 6.3 reports as unused-import warnings), and the
+// `swift-format-ignore-file` line added above. Committed so that no
 // build here needs the generator's plugin. Regenerate; do not edit.
 @_spi(Generated) public import OpenAPIRuntime
 public import struct Foundation.URL
