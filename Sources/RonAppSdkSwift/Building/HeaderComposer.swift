@@ -86,22 +86,39 @@ struct HeaderComposer: Sendable {
     }
 
     static func validate(name: String, value: String) throws(LocalNetworkError) {
-        guard !name.isEmpty, name.allSatisfy({ isTokenCharacter($0) }) else {
+        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
             throw .invalidHeader(name: name, reason: "the name must be a non-empty HTTP token")
         }
-        for scalar in value.unicodeScalars
-        where scalar == "\r" || scalar == "\n" || scalar == "\0"
-            || (scalar.properties.generalCategory == .control && scalar != "\t")
-        {
+        // ASCII bytes are checked directly; only a value with other characters needs the scalar
+        // properties (C1 controls such as U+0085).
+        var ascii = true
+        for byte in value.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+            } else if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                throw .invalidHeader(name: name, reason: "the value contains a control character (CR, LF, NUL, ...)")
+            }
+        }
+        if ascii { return }
+        for scalar in value.unicodeScalars where scalar.properties.generalCategory == .control && scalar != "\t" {
             throw .invalidHeader(name: name, reason: "the value contains a control character (CR, LF, NUL, ...)")
         }
     }
 
     private static func isTokenCharacter(_ character: Character) -> Bool {
-        guard character.isASCII, let ascii = character.asciiValue else { return false }
-        if (0x30...0x39).contains(ascii) || (0x41...0x5A).contains(ascii) || (0x61...0x7A).contains(ascii) {
+        guard let ascii = character.asciiValue else { return false }
+        return isTokenByte(ascii)
+    }
+
+    /// Whether `byte` is an HTTP token character (RFC 9110 `tchar`).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
+        default: return false
         }
-        return "!#$%&'*+-.^_`|~".contains(character)
     }
 }

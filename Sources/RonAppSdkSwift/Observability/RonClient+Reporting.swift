@@ -7,6 +7,8 @@ extension RonClient {
 
     /// Logs the request and runs the `onRequest` hook without waiting for it.
     func announce(_ request: TransportRequest, body: AppRequestBody?) {
+        // Redacting parses the URL and copies the headers: skip it when nothing would see the result.
+        guard logger != nil || config.onRequest != nil || broadcaster.hasConsumers else { return }
         let redactedURL = Redactor.url(request.url)
         let headers = Redactor.headers(request.headers)
         let requestId = Self.lookup(request.headers, "x-request-id")

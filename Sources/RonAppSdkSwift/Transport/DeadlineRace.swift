@@ -5,6 +5,10 @@ import Foundation
 /// The operation runs in its own task, so the caller gets control back at the deadline (or on
 /// its own cancellation) even when the operation ignores cancellation; the loser is cancelled.
 /// A task group would wait for a non-cooperative child, which is why this is unstructured.
+///
+/// The deadline is a Dispatch timer that is cancelled the moment the race ends: a sleeping task
+/// would keep its timer queued until the deadline even when cancelled, so memory would grow with
+/// calls per second times the timeout.
 enum DeadlineRace {
     static func run<R: Sendable>(
         timeoutMs: Int, _ operation: @escaping @Sendable () async throws -> R
@@ -20,14 +24,12 @@ enum DeadlineRace {
                         box.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    do {
-                        try await Task.sleep(nanoseconds: UInt64(max(timeoutMs, 0)) * 1_000_000)
-                    } catch {
-                        return
-                    }
+                let timer = DispatchSource.makeTimerSource(queue: .global())
+                timer.schedule(deadline: .now() + .milliseconds(max(timeoutMs, 0)))
+                timer.setEventHandler {
                     box.finish(.failure(TransportFailure(.timeout, detail: "overall timeout \(timeoutMs) ms")))
                 }
+                timer.resume()
                 box.track(work: work, timer: timer)
             }
         } onCancel: {
@@ -41,7 +43,8 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<R, any Error>?
     private var result: Result<R, any Error>?
-    private var tasks: [Task<Void, Never>] = []
+    private var work: Task<Void, Never>?
+    private var timer: (any DispatchSourceTimer)?
     private var done = false
 
     func install(_ continuation: CheckedContinuation<R, any Error>) {
@@ -55,7 +58,7 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
         lock.unlock()
     }
 
-    func track(work: Task<Void, Never>, timer: Task<Void, Never>) {
+    func track(work: Task<Void, Never>, timer: any DispatchSourceTimer) {
         lock.lock()
         if done {
             lock.unlock()
@@ -63,7 +66,8 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
             timer.cancel()
             return
         }
-        tasks = [work, timer]
+        self.work = work
+        self.timer = timer
         lock.unlock()
     }
 
@@ -77,10 +81,13 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
         let waiting = continuation
         continuation = nil
         if waiting == nil { result = outcome }
-        let running = tasks
-        tasks = []
+        let running = work
+        let deadline = timer
+        work = nil
+        timer = nil
         lock.unlock()
-        for task in running { task.cancel() }
+        running?.cancel()
+        deadline?.cancel()
         waiting?.resume(with: outcome)
     }
 }

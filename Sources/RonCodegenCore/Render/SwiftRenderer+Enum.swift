@@ -110,12 +110,14 @@ extension SwiftRenderer {
             w.line("/// The regular expression every value matches.")
             w.line("public static let pattern = \(SwiftLiteral.string(pattern))")
             w.line()
+            w.line("private static let compiledPattern = CompiledSchemaPattern(pattern)")
+            w.line()
             w.line("/// The text.")
             w.line("public let rawValue: String")
             w.line()
             w.line("/// The text, or `nil` when it does not match ``pattern``.")
             w.block("public init?(rawValue: String)") { w in
-                w.line("guard SchemaPattern.matches(rawValue, Self.pattern) else { return nil }")
+                w.line("guard Self.compiledPattern.matches(rawValue) else { return nil }")
                 w.line("self.rawValue = rawValue")
             }
             w.line()
