@@ -80,6 +80,18 @@ extension SwiftRenderer {
             for field in fields {
                 let key = "." + Naming.escaped(field.swiftName)
                 let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
+                if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
+                    if !field.isOptional, field.defaultLiteral == nil {
+                        w.line("self.\(storage(field)) = try container.decode\(scalar)(forKey: \(key))")
+                    } else if let fallback = field.defaultLiteral {
+                        w.line(
+                            "self.\(storage(field)) = try container.decode\(scalar)IfPresent(forKey: \(key)) ?? \(fallback)"
+                        )
+                    } else {
+                        w.line("self.\(storage(field)) = try container.decode\(scalar)IfPresent(forKey: \(key))")
+                    }
+                    continue
+                }
                 let needsConversion = TypeSpelling.wire(field.type) != nil
                 let integer = TypeSpelling.isInteger(field.type)
                 let decodeRequired = integer ? "decodeInteger" : "decode"
@@ -128,6 +140,17 @@ extension SwiftRenderer {
             for field in fields {
                 let key = "." + Naming.escaped(field.swiftName)
                 let value = "self.\(storage(field))"
+                if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
+                    if !field.isOptional, field.omitsDefault, let fallback = field.defaultLiteral {
+                        w.block("if \(value) != \(fallback)") { w in
+                            w.line("try container.encode\(scalar)(\(value), forKey: \(key))")
+                        }
+                    } else {
+                        let suffix = field.isOptional ? "IfPresent" : ""
+                        w.line("try container.encode\(scalar)\(suffix)(\(value), forKey: \(key))")
+                    }
+                    continue
+                }
                 if !field.isOptional, field.omitsDefault, let fallback = field.defaultLiteral {
                     w.block("if \(value) != \(fallback)") { w in
                         w.line("try container.encode(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")

@@ -42,6 +42,18 @@ enum TypeSpelling {
         }
     }
 
+    /// The name of the keyed-container helpers (`decode<Name>(forKey:)`, `encode<Name>(_:forKey:)`)
+    /// that read and write this scalar as text without a wrapper, or `nil`.
+    static func textScalar(_ type: TypeReference) -> String? {
+        switch type {
+        case .int64(asString: true): return "Int64String"
+        case .uint64(asString: true): return "UInt64String"
+        case .timestamp: return "Timestamp"
+        case .bytes: return "Base64URL"
+        default: return nil
+        }
+    }
+
     /// Whether a member of this type decodes through `decodeInteger`, which reports a fraction or an
     /// out-of-range number with its path.
     static func isInteger(_ type: TypeReference) -> Bool {
