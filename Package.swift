@@ -132,17 +132,18 @@ let package = Package(
         ),
 
         // MARK: Fuzzing (in no product; `.ci/fuzz.sh`)
+        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: strict),
         .executableTarget(
             name: "fuzz-problem",
-            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["FuzzSupport", "RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
             path: "Fuzz/problem", exclude: ["corpus"], swiftSettings: strict
         ),
         .executableTarget(
-            name: "fuzz-toml", dependencies: ["RonTOML"], path: "Fuzz/toml", exclude: ["corpus"],
+            name: "fuzz-toml", dependencies: ["FuzzSupport", "RonTOML"], path: "Fuzz/toml", exclude: ["corpus"],
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "fuzz-sse", dependencies: ["RonAppSdkSwift"], path: "Fuzz/sse", exclude: ["corpus"],
+            name: "fuzz-sse", dependencies: ["FuzzSupport", "RonAppSdkSwift"], path: "Fuzz/sse", exclude: ["corpus"],
             swiftSettings: strict
         ),
 

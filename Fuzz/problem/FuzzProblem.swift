@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Logging
 import RonAppSdkSwift
 
@@ -220,38 +221,22 @@ enum ProblemFuzz {
         return 0
     }
 
-    /// libFuzzer's driver (from the fuzzer runtime that `-sanitize=fuzzer` links).
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func runFuzzerDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-        _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
-    ) -> CInt
-
     /// SwiftPM links an executable target's entry point as `<module>_main`; with libFuzzer that
     /// entry point hands over to libFuzzer's driver.
     @_cdecl("fuzz_problem_main")
     public func fuzzerMain(
         _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     ) -> CInt {
-        var count = argc
-        var arguments = argv
-        return runFuzzerDriver(&count, &arguments) { start, size in fuzzProblem(start, size) }
+        FuzzDriver.runLibFuzzer(argc: argc, argv: argv) { start, size in fuzzProblem(start, size) }
     }
 #else
     /// Without libFuzzer: runs the checks on every file named on the command line (folders are walked).
     @main
     struct FuzzProblemMain {
         static func main() {
-            let files = CorpusFiles.expand(Array(CommandLine.arguments.dropFirst()))
-            for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    print("fuzz-problem: cannot read \(file)")
-                    exit(2)
-                }
-                ProblemFuzz.run(data)
+            FuzzDriver.replay(name: "fuzz-problem", arguments: Array(CommandLine.arguments.dropFirst())) {
+                ProblemFuzz.run($0)
             }
-            print("fuzz-problem: \(files.count) input(s) passed")
         }
     }
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import RonAppSdkSwift
 
 // libFuzzer target: arbitrary bytes as a `text/event-stream` body through ServerSentEventParser.
@@ -95,38 +96,20 @@ enum SSEFuzz {
         return 0
     }
 
-    /// libFuzzer's driver (from the fuzzer runtime that `-sanitize=fuzzer` links).
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func runFuzzerDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-        _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
-    ) -> CInt
-
     /// SwiftPM links an executable target's entry point as `<module>_main`; with libFuzzer that
     /// entry point hands over to libFuzzer's driver.
     @_cdecl("fuzz_sse_main")
     public func fuzzerMain(
         _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     ) -> CInt {
-        var count = argc
-        var arguments = argv
-        return runFuzzerDriver(&count, &arguments) { start, size in fuzzSSE(start, size) }
+        FuzzDriver.runLibFuzzer(argc: argc, argv: argv) { start, size in fuzzSSE(start, size) }
     }
 #else
     /// Without libFuzzer: runs the checks on every file named on the command line (folders are walked).
     @main
     struct FuzzSSEMain {
         static func main() {
-            let files = CorpusFiles.expand(Array(CommandLine.arguments.dropFirst()))
-            for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    print("fuzz-sse: cannot read \(file)")
-                    exit(2)
-                }
-                SSEFuzz.run(data)
-            }
-            print("fuzz-sse: \(files.count) input(s) passed")
+            FuzzDriver.replay(name: "fuzz-sse", arguments: Array(CommandLine.arguments.dropFirst())) { SSEFuzz.run($0) }
         }
     }
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import RonTOML
 
 // libFuzzer target: arbitrary bytes as a facet manifest. Checks that parsing never crashes and that
@@ -60,38 +61,22 @@ enum TOMLFuzz {
         return 0
     }
 
-    /// libFuzzer's driver (from the fuzzer runtime that `-sanitize=fuzzer` links).
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func runFuzzerDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-        _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
-    ) -> CInt
-
     /// SwiftPM links an executable target's entry point as `<module>_main`; with libFuzzer that
     /// entry point hands over to libFuzzer's driver.
     @_cdecl("fuzz_toml_main")
     public func fuzzerMain(
         _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     ) -> CInt {
-        var count = argc
-        var arguments = argv
-        return runFuzzerDriver(&count, &arguments) { start, size in fuzzTOML(start, size) }
+        FuzzDriver.runLibFuzzer(argc: argc, argv: argv) { start, size in fuzzTOML(start, size) }
     }
 #else
     /// Without libFuzzer: runs the checks on every file named on the command line (folders are walked).
     @main
     struct FuzzTOMLMain {
         static func main() {
-            let files = CorpusFiles.expand(Array(CommandLine.arguments.dropFirst()))
-            for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    print("fuzz-toml: cannot read \(file)")
-                    exit(2)
-                }
-                TOMLFuzz.run(data)
+            FuzzDriver.replay(name: "fuzz-toml", arguments: Array(CommandLine.arguments.dropFirst())) {
+                TOMLFuzz.run($0)
             }
-            print("fuzz-toml: \(files.count) input(s) passed")
         }
     }
 #endif

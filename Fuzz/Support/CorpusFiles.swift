@@ -2,8 +2,9 @@ import Foundation
 
 /// Expands command-line arguments into input files: a file stands for itself, a folder for the
 /// regular files directly inside it (sorted).
-enum CorpusFiles {
-    static func expand(_ arguments: [String]) -> [String] {
+public enum CorpusFiles {
+    /// The input files `arguments` name, in order.
+    public static func expand(_ arguments: [String]) -> [String] {
         var files: [String] = []
         for argument in arguments {
             var isFolder: ObjCBool = false
