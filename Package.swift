@@ -24,6 +24,7 @@ let package = Package(
     products: [
         .library(name: "RonAppSdkSwift", targets: ["RonAppSdkSwift"]),
         .library(name: "RonGenerated", targets: ["RonGenerated"]),
+        .library(name: "RonFacets", targets: ["RonFacets"]),
         .plugin(name: "RonCodegenPlugin", targets: ["RonCodegenPlugin"]),
         .plugin(name: "RonCodegenCommand", targets: ["RonCodegenCommand"]),
     ],
@@ -71,11 +72,13 @@ let package = Package(
             name: "RonAppSdkSwift",
             dependencies: [
                 "RonGenerated",
-                "RonTOML",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
+        // Facet manifest tooling (read, write, validate, load), kept out of the app library so an app
+        // that only calls facets links no TOML parser.
+        .target(name: "RonFacets", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
 
         // MARK: Tools (in no product)
         .target(
@@ -83,6 +86,7 @@ let package = Package(
             dependencies: [
                 "RonAppSdkSwift",
                 "RonGenerated",
+                "RonFacets",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -93,6 +97,7 @@ let package = Package(
             name: "ron",
             dependencies: [
                 "RonAppSdkSwift",
+                "RonFacets",
                 "RonGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -121,6 +126,7 @@ let package = Package(
             name: "ron-bench",
             dependencies: [
                 "RonAppSdkSwift",
+                "RonFacets",
                 "RonGateway",
                 "RonNIOTransport",
                 "RonBenchOpenAPI",
@@ -178,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RonFacetsTests",
-            dependencies: ["RonAppSdkSwift"],
+            dependencies: ["RonFacets"],
             exclude: ["Samples"],
             swiftSettings: strict
         ),
@@ -197,7 +203,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RonInteropTests",
-            dependencies: ["RonAppSdkSwift", "RonGenerated", "RonGateway"],
+            dependencies: ["RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway"],
             swiftSettings: strict
         ),
     ]

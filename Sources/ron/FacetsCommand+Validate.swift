@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RonFacets
 import RonAppSdkSwift
 
 extension FacetsCommand {

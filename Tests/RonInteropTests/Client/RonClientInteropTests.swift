@@ -1,5 +1,6 @@
 import Foundation
 import RonAppSdkSwift
+import RonFacets
 import RonGateway
 import Testing
 
@@ -184,8 +185,8 @@ struct RonClientInteropTests {
         let file = directory.appendingPathComponent("hello.txt")
         try Data("hi\n".utf8).write(to: file)
         let facets = [
-            GatewayFacet(id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who")]),
-            GatewayFacet(id: "docs", kind: .static, routes: [.init(path: "/hello", file: file)]),
+            FacetDefinition(id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who")]),
+            FacetDefinition(id: "docs", kind: .static, routes: [.init(path: "/hello", file: file.path)]),
         ]
         try await withGateway(GatewayConfiguration(facets: facets)) { base in
             let client = try makeClient(base)
