@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RonFacets
 import RonAppSdkSwift
+import RonFacets
 import RonGateway
 
 /// `ron demo`: the SDK's main job, end to end, on a real gateway.

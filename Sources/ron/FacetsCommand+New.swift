@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RonFacets
 import RonAppSdkSwift
+import RonFacets
 
 extension FacetsCommand {
     /// `ron facets new static|echo|proxy --id ID ...`

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RonFacets
 import RonAppSdkSwift
+import RonFacets
 
 extension FacetsCommand {
     /// `ron facets validate FILE|DIR...`

@@ -162,7 +162,10 @@ struct FacetTests {
             FacetDefinition(id: "e", kind: .echo, routes: [.init(method: "TRACE", path: "/x")]),
             "route.method must be one of GET/POST/PUT/PATCH/DELETE: TRACE"
         ),
-        (FacetDefinition(id: "s", kind: .static, routes: [.init(path: "/x")]), "static route requires non-empty 'file'"),
+        (
+            FacetDefinition(id: "s", kind: .static, routes: [.init(path: "/x")]),
+            "static route requires non-empty 'file'"
+        ),
         (
             FacetDefinition(id: "s", kind: .static, routes: [.init(method: "POST", path: "/x", file: "/")]),
             "static routes must be GET"
