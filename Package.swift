@@ -154,6 +154,14 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What every test target shares: one loopback HTTP server, log capture, client factory and an
+        // in-memory transport (in no product).
+        .target(
+            name: "RonTestSupport",
+            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/RonTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "RonTOMLTests",
             dependencies: ["RonTOML", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -177,6 +185,7 @@ let package = Package(
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [
+                "RonTestSupport",
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -191,6 +200,7 @@ let package = Package(
         .testTarget(
             name: "RonResilienceTests",
             dependencies: [
+                "RonTestSupport",
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -198,12 +208,14 @@ let package = Package(
         ),
         .testTarget(
             name: "RonChaosTests",
-            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "RonTestSupport","RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "RonInteropTests",
-            dependencies: ["RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway"],
+            dependencies: [
+                "RonTestSupport","RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway"],
             swiftSettings: strict
         ),
     ]
