@@ -209,13 +209,15 @@ let package = Package(
         .testTarget(
             name: "RonChaosTests",
             dependencies: [
-                "RonTestSupport","RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+                "RonTestSupport", "RonAppSdkSwift", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "RonInteropTests",
             dependencies: [
-                "RonTestSupport","RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway"],
+                "RonTestSupport", "RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway",
+            ],
             swiftSettings: strict
         ),
     ]
