@@ -98,7 +98,7 @@ public final class NIOHTTPTransport: RonTransport {
         } else if !collected.keepAlive {
             channel.close(promise: nil)
         }
-        return TransportResponse(status: collected.status, headers: collected.headers, body: collected.body)
+        return TransportResponse(status: collected.status, headers: RonHeaders(collected.headers), body: collected.body)
     }
 
     private func connect(host: String, port: Int, timeoutMs: Int) async throws -> any Channel {
