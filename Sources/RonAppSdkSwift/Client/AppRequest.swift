@@ -14,6 +14,8 @@ public struct AppRequest: Sendable, Hashable {
     public var body: AppRequestBody?
     /// An overall timeout for this call only, in milliseconds (`nil`: the client's).
     public var timeoutMs: Int?
+    /// The policy of a ``ResponseCache`` for this call only (set with ``cache(_:)``; `nil`: the cache's).
+    public var cachePolicy: RonCachePolicy?
 
     /// Creates a request.
     public init(

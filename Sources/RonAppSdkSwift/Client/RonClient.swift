@@ -65,7 +65,9 @@ public final class RonClient: RonRequesting {
             authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
             requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
             idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() })
-        chain = MiddlewareChain(layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? []))
+        chain = MiddlewareChain(
+            layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])
+                + (config.cache.map { [$0] } ?? []))
         streamingTransport = config.transport as? any RonStreamingTransport ?? URLSessionStreamingTransport()
         if let custom = config.transport {
             transport = custom

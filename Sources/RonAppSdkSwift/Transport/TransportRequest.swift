@@ -21,6 +21,8 @@ public struct TransportRequest: Sendable, Hashable {
     /// The largest response body to accept; larger ones must fail with
     /// ``TransportFailure/Cause/responseTooLarge``.
     public var maxResponseBytes: Int
+    /// The call's own ``RonCachePolicy`` (``AppRequest/cache(_:)``), read by a ``ResponseCache``.
+    public var cachePolicy: RonCachePolicy?
 
     /// Creates a request.
     public init(
