@@ -21,8 +21,10 @@ extension ResilienceTests {
         @Test func diskTierAnswersANewCacheAndIsPrivate() async throws {
             let directory = temporaryCacheDirectory()
             let server = try LoopbackServer { _ in .json(200, #"{"message":"disk"}"#, headers: Self.fresh) }
-            let _: AppResponse<Greeting> = try await cachedClient(server, try ResponseCache(directory: directory)).get("/d")
-            let permissions = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
+            let _: AppResponse<Greeting> = try await cachedClient(server, try ResponseCache(directory: directory)).get(
+                "/d")
+            let permissions =
+                try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
             #expect(permissions == 0o700)
             #expect(Self.entryFiles(directory).count == 1)
             let reopened = try ResponseCache(directory: directory)
@@ -36,7 +38,8 @@ extension ResilienceTests {
         func corruptFileIsAMissAndIsReplacedByTheNextWrite(damage: String) async throws {
             let directory = temporaryCacheDirectory()
             let server = try LoopbackServer { _ in .json(200, #"{"message":"real"}"#, headers: Self.fresh) }
-            let _: AppResponse<Greeting> = try await cachedClient(server, try ResponseCache(directory: directory)).get("/c")
+            let _: AppResponse<Greeting> = try await cachedClient(server, try ResponseCache(directory: directory)).get(
+                "/c")
             let file = try #require(Self.entryFiles(directory).first)
             var bytes = try Data(contentsOf: file)
             switch damage {
@@ -58,7 +61,9 @@ extension ResilienceTests {
 
         @Test func noStoreNeverTouchesDisk() async throws {
             let directory = temporaryCacheDirectory()
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"secret"}"#, headers: ["Cache-Control": "no-store"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"secret"}"#, headers: ["Cache-Control": "no-store"])
+            }
             let client = try cachedClient(server, try ResponseCache(directory: directory))
             let _: AppResponse<Greeting> = await client.get("/s")
             let second: AppResponse<Greeting> = await client.get("/s")

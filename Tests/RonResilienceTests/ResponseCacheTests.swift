@@ -73,7 +73,8 @@ extension ResilienceTests {
         @Test func noCacheAnswerIsRevalidatedEveryTime() async throws {
             let server = try LoopbackServer { request in
                 if request.header("if-none-match") != nil { return .respond(status: 304) }
-                return .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "no-cache, max-age=600", "ETag": "\"a\""])
+                return .json(
+                    200, #"{"message":"x"}"#, headers: ["Cache-Control": "no-cache, max-age=600", "ETag": "\"a\""])
             }
             let client = try cachedClient(server, try ResponseCache())
             for _ in 0..<3 {
@@ -160,14 +161,18 @@ extension ResilienceTests {
         }
 
         @Test func perCallReloadAndReturnCacheElseLoad() async throws {
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"])
+            }
             let client = try cachedClient(server, try ResponseCache())
             let _: AppResponse<Greeting> = await client.get("/hello")
             let reloaded: AppResponse<Greeting> = await client.request(AppRequest(path: "/hello").cache(.reload))
             #expect(reloaded.cache == nil)
             #expect(server.requests.count == 2)
 
-            let stale = try LoopbackServer { _ in .json(200, #"{"message":"s"}"#, headers: ["Cache-Control": "max-age=0"]) }
+            let stale = try LoopbackServer { _ in
+                .json(200, #"{"message":"s"}"#, headers: ["Cache-Control": "max-age=0"])
+            }
             let staleClient = try cachedClient(stale, try ResponseCache())
             let _: AppResponse<Greeting> = await staleClient.get("/hello")
             let kept: AppResponse<Greeting> = await staleClient.request(
@@ -183,7 +188,8 @@ extension ResilienceTests {
             let _: AppResponse<Greeting> = await client.get("/hello")
             let _: AppResponse<Greeting> = await client.get("/hello")
             #expect(server.requests.count == 2)
-            let withTTL: AppResponse<Greeting> = await client.request(AppRequest(path: "/hello").cache(.ttl(seconds: 60)))
+            let withTTL: AppResponse<Greeting> = await client.request(
+                AppRequest(path: "/hello").cache(.ttl(seconds: 60)))
             #expect(withTTL.cache?.source == .hit)
             #expect(server.requests.count == 2)
         }
@@ -222,7 +228,9 @@ extension ResilienceTests {
         }
 
         @Test func successfulWriteRemovesTheEntryOfItsURL() async throws {
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"])
+            }
             let client = try cachedClient(server, try ResponseCache())
             let _: AppResponse<Greeting> = await client.get("/items")
             let _: AppResponse<Greeting> = await client.post("/items", body: Greeting(message: "new"))
@@ -232,7 +240,9 @@ extension ResilienceTests {
         }
 
         @Test func headIsAnsweredFromAGetEntryWithoutBody() async throws {
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"])
+            }
             let client = try cachedClient(server, try ResponseCache())
             let _: AppResponse<Greeting> = await client.get("/hello")
             let head: AppResponse<Data> = await client.request(AppRequest(method: .head, path: "/hello"))
@@ -242,7 +252,9 @@ extension ResilienceTests {
         }
 
         @Test func eventsCarryTheCacheSource() async throws {
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"x"}"#, headers: ["Cache-Control": "max-age=600"])
+            }
             let client = try cachedClient(server, try ResponseCache())
             let events = client.events()
             let _: AppResponse<Greeting> = await client.get("/hello")

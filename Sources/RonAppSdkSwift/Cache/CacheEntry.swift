@@ -24,12 +24,15 @@ struct CacheEntry: Sendable {
         var bodyChecksum: UInt64
     }
 
-    var meta: Meta
-    var body: Data
+    let meta: Meta
+    let body: Data
+    /// The stored headers (built once from ``Meta/headers``).
+    let headers: RonHeaders
 
-    /// The stored headers.
-    var headers: RonHeaders {
-        RonHeaders(meta.headers.compactMap { $0.count == 2 ? (name: $0[0], value: $0[1]) : nil })
+    init(meta: Meta, body: Data) {
+        self.meta = meta
+        self.body = body
+        headers = RonHeaders(meta.headers.compactMap { $0.count == 2 ? (name: $0[0], value: $0[1]) : nil })
     }
 
     /// Bytes this entry takes in memory (body plus an estimate for the rest).

@@ -26,7 +26,8 @@ extension ResponseCache {
         let policy = request.cachePolicy ?? self.policy
         let key = Self.key(for: request)
         let stored = policy.mode == .reload ? nil : lookup(key, for: request)
-        if let entry = stored, let served = servedWithoutNetwork(entry, request, control, policy, key, context.terminal) {
+        if let entry = stored, let served = servedWithoutNetwork(entry, request, control, policy, key, context.terminal)
+        {
             return served
         }
         var outgoing = request
@@ -36,7 +37,9 @@ extension ResponseCache {
             outgoing.headers["if-modified-since"] = headers["last-modified"]
         }
         let conditional = outgoing.headers.contains("if-none-match") || outgoing.headers.contains("if-modified-since")
-        count { conditional ? ($0.revalidations += 1) : ($0.misses += 1) }
+        count {
+            if conditional { $0.revalidations += 1 } else { $0.misses += 1 }
+        }
         let requestTime = Date().timeIntervalSince1970
         let response: TransportResponse
         do {
@@ -106,7 +109,9 @@ extension ResponseCache {
             count { $0.notModified += 1 }
             return answer(refreshed, request, .revalidated)
         }
-        if request.method.uppercased() == "GET", let entry = makeEntry(response, request: request, key: key, requestTime: requestTime) {
+        if request.method.uppercased() == "GET",
+            let entry = makeEntry(response, request: request, key: key, requestTime: requestTime)
+        {
             store(key, entry)
         }
         return response
@@ -118,7 +123,8 @@ extension ResponseCache {
         var headers = entry.headers
         headers["age"] = String(age)
         var response = TransportResponse(
-            status: entry.meta.status, headers: headers, body: request.method.uppercased() == "HEAD" ? Data() : entry.body)
+            status: entry.meta.status, headers: headers,
+            body: request.method.uppercased() == "HEAD" ? Data() : entry.body)
         response.cacheInfo = RonCacheInfo(source: source, ageSeconds: age)
         return response
     }

@@ -14,11 +14,12 @@ enum SHA256Digest {
 
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hex digits.
     static func hex(_ text: String) -> String {
-        hex(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { hex($0) }
     }
 
     /// The digest of `bytes` as 64 lowercase hex digits.
-    static func hex(_ bytes: [UInt8]) -> String {
+    static func hex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(64)
@@ -31,15 +32,19 @@ enum SHA256Digest {
     }
 
     /// The eight 32-bit words of the digest of `bytes`.
-    static func digest(_ bytes: [UInt8]) -> [UInt32] {
+    static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var message = bytes
+        var message = [UInt8]()
+        message.reserveCapacity(bytes.count + 72)
+        message.append(contentsOf: bytes)
         let bitLength = UInt64(bytes.count) &* 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var schedule = [UInt32](repeating: 0, count: 64)
         for block in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
@@ -49,7 +54,8 @@ enum SHA256Digest {
                     | UInt32(message[base + 3])
             }
             for index in 16..<64 {
-                let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
+                let s0 =
+                    rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
                 let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
                 schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
             }
