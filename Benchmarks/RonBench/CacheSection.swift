@@ -15,7 +15,9 @@ final class CacheSection {
 
     func run() async throws {
         let body = Data(BenchServer.helloBody.utf8)
-        let headers: RonHeaders = ["content-type": "application/json", "cache-control": "max-age=3600", "etag": "\"b\""]
+        let headers: RonHeaders = [
+            "content-type": "application/json", "cache-control": "max-age=3600", "etag": "\"b\"",
+        ]
         let canned = CannedTransport(response: TransportResponse(status: 200, headers: headers, body: body))
         let base = URL(string: "http://127.0.0.1:9")!
         let cache = try ResponseCache()

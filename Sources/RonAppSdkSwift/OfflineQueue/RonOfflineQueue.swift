@@ -32,6 +32,8 @@ public actor RonOfflineQueue {
     private let client: RonClient
     private var file: OfflineQueueFile
     private var running: Task<RonFlushReport, Never>?
+    /// The task following a ``ConnectivityMonitor`` (``flushWhenOnline(_:onFlush:)``).
+    var watcher: Task<Void, Never>?
 
     /// Opens the queue stored in `fileURL` (an absent file is an empty queue).
     ///
@@ -42,6 +44,10 @@ public actor RonOfflineQueue {
         self.client = client
         self.maxAttempts = max(1, maxAttempts)
         self.file = try OfflineQueueFile.load(from: fileURL)
+    }
+
+    deinit {
+        watcher?.cancel()
     }
 
     /// The writes waiting to be replayed, oldest first.
