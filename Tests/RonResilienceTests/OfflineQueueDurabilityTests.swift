@@ -41,6 +41,16 @@ extension ResilienceTests {
             #expect(throws: RonOfflineQueueError.locked(path: file.path)) {
                 _ = try RonOfflineQueue(fileURL: file, client: client)
             }
+            // Another process (util-linux `flock`, where there is one) cannot take the lock either.
+            let tool = URL(fileURLWithPath: "/usr/bin/flock")
+            if FileManager.default.isExecutableFile(atPath: tool.path) {
+                let other = Process()
+                other.executableURL = tool
+                other.arguments = ["--nonblock", file.path + ".lock", "true"]
+                try other.run()
+                other.waitUntilExit()
+                #expect(other.terminationStatus != 0)
+            }
             await first.close()
             let second = try RonOfflineQueue(fileURL: file, client: client)
             #expect(await second.pending.isEmpty)
