@@ -14,11 +14,15 @@ public struct AppRequest: Sendable, Hashable {
     public var body: AppRequestBody?
     /// An overall timeout for this call only, in milliseconds (`nil`: the client's).
     public var timeoutMs: Int?
+    /// Whether the call may be sent more than once: `true` lets ``RetryMiddleware`` retry a POST or
+    /// PATCH (say so only when the server dedupes it, for example by its idempotency key), `false`
+    /// forbids retrying even a GET, `nil` (the default) decides by the method (see ``RetryPolicy``).
+    public var idempotent: Bool?
 
     /// Creates a request.
     public init(
         method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
-        body: AppRequestBody? = nil, timeoutMs: Int? = nil
+        body: AppRequestBody? = nil, timeoutMs: Int? = nil, idempotent: Bool? = nil
     ) {
         self.method = method
         self.path = path
@@ -26,16 +30,17 @@ public struct AppRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeoutMs = timeoutMs
+        self.idempotent = idempotent
     }
 
     /// Creates a request with a dictionary of query parameters, sent sorted by name.
     public init(
         method: HTTPMethod = .get, path: String, query: [String: String]?, headers: [String: String] = [:],
-        body: AppRequestBody? = nil, timeoutMs: Int? = nil
+        body: AppRequestBody? = nil, timeoutMs: Int? = nil, idempotent: Bool? = nil
     ) {
         self.init(
             method: method, path: path, query: Self.queryItems(query), headers: headers, body: body,
-            timeoutMs: timeoutMs)
+            timeoutMs: timeoutMs, idempotent: idempotent)
     }
 
     static func queryItems(_ query: [String: String]?) -> [URLQueryItem] {

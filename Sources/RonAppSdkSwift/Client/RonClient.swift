@@ -64,7 +64,8 @@ public final class RonClient: RonRequesting {
         headerComposer = HeaderComposer(
             authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
             requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
-            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() })
+            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() },
+            idempotencyKeyHeader: config.idempotencyKeyHeader)
         chain = MiddlewareChain(layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? []))
         streamingTransport = config.transport as? any RonStreamingTransport ?? URLSessionStreamingTransport()
         if let custom = config.transport {

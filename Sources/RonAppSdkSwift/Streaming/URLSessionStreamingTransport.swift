@@ -31,26 +31,13 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var head: CheckedContinuation<TransportStream, any Error>?
     private var body: AsyncThrowingStream<Data, any Error>.Continuation?
     private var finished = false
+    private var redirects = 0
+    private var maxRedirects = RonConfig.Defaults.maxRedirects
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        urlRequest.httpShouldHandleCookies = false
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = Double(max(request.readTimeoutMs, 1)) / 1000
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForResource = Double(RonConfig.Defaults.maxTimeoutMs) / 1000
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let urlRequest = URLSessionSupport.urlRequest(request, idleTimeoutMs: request.readTimeoutMs)
+        lock.withLock { maxRedirects = request.maxRedirects }
+        let session = URLSession(configuration: URLSessionSupport.configuration(), delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: urlRequest)
         store(session: session, task: task)
         return try await withTaskCancellationHandler {
@@ -145,7 +132,14 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        switch CredentialPolicy.redirect(from: task.originalRequest?.url, to: request) {
+        let (count, limit) = lock.withLock { () -> (Int, Int) in
+            redirects += 1
+            return (redirects, maxRedirects)
+        }
+        switch CredentialPolicy.redirect(
+            from: task.originalRequest?.url, current: task.currentRequest?.url, to: request, count: count,
+            maxRedirects: limit)
+        {
         case .follow(let next):
             completionHandler(next)
         case .refuse(let failure):
