@@ -4,7 +4,8 @@ import Foundation
 public struct AppRequest: Sendable, Hashable {
     /// The HTTP method.
     public var method: HTTPMethod
-    /// The path below `/app`, starting with `/`, not percent-encoded (see ``RonClient``).
+    /// The path below `/app`, not percent-encoded; a missing leading `/` is added and a path that
+    /// already starts with `/app/` is not prefixed again (see ``RonClient``).
     public var path: String
     /// Query parameters, in order; a `nil` value sends the bare name.
     public var query: [URLQueryItem]

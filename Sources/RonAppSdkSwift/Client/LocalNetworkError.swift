@@ -4,8 +4,7 @@
 /// whose `kind` is `"local"`, `code` is ``code`` and `retryable` is `false` (see ``problem``).
 /// Only ``AppRequestBody/json(_:encoder:)`` throws it, when you build a body yourself.
 public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The path is not usable (`invalid_path`): no leading `/`, a `.`/`..` segment, `?`, `#` or a
-    /// control character.
+    /// The path is not usable (`invalid_path`): a `.`/`..` segment, `?`, `#` or a control character.
     case invalidPath(String, reason: String)
     /// A header name or value is not allowed (`invalid_header`), for example a CR or LF in a value.
     case invalidHeader(name: String, reason: String)
