@@ -10,8 +10,7 @@ import Foundation
 /// Every stream gets an ephemeral session of its own (no cookies, cache or credential storage),
 /// released when the stream ends or its consumer stops, so a cancelled subscription leaves no
 /// connection behind. The request's `readTimeoutMs` is the longest silence allowed (it also bounds
-/// connecting); redirects from https to http are refused and credentials are dropped on a redirect
-/// to another host, as in ``URLSessionTransport``.
+/// connecting); redirects follow the same credential policy as ``URLSessionTransport``.
 public struct URLSessionStreamingTransport: RonStreamingTransport {
     /// Creates the transport.
     public init() {}
@@ -35,9 +34,10 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var maxRedirects = RonConfig.Defaults.maxRedirects
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
-        let urlRequest = URLSessionSupport.urlRequest(request, idleTimeoutMs: request.readTimeoutMs)
+        let urlRequest = URLRequest(request, idleTimeoutMs: request.readTimeoutMs)
         lock.withLock { maxRedirects = request.maxRedirects }
-        let session = URLSession(configuration: URLSessionSupport.configuration(), delegate: self, delegateQueue: nil)
+        let configuration = URLSessionConfiguration.ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs)
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: urlRequest)
         store(session: session, task: task)
         return try await withTaskCancellationHandler {
@@ -136,14 +136,9 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
             redirects += 1
             return (redirects, maxRedirects)
         }
-        switch CredentialPolicy.redirect(
-            from: task.originalRequest?.url, current: task.currentRequest?.url, to: request, count: count,
-            maxRedirects: limit)
+        if let failure = CredentialPolicy.answerRedirect(
+            of: task, to: request, count: count, maxRedirects: limit, completionHandler: completionHandler)
         {
-        case .follow(let next):
-            completionHandler(next)
-        case .refuse(let failure):
-            completionHandler(nil)
             close(failure)
         }
     }

@@ -4,13 +4,10 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What the SDK's two `URLSession` transports share: the session setup, the request they send and
-/// how they read a response head.
-enum URLSessionSupport {
-    /// An ephemeral configuration: no cookies, cache or credential storage. The client enforces
-    /// each call's overall timeout itself, so the session's resource timeout is the largest allowed
-    /// (a per-call timeout longer than the client's must not be cut short).
-    static func configuration() -> URLSessionConfiguration {
+extension URLSessionConfiguration {
+    /// What every session of the SDK starts from: ephemeral, with no cookies, cache or credential
+    /// storage, and `resourceTimeoutMs` as the longest a task may live.
+    static func ronEphemeral(resourceTimeoutMs: Int) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -18,36 +15,63 @@ enum URLSessionSupport {
         configuration.urlCache = nil
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForResource = Double(RonConfig.Defaults.maxTimeoutMs) / 1000
+        configuration.timeoutIntervalForResource = Double(resourceTimeoutMs) / 1000
         return configuration
     }
+}
 
-    /// The `URLRequest` for `request`, with `idleTimeoutMs` as its idle timeout. `Accept-Encoding`
-    /// names the codings `URLSession` decodes, unless the caller chose one.
-    static func urlRequest(_ request: TransportRequest, idleTimeoutMs: Int) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        urlRequest.httpShouldHandleCookies = false
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = Double(max(idleTimeoutMs, 1)) / 1000
+extension URLRequest {
+    /// The `URLRequest` for a prepared request: method, body, every header field (repeated names
+    /// kept), no cookies or cache, and `idleTimeoutMs` as the longest silence. `Accept-Encoding`
+    /// names the codings `URLSession` decodes, unless the request chose its own.
+    init(_ request: TransportRequest, idleTimeoutMs: Int) {
+        self.init(url: request.url)
+        httpMethod = request.method
+        httpBody = request.body
+        httpShouldHandleCookies = false
+        cachePolicy = .reloadIgnoringLocalCacheData
+        timeoutInterval = Double(max(idleTimeoutMs, 1)) / 1000
         for (name, value) in request.headers {
-            urlRequest.addValue(value, forHTTPHeaderField: name)
+            addValue(value, forHTTPHeaderField: name)
         }
         if !request.headers.contains("accept-encoding") {
-            urlRequest.setValue("gzip, deflate", forHTTPHeaderField: "Accept-Encoding")
+            setValue("gzip, deflate", forHTTPHeaderField: "Accept-Encoding")
         }
-        return urlRequest
     }
+}
 
+extension CredentialPolicy {
+    /// Answers `URLSession`'s redirect question for `task` with the policy: follows (credentials
+    /// stripped as needed) and returns `nil`, or refuses and returns why.
+    /// `count` is the number of this redirect (1 for the first) and `maxRedirects` the most allowed.
+    static func answerRedirect(
+        of task: URLSessionTask, to request: URLRequest, count: Int, maxRedirects: Int,
+        completionHandler: (URLRequest?) -> Void
+    ) -> TransportFailure? {
+        switch redirect(
+            from: task.originalRequest?.url, current: task.currentRequest?.url, to: request, count: count,
+            maxRedirects: maxRedirects)
+        {
+        case .follow(let next):
+            completionHandler(next)
+            return nil
+        case .refuse(let failure):
+            completionHandler(nil)
+            return failure
+        }
+    }
+}
+
+/// When a response's length can be checked against `Content-Length` (RFC 9110).
+enum HTTPBodyRules {
     /// Whether a response to `method` with `status` has no body whatever its `Content-Length`
-    /// says (RFC 9110: HEAD, 1xx, 204, 304).
+    /// says: HEAD, 1xx, 204, 304.
     static func hasNoBody(method: String?, status: Int) -> Bool {
         method?.uppercased() == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304
     }
 
-    /// Whether `Content-Length` counts the bytes we receive: not when a content coding was
-    /// decoded on the way (then it is the coded size).
+    /// Whether `Content-Length` counts the bytes received: not when a content coding was decoded
+    /// on the way (it is then the coded size; the decoded size is bounded by the body limit).
     static func lengthIsComparable(_ http: HTTPURLResponse, method: String?) -> Bool {
         guard !hasNoBody(method: method, status: http.statusCode) else { return false }
         let coding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "").trimmingCharacters(in: .whitespaces)

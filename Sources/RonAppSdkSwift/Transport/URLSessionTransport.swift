@@ -32,8 +32,11 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     public init(overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs) {
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
+        // The client enforces each call's overall timeout itself, so the session never cuts a call
+        // short (a per-call timeout may be longer than the client's).
         self.session = URLSession(
-            configuration: URLSessionSupport.configuration(), delegate: delegate, delegateQueue: nil)
+            configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs), delegate: delegate,
+            delegateQueue: nil)
     }
 
     deinit {
@@ -51,8 +54,7 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
 
     /// Sends the request with `URLSession` and collects the whole (bounded) body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let urlRequest = URLSessionSupport.urlRequest(
-            request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
+        let urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
         // A task made after `invalidateAndCancel()` is a fatal error in Foundation: tasks are only
         // made (and registered with the delegate) under the lock, and never once it is invalidated.
         let handle = TaskHandle()

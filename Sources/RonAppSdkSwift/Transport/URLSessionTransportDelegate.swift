@@ -55,7 +55,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let tooLarge = update(dataTask) { entry -> Bool in
             let http = response as? HTTPURLResponse
             entry.response = http
-            guard !URLSessionSupport.hasNoBody(method: entry.method, status: http?.statusCode ?? 0),
+            guard !HTTPBodyRules.hasNoBody(method: entry.method, status: http?.statusCode ?? 0),
                 response.expectedContentLength > Int64(entry.limit)
             else { return false }
             entry.failure = TransportFailure(
@@ -87,15 +87,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             entry.redirects += 1
             return (entry.redirects, entry.maxRedirects)
         }
-        let decision = CredentialPolicy.redirect(
-            from: task.originalRequest?.url, current: task.currentRequest?.url, to: request,
-            count: count?.0 ?? 1, maxRedirects: count?.1 ?? RonConfig.Defaults.maxRedirects)
-        switch decision {
-        case .follow(let next):
-            completionHandler(next)
-        case .refuse(let failure):
+        if let failure = CredentialPolicy.answerRedirect(
+            of: task, to: request, count: count?.0 ?? 1, maxRedirects: count?.1 ?? RonConfig.Defaults.maxRedirects,
+            completionHandler: completionHandler)
+        {
             _ = update(task) { $0.failure = failure }
-            completionHandler(nil)
             task.cancel()
         }
     }
@@ -116,13 +112,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
         let expected = http.expectedContentLength
         if expected >= 0, Int64(entry.body.count) < expected,
-            URLSessionSupport.lengthIsComparable(http, method: entry.method)
+            HTTPBodyRules.lengthIsComparable(http, method: entry.method)
         {
             entry.continuation.resume(
                 throwing: TransportFailure(.truncatedBody, detail: "got \(entry.body.count) of \(expected) bytes"))
             return
         }
-        let body = URLSessionSupport.hasNoBody(method: entry.method, status: http.statusCode) ? Data() : entry.body
+        let body = HTTPBodyRules.hasNoBody(method: entry.method, status: http.statusCode) ? Data() : entry.body
         entry.continuation.resume(
             returning: TransportResponse(status: http.statusCode, headers: RonHeaders(http: http), body: body))
     }
