@@ -30,7 +30,8 @@ public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .invalidPath(let path, let reason):
-            return "invalid path \(Self.quote(path)): \(reason)"
+            // The path may carry a secret (`/download?token=…`): it is shown redacted.
+            return "invalid path \(Self.quote(Redactor.text(path))): \(reason)"
         case .invalidHeader(let name, let reason):
             return "invalid header \(Self.quote(name)): \(reason)"
         case .invalidFacetId(let id):

@@ -34,8 +34,12 @@ public final class RonClient: RonRequesting {
     let broadcaster = EventBroadcaster()
     let streams = StreamRegistry()
     let streamingTransport: any RonStreamingTransport
-    /// Runs hooks in order, off the Swift concurrency pool, never awaited by a call.
-    let hookQueue = DispatchQueue(label: "ron-app-sdk-swift.hooks")
+    /// Runs hooks in order, off the Swift concurrency pool, never awaited by a call, bounded.
+    let hookQueue = HookQueue()
+
+    /// How many `onRequest`/`onResponse` hook calls were dropped because 1,024 were already waiting
+    /// for a slow hook (hooks never hold up calls, and never grow memory without bound).
+    public var droppedHookCalls: Int { hookQueue.droppedCount }
 
     /// Validates the configuration and creates the client.
     ///
