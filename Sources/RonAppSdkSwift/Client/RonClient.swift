@@ -71,7 +71,11 @@ public final class RonClient: RonRequesting {
             idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() },
             idempotencyKeyHeader: config.idempotencyKeyHeader)
         chain = MiddlewareChain(layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? []))
-        streamingTransport = config.transport as? any RonStreamingTransport ?? URLSessionStreamingTransport()
+        // A custom transport that cannot stream makes subscriptions fail (no silent fallback to a
+        // URLSession with other settings).
+        streamingTransport =
+            config.transport.map { $0 as? any RonStreamingTransport ?? NoStreamingTransport() }
+            ?? URLSessionStreamingTransport()
         if let custom = config.transport {
             transport = custom
             ownedTransport = nil
