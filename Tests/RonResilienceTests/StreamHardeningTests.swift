@@ -9,59 +9,58 @@ extension ResilienceTests {
     struct StreamHardeningTests {
         static let quick = RonSubscriptionOptions(reconnectDelayMs: 10, maxReconnectDelayMs: 20, maxReconnects: 3)
 
-        @Test func aDropMidEventResumesFromTheLastDispatchedId() async throws {
+        /// A server whose first connection runs `first` and every later one `later`.
+        static func server(
+            first: @escaping @Sendable (LoopbackServer.StreamWriter) -> Void,
+            later: @escaping @Sendable (LoopbackServer.StreamWriter) -> Void
+        ) throws -> LoopbackServer {
             let connection = Locked(0)
-            let server = try LoopbackServer { _ in
+            return try LoopbackServer { _ in
                 let n = connection.update { value -> Int in
                     value += 1
                     return value
                 }
-                return .events { writer in
-                    if n == 1 {
-                        writer.send("id: 1\ndata: a\n\nid: 2\ndata: hal")
-                        writer.drop()
-                    } else {
-                        writer.send("id: 3\ndata: c\n\n")
-                        _ = writer.waitForPeerClose(timeoutMs: 2_000)
-                    }
-                }
+                return .events(n == 1 ? first : later)
             }
+        }
+
+        /// The data of the first `count` events of a raw subscription.
+        static func firstEvents(_ count: Int, of server: LoopbackServer) async throws -> [String] {
             let client = try makeClient(server)
-            let stream = try await client.serverSentEvents(path: "/events", options: Self.quick)
+            let stream = try await client.serverSentEvents(path: "/events", options: quick)
             var seen: [String] = []
             for try await event in stream {
                 seen.append(event.data)
-                if seen.count == 2 { break }
+                if seen.count == count { break }
             }
-            #expect(seen == ["a", "c"])
+            return seen
+        }
+
+        @Test func aDropMidEventResumesFromTheLastDispatchedId() async throws {
+            let server = try Self.server(
+                first: { writer in
+                    writer.send("id: 1\ndata: a\n\nid: 2\ndata: hal")
+                    writer.drop()
+                },
+                later: { writer in
+                    writer.send("id: 3\ndata: c\n\n")
+                    _ = writer.waitForPeerClose(timeoutMs: 2_000)
+                })
+            #expect(try await Self.firstEvents(2, of: server) == ["a", "c"])
             #expect(server.requests.map { $0.header("last-event-id") } == [nil, "1"])
         }
 
         @Test func anIdWithAControlCharacterDoesNotEndTheSubscription() async throws {
-            let connection = Locked(0)
-            let server = try LoopbackServer { _ in
-                let n = connection.update { value -> Int in
-                    value += 1
-                    return value
-                }
-                return .events { writer in
-                    if n == 1 {
-                        writer.send("id: bad\u{1}id\ndata: a\n\n")
-                        writer.drop()
-                    } else {
-                        writer.send("data: b\n\n")
-                        _ = writer.waitForPeerClose(timeoutMs: 2_000)
-                    }
-                }
-            }
-            let client = try makeClient(server)
-            let stream = try await client.serverSentEvents(path: "/events", options: Self.quick)
-            var seen: [String] = []
-            for try await event in stream {
-                seen.append(event.data)
-                if seen.count == 2 { break }
-            }
-            #expect(seen == ["a", "b"])
+            let server = try Self.server(
+                first: { writer in
+                    writer.send("id: bad\u{1}id\ndata: a\n\n")
+                    writer.drop()
+                },
+                later: { writer in
+                    writer.send("data: b\n\n")
+                    _ = writer.waitForPeerClose(timeoutMs: 2_000)
+                })
+            #expect(try await Self.firstEvents(2, of: server) == ["a", "b"])
             #expect(server.requests.count == 2)
             #expect(server.requests.allSatisfy { $0.header("last-event-id") == nil })
         }
