@@ -3,7 +3,7 @@ import Foundation
 /// An opt-in, persisted queue of writes for apps that must not lose them while the node is
 /// unreachable.
 ///
-/// ``submit(_:)`` gives every write an `X-Idempotency-Key` (keeping one the call already has) and
+/// ``submit(_:)`` gives every write an idempotency key (``RonConfig/idempotencyKeyHeader``, keeping one the call already has) and
 /// sends it. When the transport cannot reach the node (`status == 0`, a retryable transport
 /// problem such as `connect_failed` or `local_timeout`), the write is stored in `fileURL` and
 /// replayed, in order and with the same key, by ``flush()`` (and by the next ``submit(_:)``).
@@ -60,7 +60,7 @@ public actor RonOfflineQueue {
             ["x-idempotency-key", "idempotency-key"].contains($0.key.lowercased()) && !$0.value.isEmpty
         }
         let key = existing?.value ?? client.makeIdempotencyKey()
-        if existing == nil { request.headers["X-Idempotency-Key"] = key }
+        if existing == nil { request.headers[client.idempotencyKeyHeader] = key }
         var entry = RonQueuedRequest(request: request, idempotencyKey: key)
 
         if !file.pending.isEmpty {

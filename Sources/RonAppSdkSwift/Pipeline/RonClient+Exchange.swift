@@ -46,6 +46,8 @@ extension RonClient {
         case let problem as RonProblem: return problem
         default:
             let failure = TransportFailure.classify(error)
+            // A call cut short by `close()` (its task cancelled with the session) says so.
+            if failure.cause == .cancelled, state.isClosed { return LocalNetworkError.clientClosed.problem }
             logger?.debug(
                 "ron transport failure",
                 metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])
