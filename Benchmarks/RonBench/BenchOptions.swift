@@ -2,7 +2,7 @@ import Foundation
 
 /// The command line of `ron-bench`.
 struct BenchOptions: Sendable {
-    var sections: Set<Int> = [1, 2, 3, 4, 5]
+    var sections: Set<Int> = [1, 2, 3, 4, 5, 7]
     var rounds = 15
     var callsPerBatch = 400
     var codecRounds = 9
