@@ -30,6 +30,7 @@ let package = Package(
     products: [
         .library(name: "RonAppSdkSwift", targets: ["RonAppSdkSwift"]),
         .library(name: "RonGenerated", targets: ["RonGenerated"]),
+        .library(name: "RonFacets", targets: ["RonFacets"]),
         .plugin(name: "RonCodegenPlugin", targets: ["RonCodegenPlugin"]),
         .plugin(name: "RonCodegenCommand", targets: ["RonCodegenCommand"]),
     ],
@@ -92,7 +93,6 @@ let package = Package(
             name: "RonAppSdkSwift",
             dependencies: [
                 "RonGenerated",
-                "RonTOML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
@@ -107,6 +107,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Facet manifest tooling (read, write, validate, load), kept out of the app library so an app
+        // that only calls facets links no TOML parser.
+        .target(name: "RonFacets", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
 
         // MARK: Tools (in no product)
         .target(
@@ -114,6 +117,7 @@ let package = Package(
             dependencies: [
                 "RonAppSdkSwift",
                 "RonGenerated",
+                "RonFacets",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -124,6 +128,7 @@ let package = Package(
             name: "ron",
             dependencies: [
                 "RonAppSdkSwift",
+                "RonFacets",
                 "RonGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -141,6 +146,7 @@ let package = Package(
             name: "ron-bench",
             dependencies: [
                 "RonAppSdkSwift",
+                "RonFacets",
                 "RonGateway",
                 "RonBenchOpenAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -168,6 +174,14 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What every test target shares: one loopback HTTP server, log capture, client factory and an
+        // in-memory transport (in no product).
+        .target(
+            name: "RonTestSupport",
+            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/RonTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "RonTOMLTests",
             dependencies: ["RonTOML", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -191,6 +205,7 @@ let package = Package(
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [
+                "RonTestSupport",
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -198,13 +213,14 @@ let package = Package(
         ),
         .testTarget(
             name: "RonFacetsTests",
-            dependencies: ["RonAppSdkSwift"],
+            dependencies: ["RonFacets"],
             exclude: ["Samples"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "RonResilienceTests",
             dependencies: [
+                "RonTestSupport",
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -212,12 +228,16 @@ let package = Package(
         ),
         .testTarget(
             name: "RonChaosTests",
-            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "RonTestSupport", "RonAppSdkSwift", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "RonInteropTests",
-            dependencies: ["RonAppSdkSwift", "RonGenerated", "RonGateway"],
+            dependencies: [
+                "RonTestSupport", "RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway",
+            ],
             swiftSettings: strict
         ),
         // The trait integrations, over real loopback HTTP; empty unless built with the traits

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A separate package that depends on this one by path, imports RonAppSdkSwift and RonGenerated,
-# decodes a RonProblem and a Page, and makes a call. It must resolve no package but swift-log.
+# decodes a RonProblem and a Page, and makes a call. It must resolve no package but swift-log, and
+# an app depending on RonAppSdkSwift must not link the TOML parser (facet tooling is the RonFacets
+# product; only the build machine's ron-codegen, run by the plugin, reads TOML schema documents).
 # Then, for each package trait, a consumer that enables only that trait: prints the packages the
 # trait adds (resolution only, nothing is built) and checks the light traits stay light.
 set -euo pipefail
@@ -19,7 +21,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ReadmeSnippets",
-            dependencies: [.product(name: "RonAppSdkSwift", package: "$identity")]
+            dependencies: [
+                .product(name: "RonAppSdkSwift", package: "$identity"),
+                .product(name: "RonFacets", package: "$identity"),
+            ]
         ),
         .executableTarget(
             name: "Consumer",
@@ -46,6 +51,22 @@ SWIFT
 # README.md's Swift snippets, compiled as a second target of the consumer.
 python3 "$repo/.ci/readme_snippets.py" "$repo/README.md" "$work/Sources/ReadmeSnippets" "$repo"
 cd "$work"
+# First the app alone: RonAppSdkSwift + RonGenerated must not pull in RonTOML.
+if ! swift build -c debug --product Consumer > build-app.log 2>&1; then
+    grep -E "error" build-app.log | head -30
+    echo "error: the consumer does not build"
+    exit 1
+fi
+linked=$(find .build -path "*Consumer.product/Objects.LinkFileList" | head -1)
+if [ -z "$linked" ]; then
+    echo "error: no link file list for the Consumer executable"
+    exit 1
+fi
+if grep -q "/RonTOML.build/" "$linked" || ! grep -q "/RonAppSdkSwift.build/" "$linked"; then
+    echo "error: an app depending on RonAppSdkSwift links RonTOML (or the list is not what it seems)"
+    exit 1
+fi
+echo "an app depending on RonAppSdkSwift links no RonTOML"
 if ! swift build -c debug > build.log 2>&1; then
     grep -E "error" build.log | head -30
     echo "error: the consumer or the README snippets do not build"

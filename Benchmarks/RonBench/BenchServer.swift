@@ -1,4 +1,5 @@
 import Foundation
+import RonFacets
 import RonGateway
 
 /// The embedded gateway every network figure is taken against, with one extra static facet.
@@ -25,8 +26,8 @@ struct BenchServer: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let hello = folder.appendingPathComponent("hello.json")
         try Data(helloBody.utf8).write(to: hello)
-        let facet = GatewayFacet(
-            id: "bench", kind: .static, routes: [GatewayFacet.Route(method: "GET", path: "/hello", file: hello)])
+        let facet = FacetDefinition(
+            id: "bench", kind: .static, routes: [FacetRouteDefinition(method: "GET", path: "/hello", file: hello.path)])
         let gateway = EmbeddedGateway(configuration: GatewayConfiguration(facets: [facet]))
         let base = try await gateway.start()
         return BenchServer(gateway: gateway, base: base, folder: folder)

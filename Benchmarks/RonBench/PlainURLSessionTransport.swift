@@ -20,9 +20,9 @@ final class PlainURLSessionTransport: RonTransport {
         }
         let (data, response) = try await session.data(for: urlRequest)
         guard let http = response as? HTTPURLResponse else { throw TransportFailure(.other, detail: "not HTTP") }
-        var headers: [String: String] = [:]
+        var headers = RonHeaders()
         for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
+            if let name = name as? String, let value = value as? String { headers.append(name, value) }
         }
         return TransportResponse(status: http.statusCode, headers: headers, body: data)
     }

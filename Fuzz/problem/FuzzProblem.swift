@@ -125,7 +125,8 @@ enum ProblemFuzz {
 
     private static func checkMapper(_ input: ProblemInput) {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        let problem = ProblemMapper.fromHTTP(status: input.status, headers: input.headers, body: input.body, now: now)
+        let problem = ProblemMapper.fromHTTP(
+            status: input.status, headers: RonHeaders(input.headers), body: input.body, now: now)
         check(problem.status == input.status, "status \(String(describing: problem.status)) != \(input.status)")
         check(!problem.code.isEmpty, "empty code")
         check(!problem.message.isEmpty, "empty message")
@@ -145,7 +146,7 @@ enum ProblemFuzz {
         let decodeProblem = ProblemMapper.decodeFailure(
             type: [String: Int].self,
             error: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "fuzz")),
-            status: input.status, headers: input.headers)
+            status: input.status, headers: RonHeaders(input.headers))
         check(decodeProblem.code == "decode_failed" && decodeProblem.kind == "decode", "decode problem shape")
     }
 
@@ -153,7 +154,7 @@ enum ProblemFuzz {
         let text = String(decoding: input.body, as: UTF8.self)
         let once = Redactor.text(text)
         check(Redactor.text(once) == once, "Redactor.text is not idempotent on \(text.debugDescription)")
-        let redacted = Redactor.headers(input.headers)
+        let redacted = Redactor.headers(RonHeaders(input.headers))
         for (name, value) in redacted where Redactor.isSensitiveHeader(name) {
             check(value == Redactor.placeholder, "sensitive header \(name) kept its value")
         }
@@ -175,7 +176,7 @@ enum ProblemFuzz {
     }
 
     private static func checkClient(_ input: ProblemInput) {
-        let response = TransportResponse(status: input.status, headers: input.headers, body: input.body)
+        let response = TransportResponse(status: input.status, headers: RonHeaders(input.headers), body: input.body)
         let leaks = LeakFlag()
         guard
             let client = try? RonClient(

@@ -71,7 +71,8 @@ public actor EmbeddedGateway {
             let upstream = UpstreamClient(
                 group: group, connectTimeout: configuration.upstreamConnectTimeout,
                 readTimeout: configuration.upstreamReadTimeout)
-            let facets = try FacetRouter(facets: configuration.facets, upstream: upstream)
+            let facets = try FacetRouter(
+                facets: configuration.facets, root: configuration.facetRoot, upstream: upstream)
             let router = GatewayRouter(requireAuth: configuration.requireAuth, fixtures: fixtures, facets: facets)
             let connectionServer = ConnectionServer(
                 router: router, maxBodyBytes: configuration.maxBodyBytes, log: configuration.log)

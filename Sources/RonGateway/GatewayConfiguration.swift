@@ -1,4 +1,5 @@
 import Foundation
+import RonFacets
 
 /// How an ``EmbeddedGateway`` is set up: where it listens, which facets it serves, where its canned
 /// bodies come from and where its request log goes.
@@ -12,8 +13,13 @@ public struct GatewayConfiguration: Sendable {
     /// When `true`, every route except the health probes answers `401` unless the request carries a
     /// non-empty `Authorization` header.
     public var requireAuth: Bool
-    /// The facets served under `/app/facets/{id}{path}`.
-    public var facets: [GatewayFacet]
+    /// The facets served under `/app/facets/{id}{path}`, in the model of `RonFacets` (read them with
+    /// `FacetDirectoryLoader` or `FacetManifestReader`, or build them in code). The gateway refuses to
+    /// start on a facet that the node's loader refuses, with the node's message.
+    public var facets: [FacetDefinition]
+    /// The folder a static route's relative `file` is resolved against; `nil` means the current
+    /// working directory, as the node resolves it.
+    public var facetRoot: URL?
     /// The folder holding the JSON fixtures canned bodies are read from, or `nil` for the package's
     /// own `Fixtures/` folder (found from this file's location). A folder that does not exist is the
     /// same as an empty one.
@@ -38,6 +44,7 @@ public struct GatewayConfiguration: Sendable {
     ///   - port: The port to bind, `0` for a free one.
     ///   - requireAuth: Whether routes other than the health probes need an `Authorization` header.
     ///   - facets: The facets to serve.
+    ///   - facetRoot: The folder relative static files are resolved against, `nil` for the working directory.
     ///   - fixturesDirectory: The fixtures folder, `nil` for the package's `Fixtures/`.
     ///   - log: The request log sink.
     ///   - maxBodyBytes: The request body cap.
@@ -45,7 +52,8 @@ public struct GatewayConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         requireAuth: Bool = false,
-        facets: [GatewayFacet] = [],
+        facets: [FacetDefinition] = [],
+        facetRoot: URL? = nil,
         fixturesDirectory: URL? = nil,
         log: GatewayLogSink = .quiet,
         maxBodyBytes: Int = GatewayLimits.defaultMaxBodyBytes
@@ -54,6 +62,7 @@ public struct GatewayConfiguration: Sendable {
         self.port = port
         self.requireAuth = requireAuth
         self.facets = facets
+        self.facetRoot = facetRoot
         self.fixturesDirectory = fixturesDirectory
         self.log = log
         self.maxBodyBytes = maxBodyBytes

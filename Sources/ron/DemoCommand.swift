@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RonAppSdkSwift
+import RonFacets
 import RonGateway
 
 /// `ron demo`: the SDK's main job, end to end, on a real gateway.
@@ -53,11 +54,11 @@ struct DemoCommand: AsyncParsableCommand {
         let facetsDirectory = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "docs/examples/facets")
-        var facets: [GatewayFacet] = []
+        var facets: [FacetDefinition] = []
         if FileManager.default.fileExists(atPath: facetsDirectory.path) {
-            facets = try GatewayFacet.load(directory: facetsDirectory, root: facetsDirectory).facets
+            facets = try FacetDirectoryLoader.load(directory: facetsDirectory, root: facetsDirectory).facets
         }
-        return EmbeddedGateway(configuration: GatewayConfiguration(facets: facets))
+        return EmbeddedGateway(configuration: GatewayConfiguration(facets: facets, facetRoot: facetsDirectory))
     }
 
     /// Runs each step, prints it, and returns how many did not answer as expected.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RonAppSdkSwift
+import RonFacets
 
 extension FacetsCommand {
     /// `ron facets show FILE`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RonFacets
 
 /// `ron facets`: check, inspect and write Micronode facet manifests.
 struct FacetsCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RonFacets
 import RonGateway
 
 /// `ron serve`: the embedded App Plane gateway in the foreground until interrupted.
@@ -31,11 +32,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var loaded: [GatewayFacet] = []
+        var loaded: [FacetDefinition] = []
+        let root = URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath)
         if let facets {
-            let root = URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath)
             do {
-                let result = try GatewayFacet.load(directory: URL(fileURLWithPath: facets), root: root)
+                let result = try FacetDirectoryLoader.load(directory: URL(fileURLWithPath: facets), root: root)
                 loaded = result.facets
                 for skipped in result.skipped {
                     CLIOutput.error("skipped \(skipped.file.lastPathComponent): \(skipped.reason)")
@@ -46,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let gateway = EmbeddedGateway(
             configuration: GatewayConfiguration(
-                host: host, port: port, requireAuth: requireAuth, facets: loaded,
+                host: host, port: port, requireAuth: requireAuth, facets: loaded, facetRoot: root,
                 log: quiet ? .quiet : .standardError))
         let url: URL
         do {

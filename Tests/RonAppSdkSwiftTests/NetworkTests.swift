@@ -4,10 +4,10 @@ import Testing
 
 @testable import RonAppSdkSwift
 
-/// Real HTTP over loopback against ``TestHTTPServer``.
+/// Real HTTP over loopback against ``LoopbackServer``.
 @Suite struct NetworkTests {
     @Test func seedHelloWorldFlow() async throws {
-        let server = try TestHTTPServer { request in
+        let server = try LoopbackServer { request in
             request.target == "/app/hello" ? .json(200, #"{"message":"hello from ron"}"#) : .text(404, "not found")
         }
         defer { server.stop() }
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func sendsTheComposedHeadersAndBody() async throws {
-        let server = try TestHTTPServer { _ in .json(201, #"{"message":"made"}"#) }
+        let server = try LoopbackServer { _ in .json(201, #"{"message":"made"}"#) }
         defer { server.stop() }
         let client = try makeClient(server) {
             $0.authToken = "tok"
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func basePathPrefixAndFacetRouting() async throws {
-        let server = try TestHTTPServer { _ in .json(200, #"{"message":"ok"}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"message":"ok"}"#) }
         defer { server.stop() }
         let client = try RonClient(
             config: RonConfig(baseUrl: server.baseURL.appendingPathComponent("prefix"), allowInsecureHttp: true))
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func jsonProblemFromTheWire() async throws {
-        let server = try TestHTTPServer { _ in
+        let server = try LoopbackServer { _ in
             .json(
                 503, #"{"code":"too_busy","message":"Server busy","retryable":true,"retry_after_ms":250}"#,
                 headers: ["Retry-After": "0", "x-request-id": "r-00000000000000aa"])
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func plainTextErrorFromTheWire() async throws {
-        let server = try TestHTTPServer { _ in .text(413, "payload too large") }
+        let server = try LoopbackServer { _ in .text(413, "payload too large") }
         defer { server.stop() }
         let client = try makeClient(server)
         let res: AppResponse<Greeting> = await client.post("/upload", body: ["k": "v"])
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func overallTimeoutDoesNotHang() async throws {
-        let server = try TestHTTPServer { _ in .delay(milliseconds: 5_000, then: .json(200, #"{"message":"late"}"#)) }
+        let server = try LoopbackServer { _ in .delay(milliseconds: 5_000, then: .json(200, #"{"message":"late"}"#)) }
         defer { server.stop() }
         let client = try makeClient(server) { $0.overallTimeoutMs = 300 }
         let started = Date()
@@ -138,9 +138,9 @@ import Testing
     }
 
     @Test func crossHostRedirectDropsCredentials() async throws {
-        let target = try TestHTTPServer { _ in .json(200, #"{"message":"moved"}"#) }
+        let target = try LoopbackServer { _ in .json(200, #"{"message":"moved"}"#) }
         defer { target.stop() }
-        let origin = try TestHTTPServer { _ in
+        let origin = try LoopbackServer { _ in
             .respond(status: 302, headers: ["Location": "http://localhost:\(target.port)/app/landing"])
         }
         defer { origin.stop() }
@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test func refusedPort() async throws {
-        let port = try TestHTTPServer.closedPort()
+        let port = try LoopbackServer.closedPort()
         let client = try RonClient(
             config: RonConfig(
                 baseUrl: URL(string: "http://127.0.0.1:\(port)"), overallTimeoutMs: 5_000, allowInsecureHttp: true))
@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func connectionReset() async throws {
-        let server = try TestHTTPServer { _ in .reset }
+        let server = try LoopbackServer { _ in .reset }
         defer { server.stop() }
         let client = try makeClient(server) { $0.overallTimeoutMs = 5_000 }
         let res: AppResponse<Greeting> = await client.get("/x")
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func truncatedBody() async throws {
-        let server = try TestHTTPServer { _ in
+        let server = try LoopbackServer { _ in
             .raw(Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"mess".utf8))
         }
         defer { server.stop() }
@@ -207,7 +207,7 @@ import Testing
     }
 
     @Test func tlsFailureAgainstAPlainServer() async throws {
-        let server = try TestHTTPServer { _ in .text(200, "not tls") }
+        let server = try LoopbackServer { _ in .text(200, "not tls") }
         defer { server.stop() }
         let client = try RonClient(
             config: RonConfig(baseUrl: URL(string: "https://127.0.0.1:\(server.port)"), overallTimeoutMs: 5_000))
@@ -218,7 +218,7 @@ import Testing
 
     @Test func bodyOverOneMiBIsRefusedByContentLength() async throws {
         let big = Data(repeating: UInt8(ascii: "a"), count: RonSDK.maxResponseBytes + 1)
-        let server = try TestHTTPServer { _ in .respond(status: 200, body: big) }
+        let server = try LoopbackServer { _ in .respond(status: 200, body: big) }
         defer { server.stop() }
         let client = try makeClient(server)
         let res: AppResponse<Data> = await client.get("/big")
@@ -229,7 +229,7 @@ import Testing
 
     @Test func chunkedBodyOverOneMiBIsCutOff() async throws {
         let big = Data(repeating: UInt8(ascii: "a"), count: 3 * RonSDK.maxResponseBytes)
-        let server = try TestHTTPServer { _ in .respond(status: 200, body: big, chunked: true) }
+        let server = try LoopbackServer { _ in .respond(status: 200, body: big, chunked: true) }
         defer { server.stop() }
         let client = try makeClient(server)
         let res: AppResponse<Data> = await client.get("/big")
@@ -238,7 +238,7 @@ import Testing
 
     @Test func exactlyOneMiBIsAccepted() async throws {
         let body = Data(repeating: UInt8(ascii: "b"), count: RonSDK.maxResponseBytes)
-        let server = try TestHTTPServer { _ in
+        let server = try LoopbackServer { _ in
             .respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: body)
         }
         defer { server.stop() }
@@ -249,7 +249,7 @@ import Testing
     }
 
     @Test func decodeFailureKeepsRaw() async throws {
-        let server = try TestHTTPServer { _ in .json(200, #"{"msg":"wrong shape"}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"msg":"wrong shape"}"#) }
         defer { server.stop() }
         let client = try makeClient(server)
         let res: AppResponse<Greeting> = await client.get("/x")
@@ -263,7 +263,7 @@ import Testing
     }
 
     @Test func noContentRawBytesAndText() async throws {
-        let server = try TestHTTPServer { request in
+        let server = try LoopbackServer { request in
             switch request.target {
             case "/app/none", "/app/none-as-greeting": return .respond(status: 204)
             case "/app/text": return .text(200, "plain words")
@@ -291,7 +291,7 @@ import Testing
                 throw EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "nope"))
             }
         }
-        let server = try TestHTTPServer { _ in .json(200, "{}") }
+        let server = try LoopbackServer { _ in .json(200, "{}") }
         defer { server.stop() }
         let client = try makeClient(server)
         let encode: AppResponse<EmptyBody> = await client.post("/x", body: Unencodable())
@@ -308,7 +308,7 @@ import Testing
     }
 
     @Test func hooksAndLogsAreRedacted() async throws {
-        let server = try TestHTTPServer { _ in
+        let server = try LoopbackServer { _ in
             .json(200, #"{"message":"ok","token":"server-secret"}"#, headers: ["x-correlation-id": "corr-1"])
         }
         defer { server.stop() }
@@ -344,7 +344,7 @@ import Testing
     }
 
     @Test func bodiesAreNotLoggedWithoutDebug() async throws {
-        let server = try TestHTTPServer { _ in .json(200, #"{"message":"body-marker"}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"message":"body-marker"}"#) }
         defer { server.stop() }
         let logs = Collector<String>()
         let client = try makeClient(server) { $0.logger = .capturing(into: logs) }
@@ -354,7 +354,7 @@ import Testing
     }
 
     @Test func slowHooksDoNotStallCalls() async throws {
-        let server = try TestHTTPServer { _ in .json(200, #"{"message":"ok"}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"message":"ok"}"#) }
         defer { server.stop() }
         let client = try makeClient(server) {
             $0.onRequest = { _ in usleep(1_500_000) }
@@ -368,7 +368,7 @@ import Testing
 
     @MainActor @Test func usableFromTheMainActorWithNonSendableTypes() async throws {
         final class Model: Decodable { let message: String }
-        let server = try TestHTTPServer { _ in .json(200, #"{"message":"main"}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"message":"main"}"#) }
         defer { server.stop() }
         let client = try makeClient(server)
         let res: AppResponse<Model> = await client.get("/x")

@@ -9,8 +9,8 @@ import Testing
     }
 
     /// Serves `pages` pages of two rows; the last page's token is `lastToken` (raw JSON).
-    private func server(pages: Int, lastToken: String = "null", loop: Bool = false) throws -> TestHTTPServer {
-        try TestHTTPServer { request in
+    private func server(pages: Int, lastToken: String = "null", loop: Bool = false) throws -> LoopbackServer {
+        try LoopbackServer { request in
             let components = URLComponents(string: request.target)
             let token = components?.queryItems?.first { $0.name == "page_token" }?.value
             let index = token.flatMap { Int($0.dropFirst(2)) } ?? 0
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func missingTokenEnds() async throws {
-        let server = try TestHTTPServer { _ in .json(200, #"{"items":[{"id":9}]}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"items":[{"id":9}]}"#) }
         defer { server.stop() }
         let client = try makeClient(server)
         let all = try await client.listAll(Row.self, path: "/rows")
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func problemsAreThrown() async throws {
-        let server = try TestHTTPServer { _ in
+        let server = try LoopbackServer { _ in
             .json(403, #"{"code":"POLICY_DENY","message":"Access denied","retryable":false}"#)
         }
         defer { server.stop() }

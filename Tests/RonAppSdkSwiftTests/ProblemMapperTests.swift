@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ProblemMapperTests {
     private func map(_ status: Int, _ body: String, headers: [String: String] = [:]) -> RonProblem {
-        ProblemMapper.fromHTTP(status: status, headers: headers, body: Data(body.utf8))
+        ProblemMapper.fromHTTP(status: status, headers: RonHeaders(headers), body: Data(body.utf8))
     }
 
     @Test func realGatewayRateLimitBody() {

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func seedWorkerLoop() async throws {
-        let server = try TestHTTPServer { request in
+        let server = try LoopbackServer { request in
             request.target == "/app/facets/auth/login" && request.method == "POST"
                 ? .json(200, #"{"token":"t-1"}"#) : .json(401, #"{"code":"unauthorized","message":"no"}"#)
         }
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func readmeConfigurationAndErrors() async throws {
-        let server = try TestHTTPServer { _ in .json(200, #"{"message":"hi"}"#) }
+        let server = try LoopbackServer { _ in .json(200, #"{"message":"hi"}"#) }
         defer { server.stop() }
         let config = RonConfig(
             baseUrl: server.baseURL,
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func readmePagination() async throws {
-        let server = try TestHTTPServer { request in
+        let server = try LoopbackServer { request in
             let second = request.target.contains("page_token=p2")
             let item =
                 #"{"id":"\#(second ? "b" : "a")","name":"n","state":"draft","size_bytes":1,"version":"1","created_at":"2024-01-01T00:00:00Z"}"#

@@ -14,7 +14,9 @@ import Testing
             config: RonConfig(
                 baseUrl: server.baseURL, overallTimeoutMs: overallTimeoutMs, readTimeoutMs: readTimeoutMs,
                 writeTimeoutMs: readTimeoutMs, allowInsecureHttp: true,
-                logger: lines.map { sink in Logger(label: "chaos") { _ in LineCollectingLogHandler(sink: sink) } }))
+                logger: lines.map { sink in
+                    Logger(label: "chaos") { _ in CapturingLogHandler(sink: sink, includeSource: true) }
+                }))
     }
 
     @Test(arguments: ChaosExpectation.all)

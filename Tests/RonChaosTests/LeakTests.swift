@@ -24,7 +24,8 @@ import Testing
                 authToken: tokens[0], passportToken: tokens[1],
                 headerProvider: { ["X-RON-Token": tokens[2], "Cookie": "session=\(tokens[4])"] },
                 allowInsecureHttp: true, debug: true,
-                logger: Logger(label: "leak-test") { _ in LineCollectingLogHandler(sink: capture.lines) },
+                logger: Logger(label: "leak-test") { _ in CapturingLogHandler(sink: capture.lines, includeSource: true)
+                },
                 onRequest: { capture.requests.append(String(reflecting: $0)) },
                 onResponse: { capture.responses.append(String(reflecting: $0)) }))
     }

@@ -1,4 +1,4 @@
-import RonAppSdkSwift
+import RonFacets
 import Testing
 
 @Suite("Reading manifests from TOML")

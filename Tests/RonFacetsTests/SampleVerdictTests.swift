@@ -1,5 +1,5 @@
 import Foundation
-import RonAppSdkSwift
+import RonFacets
 import Testing
 
 @Suite("Samples get the node's verdict")

@@ -1,4 +1,4 @@
-import RonAppSdkSwift
+import RonFacets
 import Testing
 
 @Suite("Validation: the node's rules and messages, in the node's order")

@@ -1,5 +1,5 @@
 import Foundation
-import RonAppSdkSwift
+import RonFacets
 import Testing
 
 @Suite("Writing manifests")

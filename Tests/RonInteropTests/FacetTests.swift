@@ -1,4 +1,5 @@
 import Foundation
+import RonFacets
 import RonGateway
 import RonGenerated
 import Testing
@@ -6,10 +7,10 @@ import Testing
 @Suite("Facets over real HTTP")
 struct FacetTests {
     /// The shape of the node's `hello_app.toml`: exact routes plus `/*tail` fallbacks, proxied.
-    private func helloApp(port: Int, basePath: String = "") -> GatewayFacet {
-        GatewayFacet(
+    private func helloApp(port: Int, basePath: String = "") -> FacetDefinition {
+        FacetDefinition(
             id: "hello", kind: .proxy,
-            upstream: .init(scheme: "http", host: "127.0.0.1", port: port, basePath: basePath),
+            upstream: .init(scheme: "http", host: "127.0.0.1", port: UInt16(port), basePath: basePath),
             routes: [
                 .init(method: "GET", path: "/"),
                 .init(method: "GET", path: "/greeting", upstreamPath: "/app/hello"),
@@ -25,9 +26,9 @@ struct FacetTests {
         try Data("hi\n".utf8).write(to: file)
         let page = directory.appendingPathComponent("index.html")
         try Data("<p>x</p>".utf8).write(to: page)
-        let docs = GatewayFacet(
+        let docs = FacetDefinition(
             id: "docs", kind: .static,
-            routes: [.init(path: "/hello", file: file), .init(path: "/", file: page)])
+            routes: [.init(path: "/hello", file: file.path), .init(path: "/", file: page.path)])
         try await withGateway(GatewayConfiguration(facets: [docs])) { base in
             let answer = try await HTTPExchange.send(url(base, "/app/facets/docs/hello"))
             #expect(answer.status == 200)
@@ -44,7 +45,7 @@ struct FacetTests {
 
     @Test func staticFacetWithAMissingFileIsNotFound() async throws {
         let gone = FileManager.default.temporaryDirectory.appendingPathComponent("ron-missing-\(UUID().uuidString).txt")
-        let docs = GatewayFacet(id: "docs", kind: .static, routes: [.init(path: "/hello", file: gone)])
+        let docs = FacetDefinition(id: "docs", kind: .static, routes: [.init(path: "/hello", file: gone.path)])
         try await withGateway(GatewayConfiguration(facets: [docs])) { base in
             let answer = try await HTTPExchange.send(url(base, "/app/facets/docs/hello"))
             #expect(answer.status == 404)
@@ -53,7 +54,7 @@ struct FacetTests {
     }
 
     @Test func echoFacetAnswersEchoOk() async throws {
-        let echoer = GatewayFacet(
+        let echoer = FacetDefinition(
             id: "echoer", kind: .echo,
             routes: [.init(method: "GET", path: "/who"), .init(method: "POST", path: "/who")])
         try await withGateway(GatewayConfiguration(facets: [echoer])) { base in
@@ -124,8 +125,8 @@ struct FacetTests {
 
     @Test func wildcardNeedsANonEmptyTail() async throws {
         let deadPort = try await deadPort()
-        let onlyTail = GatewayFacet(
-            id: "t", kind: .proxy, upstream: .init(host: "127.0.0.1", port: deadPort),
+        let onlyTail = FacetDefinition(
+            id: "t", kind: .proxy, upstream: .init(scheme: "http", host: "127.0.0.1", port: UInt16(deadPort)),
             routes: [.init(method: "GET", path: "/api/*tail")])
         try await withGateway(GatewayConfiguration(facets: [onlyTail])) { base throws in
             #expect(try await HTTPExchange.send(url(base, "/app/facets/t/api/")).status == 404)
@@ -134,27 +135,75 @@ struct FacetTests {
         }
     }
 
-    @Test(arguments: [
-        GatewayFacet(id: " ", kind: .echo, routes: []),
-        GatewayFacet(id: "p", kind: .proxy, routes: [.init(path: "/")]),
-        GatewayFacet(id: "p", kind: .proxy, upstream: .init(scheme: "ftp", host: "h", port: 1), routes: []),
-        GatewayFacet(id: "p", kind: .proxy, upstream: .init(host: "h", port: 0), routes: []),
-        GatewayFacet(id: "p", kind: .proxy, upstream: .init(host: "h", port: 1, basePath: "x"), routes: []),
-        GatewayFacet(id: "e", kind: .echo, routes: [.init(path: "nope")]),
-        GatewayFacet(id: "e", kind: .echo, routes: [.init(method: "TRACE", path: "/x")]),
-        GatewayFacet(id: "s", kind: .static, routes: [.init(path: "/x")]),
-        GatewayFacet(
-            id: "s", kind: .static, routes: [.init(method: "POST", path: "/x", file: URL(fileURLWithPath: "/"))]),
-    ])
-    func invalidFacetsAreRefusedAtStart(facet: GatewayFacet) async throws {
+    /// Each facet the node's loader refuses, with the node's own message (Micronode
+    /// `FacetManifest::validate`); the gateway refuses it at start with the same words.
+    static let refused: [(FacetDefinition, String)] = [
+        (FacetDefinition(id: " ", kind: .echo, routes: []), "facet.id must not be empty"),
+        (FacetDefinition(id: "p", kind: .proxy, routes: [.init(path: "/")]), "proxy facet requires [upstream]"),
+        (
+            FacetDefinition(id: "p", kind: .proxy, upstream: .init(scheme: "ftp", host: "h", port: 1), routes: []),
+            "upstream.scheme must be http or https: ftp"
+        ),
+        (
+            FacetDefinition(id: "p", kind: .proxy, upstream: .init(scheme: "http", host: " ", port: 1), routes: []),
+            "upstream.host must not be empty"
+        ),
+        (
+            FacetDefinition(id: "p", kind: .proxy, upstream: .init(scheme: "http", host: "h", port: 0), routes: []),
+            "upstream.port must be > 0"
+        ),
+        (
+            FacetDefinition(
+                id: "p", kind: .proxy, upstream: .init(scheme: "http", host: "h", port: 1, basePath: "x"), routes: []),
+            "upstream.base_path must start with '/': x"
+        ),
+        (FacetDefinition(id: "e", kind: .echo, routes: [.init(path: "nope")]), "route.path must start with '/': nope"),
+        (
+            FacetDefinition(id: "e", kind: .echo, routes: [.init(method: "TRACE", path: "/x")]),
+            "route.method must be one of GET/POST/PUT/PATCH/DELETE: TRACE"
+        ),
+        (
+            FacetDefinition(id: "s", kind: .static, routes: [.init(path: "/x")]),
+            "static route requires non-empty 'file'"
+        ),
+        (
+            FacetDefinition(id: "s", kind: .static, routes: [.init(method: "POST", path: "/x", file: "/")]),
+            "static routes must be GET"
+        ),
+        (
+            FacetDefinition(
+                id: "p", kind: .proxy, upstream: .init(scheme: "http", host: "h", port: 1),
+                routes: [.init(path: "/x", upstreamPath: "y")]),
+            "route.upstream_path must start with '/': y"
+        ),
+    ]
+
+    @Test(arguments: 0..<refused.count)
+    func gatewayRefusesWhatTheNodeRefusesWithItsMessage(index: Int) async throws {
+        let (facet, message) = Self.refused[index]
         let gateway = EmbeddedGateway(configuration: GatewayConfiguration(facets: [facet]))
-        await #expect(throws: GatewayError.self) { _ = try await gateway.start() }
+        await #expect(throws: GatewayError.invalidFacet(id: facet.id, reason: message)) {
+            _ = try await gateway.start()
+        }
+        // The same words as `ron facets validate` (the shared validation).
+        #expect(throws: FacetManifestError(stage: .validate, message: message)) { try facet.validate() }
+    }
+
+    @Test func onlyGetAndPostRoutesOfEchoFacetsAreMountedAsOnTheNode() async throws {
+        let echoer = FacetDefinition(
+            id: "e", kind: .echo, routes: [.init(method: "PUT", path: "/x"), .init(method: "get", path: "/y")])
+        try await withGateway(GatewayConfiguration(facets: [echoer])) { base throws in
+            // The node's validator accepts PUT, but its router never mounts it: 404, not 405.
+            #expect(try await HTTPExchange.send("PUT", url(base, "/app/facets/e/x"), body: Data()).status == 404)
+            #expect(try await HTTPExchange.send(url(base, "/app/facets/e/y")).status == 200)
+            #expect(echoer.warnings.contains { $0.message.contains("never served") })
+        }
     }
 
     @Test func duplicateFacetIdsAreRefused() async throws {
-        let echo = GatewayFacet(id: "e", kind: .echo, routes: [])
+        let echo = FacetDefinition(id: "e", kind: .echo, routes: [])
         let gateway = EmbeddedGateway(configuration: GatewayConfiguration(facets: [echo, echo]))
-        await #expect(throws: GatewayError.invalidFacet(id: "e", reason: "duplicate facet id")) {
+        await #expect(throws: GatewayError.invalidFacet(id: "e", reason: "duplicate facet id: e")) {
             _ = try await gateway.start()
         }
     }

@@ -13,8 +13,8 @@ public struct AppResponse<T> {
     public let status: Int
     /// `true` when the status is 2xx and the body decoded (there is no ``problem``).
     public let ok: Bool
-    /// Response headers with lowercased names.
-    public let headers: [String: String]
+    /// Response headers (case-insensitive names; empty when no response arrived).
+    public let headers: RonHeaders
     /// The decoded body on success.
     public let data: T?
     /// The raw response body, when a response arrived.
@@ -26,14 +26,12 @@ public struct AppResponse<T> {
 
     /// Creates a response.
     public init(
-        status: Int, headers: [String: String] = [:], data: T? = nil, raw: Data? = nil, problem: RonProblem? = nil,
+        status: Int, headers: RonHeaders = [:], data: T? = nil, raw: Data? = nil, problem: RonProblem? = nil,
         durationMs: Int = 0
     ) {
         self.status = status
         self.ok = problem == nil && (200..<300).contains(status)
-        var lowered: [String: String] = [:]
-        for (name, value) in headers { lowered[name.lowercased()] = value }
-        self.headers = lowered
+        self.headers = headers
         self.data = data
         self.raw = raw
         self.problem = problem
@@ -42,7 +40,7 @@ public struct AppResponse<T> {
 
     /// The header value for `name`, matched ignoring case.
     public func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        headers[name]
     }
 
     /// The correlation id: the problem's, else the `x-correlation-id` or `x-request-id` response header.

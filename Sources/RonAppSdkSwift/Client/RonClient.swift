@@ -106,79 +106,17 @@ public final class RonClient: RonRequesting {
     }
 
     /// Runs one call. Never throws; see ``AppResponse``.
+    ///
+    /// The call passes three stages (`Pipeline/`): *prepare* (URL, headers, body), *execute*
+    /// (middleware, then the transport) and *make the response* (decode, or map to a problem); then
+    /// it is reported (log, `onResponse`, `events()`).
     public func request<T: Decodable>(_ request: AppRequest) async -> sending AppResponse<T> {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let outcome = await exchange(request)
-        let durationMs = Self.milliseconds(clock.now - start)
-        let response: AppResponse<T>
-        switch outcome.result {
-        case .failure(let problem):
-            response = AppResponse(status: problem.status, problem: problem, durationMs: durationMs)
-        case .success(let http):
-            response = Self.makeResponse(http, durationMs: durationMs)
-        }
-        report(request, url: outcome.url, sentHeaders: outcome.sentHeaders, response: response)
+        let start = ContinuousClock.now
+        let exchange = await exchange(request, terminal: sendTerminal)
+        let response: AppResponse<T> = Self.makeResponse(
+            exchange.result, durationMs: Self.milliseconds(ContinuousClock.now - start))
+        report(request, url: exchange.url, sentHeaders: exchange.sentHeaders, response: response)
         return response
-    }
-
-    private struct Exchange: Sendable {
-        var url: URL?
-        var sentHeaders: [String: String] = [:]
-        var result: Result<TransportResponse, RonProblem>
-    }
-
-    private func exchange(_ request: AppRequest) async -> Exchange {
-        if state.isClosed {
-            return Exchange(result: .failure(LocalNetworkError.clientClosed.problem))
-        }
-        let url: URL
-        do {
-            url = try urlBuilder.url(path: request.path, query: request.query)
-        } catch {
-            return Exchange(result: .failure(error.problem))
-        }
-        let timeoutMs = min(max(request.timeoutMs ?? overallTimeoutMs, 1), RonConfig.Defaults.maxTimeoutMs)
-        let sent = SentHeaders()
-        let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
-        do {
-            let response = try await DeadlineRace.run(timeoutMs: timeoutMs) { [self] in
-                let headers = try await headerComposer.compose(
-                    method: request.method, callHeaders: request.headers, body: request.body)
-                sent.store(headers)
-                let transportRequest = TransportRequest(
-                    method: request.method.rawValue, url: url, headers: headers, body: request.body?.data,
-                    timeoutMs: timeoutMs, connectTimeoutMs: connectTimeoutMs, readTimeoutMs: readTimeoutMs,
-                    writeTimeoutMs: writeTimeoutMs, maxResponseBytes: RonSDK.maxResponseBytes)
-                announce(transportRequest, body: request.body)
-                let transport = self.transport
-                let terminal: RonMiddlewareNext = { outgoing in
-                    let response = try await transport.send(outgoing)
-                    if response.body.count > RonSDK.maxResponseBytes {
-                        throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
-                    }
-                    return response
-                }
-                guard !chain.layers.isEmpty else { return try await terminal(transportRequest) }
-                let context = MiddlewareContext(
-                    method: request.method, path: request.path, url: url,
-                    requestId: Self.lookup(headers, "x-request-id"),
-                    correlationId: Self.lookup(headers, "x-correlation-id"), deadline: deadline,
-                    onEvent: { [broadcaster] event in broadcaster.emit(event) })
-                return try await chain.run(transportRequest, context: context, terminal: terminal)
-            }
-            return Exchange(url: url, sentHeaders: sent.value, result: .success(response))
-        } catch let local as LocalNetworkError {
-            return Exchange(url: url, sentHeaders: sent.value, result: .failure(local.problem))
-        } catch let problem as RonProblem {
-            return Exchange(url: url, sentHeaders: sent.value, result: .failure(problem))
-        } catch {
-            let failure = TransportFailure.classify(error)
-            logger?.debug(
-                "ron transport failure",
-                metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])
-            return Exchange(url: url, sentHeaders: sent.value, result: .failure(ProblemMapper.fromTransport(failure)))
-        }
     }
 
     static func milliseconds(_ duration: Duration) -> Int {
@@ -205,23 +143,5 @@ final class ClientState: @unchecked Sendable {
         if closed { return false }
         closed = true
         return true
-    }
-}
-
-/// The headers a call actually sent, captured from inside the deadline race.
-final class SentHeaders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var headers: [String: String] = [:]
-
-    func store(_ headers: [String: String]) {
-        lock.lock()
-        self.headers = headers
-        lock.unlock()
-    }
-
-    var value: [String: String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return headers
     }
 }

@@ -5,14 +5,14 @@ public struct RonRequestStartedEvent: Sendable, Hashable {
     /// The URL, redacted (see ``Redactor/url(_:)``).
     public var url: String
     /// The request headers, redacted.
-    public var headers: [String: String]
+    public var headers: RonHeaders
     /// The `x-request-id` sent.
     public var requestId: String?
     /// The `x-correlation-id` sent.
     public var correlationId: String?
 
     /// Creates the event.
-    public init(method: String, url: String, headers: [String: String], requestId: String?, correlationId: String?) {
+    public init(method: String, url: String, headers: RonHeaders, requestId: String?, correlationId: String?) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -65,8 +65,9 @@ public struct RetryMiddleware: RonMiddleware {
         switch outcome {
         case .success(let response):
             guard policy.retryStatuses.contains(response.status) else { return nil }
-            let problem = ProblemMapper.fromHTTP(
-                status: response.status, headers: response.headers, body: response.body)
+            let problem =
+                response.mappedProblem
+                ?? ProblemMapper.fromHTTP(status: response.status, headers: response.headers, body: response.body)
             return ("http_\(response.status)", problem.retryAfterMs)
         case .failure(let error):
             guard policy.retriesTransportFailures, !(error is RonProblem), !(error is LocalNetworkError) else {

@@ -14,12 +14,6 @@ public enum Redactor {
     /// What a secret is replaced by.
     public static let placeholder = "[REDACTED]"
 
-    private static let sensitiveHeaderNames: Set<String> = [
-        "authorization", "proxy-authorization", "x-ron-token", "x-ron-passport", "cookie", "set-cookie",
-    ]
-    private static let sensitiveHeaderFragments = [
-        "token", "secret", "password", "passport", "api-key", "apikey", "session", "auth",
-    ]
     private static let sensitiveQueryFragments = [
         "token", "key", "secret", "password", "passwd", "passport", "auth", "session", "signature", "sig",
         "credential",
@@ -28,8 +22,7 @@ public enum Redactor {
 
     /// Whether a header with this name carries secrets.
     public static func isSensitiveHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return sensitiveHeaderNames.contains(lowered) || sensitiveHeaderFragments.contains { lowered.contains($0) }
+        CredentialPolicy.isCredential(name)
     }
 
     /// Whether a query parameter with this name carries secrets.
@@ -47,10 +40,8 @@ public enum Redactor {
     }
 
     /// All headers with secret values replaced.
-    public static func headers(_ headers: [String: String]) -> [String: String] {
-        var out: [String: String] = [:]
-        for (name, value) in headers { out[name] = headerValue(name: name, value: value) }
-        return out
+    public static func headers(_ headers: RonHeaders) -> RonHeaders {
+        RonHeaders(headers.map { (name: $0.name, value: headerValue(name: $0.name, value: $0.value)) })
     }
 
     /// The URL as text, without user info and with secret query values replaced.

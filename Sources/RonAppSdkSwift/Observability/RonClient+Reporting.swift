@@ -11,8 +11,8 @@ extension RonClient {
         guard logger != nil || config.onRequest != nil || broadcaster.hasConsumers else { return }
         let redactedURL = Redactor.url(request.url)
         let headers = Redactor.headers(request.headers)
-        let requestId = Self.lookup(request.headers, "x-request-id")
-        let correlationId = Self.lookup(request.headers, "x-correlation-id")
+        let requestId = request.headers["x-request-id"]
+        let correlationId = request.headers["x-correlation-id"]
         if let logger {
             var metadata: Logger.Metadata = [
                 "method": .string(request.method), "url": .string(redactedURL),
@@ -39,17 +39,17 @@ extension RonClient {
     }
 
     /// Logs the outcome and runs the `onResponse` hook without waiting for it.
-    func report<T>(_ request: AppRequest, url: URL?, sentHeaders: [String: String], response: AppResponse<T>) {
+    func report<T>(_ request: AppRequest, url: URL?, sentHeaders: RonHeaders, response: AppResponse<T>) {
         let hasConsumers = broadcaster.hasConsumers
         guard logger != nil || config.onResponse != nil || hasConsumers else { return }
         let redactedURL = url.map(Redactor.url) ?? "[not built] \(request.path.prefix(200))"
-        let correlationId = response.correlationId ?? Self.lookup(sentHeaders, "x-correlation-id")
+        let correlationId = response.correlationId ?? sentHeaders["x-correlation-id"]
         if hasConsumers {
             broadcaster.emit(
                 .finished(
                     RonRequestFinishedEvent(
                         method: request.method.rawValue, url: redactedURL,
-                        requestId: Self.lookup(sentHeaders, "x-request-id"), correlationId: correlationId,
+                        requestId: sentHeaders["x-request-id"], correlationId: correlationId,
                         status: response.status, ok: response.ok, durationMs: response.durationMs,
                         bytes: response.raw?.count ?? 0, problemCode: response.problem?.code,
                         problemKind: response.problem?.kind)))
@@ -77,10 +77,6 @@ extension RonClient {
                 problem: response.problem.map { Redactor.problem($0, secrets: knownSecrets) })
             hookQueue.async { hook(info) }
         }
-    }
-
-    static func lookup(_ headers: [String: String], _ name: String) -> String? {
-        headers.first { $0.key.lowercased() == name }?.value
     }
 
     private static func debugText(_ data: Data) -> String {

@@ -5,7 +5,7 @@ public struct RonRequestInfo: Sendable, Hashable {
     /// The URL, redacted (see ``Redactor/url(_:)``).
     public var url: String
     /// The request headers, redacted.
-    public var headers: [String: String]
+    public var headers: RonHeaders
     /// The `x-request-id` sent.
     public var requestId: String?
     /// The `x-correlation-id` sent.
@@ -13,7 +13,7 @@ public struct RonRequestInfo: Sendable, Hashable {
 
     /// Creates the info.
     public init(
-        method: String, url: String, headers: [String: String], requestId: String?, correlationId: String?
+        method: String, url: String, headers: RonHeaders, requestId: String?, correlationId: String?
     ) {
         self.method = method
         self.url = url

@@ -9,7 +9,7 @@ public struct RonResponseInfo: Sendable, Hashable {
     /// Whether the call succeeded.
     public var ok: Bool
     /// The response headers, redacted.
-    public var headers: [String: String]
+    public var headers: RonHeaders
     /// Wall-clock duration in milliseconds.
     public var durationMs: Int
     /// The correlation id (from the problem or the response headers, else the one sent).
@@ -19,7 +19,7 @@ public struct RonResponseInfo: Sendable, Hashable {
 
     /// Creates the info.
     public init(
-        method: String, url: String, status: Int, ok: Bool, headers: [String: String], durationMs: Int,
+        method: String, url: String, status: Int, ok: Bool, headers: RonHeaders, durationMs: Int,
         correlationId: String?, problem: RonProblem?
     ) {
         self.method = method

@@ -59,7 +59,7 @@ public actor RonOfflineQueue {
         let existing = request.headers.first {
             ["x-idempotency-key", "idempotency-key"].contains($0.key.lowercased()) && !$0.value.isEmpty
         }
-        let key = existing?.value ?? client.headerComposer.idempotencyKeyFactory()
+        let key = existing?.value ?? client.makeIdempotencyKey()
         if existing == nil { request.headers["X-Idempotency-Key"] = key }
         var entry = RonQueuedRequest(request: request, idempotencyKey: key)
 

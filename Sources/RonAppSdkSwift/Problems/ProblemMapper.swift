@@ -24,8 +24,8 @@ import Foundation
 /// status, a message naming the type and the coding path.
 public enum ProblemMapper {
     /// The problem for a non-2xx response.
-    public static func fromHTTP(status: Int, headers: [String: String], body: Data, now: Date = Date()) -> RonProblem {
-        let lowered = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+    public static func fromHTTP(status: Int, headers lowered: RonHeaders, body: Data, now: Date = Date()) -> RonProblem
+    {
         let headerCorrelation = nonEmpty(lowered["x-correlation-id"]) ?? nonEmpty(lowered["x-request-id"])
         let headerRetryAfter = lowered["retry-after"].flatMap { retryAfterMs(header: $0, now: now) }
         let defaultRetryable = defaultRetryable(status: status)
@@ -66,12 +66,11 @@ public enum ProblemMapper {
 
     /// The problem for a 2xx body that did not decode as `type`.
     public static func decodeFailure(
-        type: Any.Type, error: any Error, status: Int, headers: [String: String]
+        type: Any.Type, error: any Error, status: Int, headers lowered: RonHeaders
     ) -> RonProblem {
         let typeName = String(describing: type)
         let (path, what) = describe(error)
         let at = path.isEmpty ? "the top level" : "'\(path)'"
-        let lowered = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         return RonProblem(
             code: "decode_failed",
             message: "could not decode \(typeName) at \(at): \(what)",

@@ -27,10 +27,10 @@ extension RonClient {
         _ type: T.Type, path: String, query: [String: String]? = nil, lastEventId: String? = nil,
         options: RonSubscriptionOptions = RonSubscriptionOptions()
     ) async throws(RonProblem) -> AsyncThrowingStream<T, any Error> {
-        let url = try subscriptionURL(path: path, query: query)
+        let items = try subscriptionQuery(path: path, query: query)
         let wanted = options.eventTypes
         return ServerSentEventPump<T>(
-            client: self, url: url, options: options, lastEventId: lastEventId,
+            client: self, path: path, query: items, options: options, lastEventId: lastEventId,
             transform: { (event: ServerSentEvent) throws(RonProblem) -> T? in
                 if let wanted, !wanted.contains(event.event) { return nil }
                 do {
@@ -54,18 +54,16 @@ extension RonClient {
         path: String, query: [String: String]? = nil, lastEventId: String? = nil,
         options: RonSubscriptionOptions = RonSubscriptionOptions()
     ) async throws(RonProblem) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        let url = try subscriptionURL(path: path, query: query)
+        let items = try subscriptionQuery(path: path, query: query)
         return ServerSentEventPump<ServerSentEvent>(
-            client: self, url: url, options: options, lastEventId: lastEventId, transform: { $0 }
+            client: self, path: path, query: items, options: options, lastEventId: lastEventId, transform: { $0 }
         ).start()
     }
 
-    private func subscriptionURL(path: String, query: [String: String]?) throws(RonProblem) -> URL {
-        if state.isClosed { throw LocalNetworkError.clientClosed.problem }
-        do {
-            return try urlBuilder.url(path: path, query: AppRequest.queryItems(query))
-        } catch {
-            throw error.problem
-        }
+    /// The query of a subscription, once its URL is known to build (so a bad path throws at once).
+    private func subscriptionQuery(path: String, query: [String: String]?) throws(RonProblem) -> [URLQueryItem] {
+        let items = AppRequest.queryItems(query)
+        _ = try url(for: AppRequest(path: path, query: items))
+        return items
     }
 }

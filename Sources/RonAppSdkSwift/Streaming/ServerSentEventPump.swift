@@ -5,7 +5,8 @@ import Foundation
 /// reconnect limit is reached.
 struct ServerSentEventPump<Element: Sendable>: Sendable {
     let client: RonClient
-    let url: URL
+    let path: String
+    let query: [URLQueryItem]
     let options: RonSubscriptionOptions
     let lastEventId: String?
     /// Turns an event into an element; `nil` skips the event, a thrown problem ends the stream.
@@ -80,49 +81,45 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
     }
 
     private func requestHeaders(lastEventId: String) -> [String: String] {
-        var headers = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
+        var headers = RonHeaders(["Accept": "text/event-stream", "Cache-Control": "no-cache"])
         if !lastEventId.isEmpty { headers["Last-Event-ID"] = lastEventId }
-        for (name, value) in options.headers {
-            for key in headers.keys where key.lowercased() == name.lowercased() {
-                headers.removeValue(forKey: key)
-            }
-            headers[name] = value
-        }
-        return headers
+        for (name, value) in options.headers { headers[name] = value }
+        return Dictionary(headers.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// Connects through the client's pipeline (*prepare*, then the middleware around the streaming
+    /// transport), so retries, auth refresh, metrics and reporting see every (re)connection.
     private func connect(
         _ parser: inout ServerSentEventParser, _ continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) async -> Outcome {
         if client.state.isClosed { return .finished }
-        let headers: [String: String]
-        do {
-            headers = try await client.headerComposer.compose(
-                method: .get, callHeaders: requestHeaders(lastEventId: parser.lastEventId), body: nil)
-        } catch {
-            return .failed(error.problem)
-        }
-        let request = TransportRequest(
-            method: "GET", url: url, headers: headers, timeoutMs: client.overallTimeoutMs,
-            connectTimeoutMs: client.connectTimeoutMs, readTimeoutMs: options.idleTimeoutMs,
-            writeTimeoutMs: client.writeTimeoutMs, maxResponseBytes: options.maxEventBytes)
-        let response: TransportStream
-        do {
-            response = try await client.streamingTransport.stream(request)
-        } catch {
-            let failure = TransportFailure.classify(error)
-            if Task.isCancelled || failure.cause == .cancelled { return .finished }
-            let problem = ProblemMapper.fromTransport(failure)
-            return failure.cause.retryable ? .dropped(problem, delivered: false, retryAfterMs: nil) : .failed(problem)
-        }
-        if response.status == 204 { return .finished }
-        guard (200..<300).contains(response.status) else {
-            let body = await Self.collect(response.body, limit: 65_536)
-            let problem = ProblemMapper.fromHTTP(status: response.status, headers: response.headers, body: body)
-            if problem.retryable == true {
-                return .dropped(problem, delivered: false, retryAfterMs: problem.retryAfterMs)
+        let call = AppRequest(
+            method: .get, path: path, query: query, headers: requestHeaders(lastEventId: parser.lastEventId))
+        let opened = OpenedStream()
+        let start = ContinuousClock.now
+        let exchange = await client.exchange(
+            call,
+            limits: PreparationLimits(readTimeoutMs: options.idleTimeoutMs, maxResponseBytes: options.maxEventBytes),
+            terminal: client.streamTerminal(into: opened))
+        let head: AppResponse<Data> = RonClient.makeResponse(
+            exchange.result, durationMs: RonClient.milliseconds(ContinuousClock.now - start))
+        client.report(call, url: exchange.url, sentHeaders: exchange.sentHeaders, response: head)
+        if let problem = head.problem {
+            if Task.isCancelled || client.state.isClosed || problem.code == "cancelled" { return .finished }
+            if problem.status == 0 {
+                return problem.retryable == true && problem.kind == "transport"
+                    ? .dropped(problem, delivered: false, retryAfterMs: nil) : .failed(problem)
             }
-            return .failed(problem)
+            return problem.retryable == true
+                ? .dropped(problem, delivered: false, retryAfterMs: problem.retryAfterMs) : .failed(problem)
+        }
+        if head.status == 204 { return .finished }
+        guard let response = opened.value else {
+            // A middleware answered 2xx without opening the stream.
+            return .failed(
+                RonProblem(
+                    code: "stream_not_opened", message: "A middleware answered the subscription without opening it",
+                    kind: "local", status: head.status, retryable: false))
         }
         let contentType = response.headers["content-type"] ?? ""
         guard contentType.lowercased().hasPrefix("text/event-stream") else {
@@ -165,7 +162,7 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
         }
     }
 
-    private static func collect(_ body: AsyncThrowingStream<Data, any Error>, limit: Int) async -> Data {
+    static func collect(_ body: AsyncThrowingStream<Data, any Error>, limit: Int) async -> Data {
         var collected = Data()
         do {
             for try await chunk in body {

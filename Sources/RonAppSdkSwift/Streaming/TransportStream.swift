@@ -5,14 +5,14 @@ public struct TransportStream: Sendable {
     /// The HTTP status code.
     public var status: Int
     /// Header fields with lowercased names.
-    public var headers: [String: String]
+    public var headers: RonHeaders
     /// The body, chunk by chunk.
     public var body: AsyncThrowingStream<Data, any Error>
 
     /// Creates a stream; header names are lowercased.
-    public init(status: Int, headers: [String: String], body: AsyncThrowingStream<Data, any Error>) {
+    public init(status: Int, headers: RonHeaders, body: AsyncThrowingStream<Data, any Error>) {
         self.status = status
-        self.headers = TransportResponse(status: status, headers: headers).headers
+        self.headers = headers
         self.body = body
     }
 }

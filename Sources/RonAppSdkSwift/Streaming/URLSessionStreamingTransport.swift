@@ -32,8 +32,6 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var body: AsyncThrowingStream<Data, any Error>.Continuation?
     private var finished = false
 
-    private static let credentialHeaders = ["authorization", "x-ron-passport", "x-ron-token", "cookie"]
-
     func open(_ request: TransportRequest) async throws -> TransportStream {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
@@ -118,10 +116,7 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
             close(TransportFailure(.truncatedBody, detail: "not an HTTP response"))
             return
         }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let name = key as? String { headers[name] = value as? String ?? String(describing: value) }
-        }
+        let headers = RonHeaders(http: http)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
         continuation.onTermination = { [weak self] termination in
             if case .cancelled = termination { self?.close(TransportFailure(.cancelled)) }
@@ -150,20 +145,13 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let fromScheme = task.originalRequest?.url?.scheme?.lowercased()
-        let toScheme = request.url?.scheme?.lowercased()
-        if fromScheme == "https" && toScheme != "https" {
+        switch CredentialPolicy.redirect(from: task.originalRequest?.url, to: request) {
+        case .follow(let next):
+            completionHandler(next)
+        case .refuse(let failure):
             completionHandler(nil)
-            close(TransportFailure(.insecureRedirect))
-            return
+            close(failure)
         }
-        var next = request
-        if task.originalRequest?.url?.host?.lowercased() != request.url?.host?.lowercased() {
-            for name in Self.credentialHeaders {
-                next.setValue(nil, forHTTPHeaderField: name)
-            }
-        }
-        completionHandler(next)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -6,8 +6,8 @@ public struct TransportRequest: Sendable, Hashable {
     public var method: String
     /// The absolute URL.
     public var url: URL
-    /// Header fields; names are unique ignoring case.
-    public var headers: [String: String]
+    /// Header fields (case-insensitive names, possibly repeated).
+    public var headers: RonHeaders
     /// The body, if any.
     public var body: Data?
     /// Overall budget for this call in milliseconds.
@@ -24,7 +24,7 @@ public struct TransportRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(
-        method: String, url: URL, headers: [String: String] = [:], body: Data? = nil,
+        method: String, url: URL, headers: RonHeaders = [:], body: Data? = nil,
         timeoutMs: Int = RonConfig.Defaults.overallTimeoutMs,
         connectTimeoutMs: Int = RonConfig.Defaults.connectTimeoutMs,
         readTimeoutMs: Int = RonConfig.Defaults.readTimeoutMs,

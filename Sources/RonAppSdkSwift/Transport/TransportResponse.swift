@@ -4,24 +4,20 @@ import Foundation
 public struct TransportResponse: Sendable, Hashable {
     /// The HTTP status code.
     public var status: Int
-    /// Header fields with lowercased names.
-    public var headers: [String: String]
+    /// Header fields (case-insensitive names, possibly repeated).
+    public var headers: RonHeaders
     /// The body bytes (empty when there was none).
     public var body: Data
 
-    /// Creates a response; header names are lowercased.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    /// The problem this (non-2xx) response maps to, worked out once by the pipeline's *execute*
+    /// stage so that middleware (retry) and *make the response* share it. `nil` until then, and for a
+    /// response a middleware made itself.
+    var mappedProblem: RonProblem?
+
+    /// Creates a response.
+    public init(status: Int, headers: RonHeaders = [:], body: Data = Data()) {
         self.status = status
-        var lowered: [String: String] = [:]
-        for (name, value) in headers {
-            let key = name.lowercased()
-            if let existing = lowered[key] {
-                lowered[key] = existing + ", " + value
-            } else {
-                lowered[key] = value
-            }
-        }
-        self.headers = lowered
+        self.headers = headers
         self.body = body
     }
 }

@@ -19,8 +19,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
 
-    private static let credentialHeaders = ["authorization", "x-ron-passport", "x-ron-token", "cookie"]
-
     func register(
         task: URLSessionTask, limit: Int, continuation: CheckedContinuation<TransportResponse, any Error>
     ) {
@@ -79,21 +77,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let fromScheme = task.originalRequest?.url?.scheme?.lowercased()
-        let toScheme = request.url?.scheme?.lowercased()
-        if fromScheme == "https" && toScheme != "https" {
-            update(task) { $0.failure = TransportFailure(.insecureRedirect) }
+        switch CredentialPolicy.redirect(from: task.originalRequest?.url, to: request) {
+        case .follow(let next):
+            completionHandler(next)
+        case .refuse(let failure):
+            update(task) { $0.failure = failure }
             completionHandler(nil)
             task.cancel()
-            return
         }
-        var next = request
-        if task.originalRequest?.url?.host?.lowercased() != request.url?.host?.lowercased() {
-            for name in Self.credentialHeaders {
-                next.setValue(nil, forHTTPHeaderField: name)
-            }
-        }
-        completionHandler(next)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -116,13 +107,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
                 throwing: TransportFailure(.truncatedBody, detail: "got \(entry.body.count) of \(expected) bytes"))
             return
         }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let name = key as? String {
-                headers[name] = value as? String ?? String(describing: value)
-            }
-        }
         entry.continuation.resume(
-            returning: TransportResponse(status: http.statusCode, headers: headers, body: entry.body))
+            returning: TransportResponse(status: http.statusCode, headers: RonHeaders(http: http), body: entry.body))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import RonGenerated
 
 /// The proxy facets' HTTP/1.1 client: one connection per request, the request's method, path,
 /// query, headers and body forwarded, the whole answer buffered (up to
@@ -34,7 +35,7 @@ struct UpstreamClient: Sendable {
     private typealias Connection = NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
 
     /// Forwards `request` to `upstream` at `path` (plus the request's query).
-    func forward(_ request: GatewayRequest, to upstream: GatewayFacet.Upstream, path: String) async -> GatewayResponse {
+    func forward(_ request: GatewayRequest, to upstream: FacetUpstream, path: String) async -> GatewayResponse {
         do {
             let answer = try await exchange(request, upstream: upstream, path: path)
             var headers = HTTPHeaders()
@@ -50,7 +51,7 @@ struct UpstreamClient: Sendable {
         }
     }
 
-    private func exchange(_ request: GatewayRequest, upstream: GatewayFacet.Upstream, path: String) async throws
+    private func exchange(_ request: GatewayRequest, upstream: FacetUpstream, path: String) async throws
         -> Answer
     {
         guard upstream.scheme.trimmingCharacters(in: .whitespaces).lowercased() == "http" else {
@@ -61,7 +62,7 @@ struct UpstreamClient: Sendable {
         do {
             connection = try await ClientBootstrap(group: group)
                 .connectTimeout(.nanoseconds(Int64(Self.nanoseconds(connectTimeout))))
-                .connect(host: host, port: upstream.port) { channel in
+                .connect(host: host, port: Int(upstream.port)) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHTTPClientHandlers()
                         return try Connection(wrappingChannelSynchronously: channel)

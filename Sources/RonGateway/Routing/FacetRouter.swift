@@ -1,25 +1,36 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import RonFacets
 
 /// Serves `/app/facets/{id}{path}` from the configured facets, the way the real node mounts a
 /// facet manifest's routes under `/facets/{id}{route.path}`.
+///
+/// The facet model, its validation and the "which routes are mounted" rule are `RonFacets`' (the
+/// same code `ron facets validate` runs), so the gateway refuses exactly what the node's loader
+/// refuses, with the node's messages.
 struct FacetRouter: Sendable {
-    private let facets: [String: GatewayFacet]
+    private let facets: [String: FacetDefinition]
+    private let root: URL
     private let upstream: UpstreamClient
 
-    /// Checks `facets` the way the real manifest validator does.
-    /// - Throws: ``GatewayError/invalidFacet(id:reason:)`` naming the facet and the rule it breaks.
-    init(facets: [GatewayFacet], upstream: UpstreamClient) throws {
-        var byId: [String: GatewayFacet] = [:]
+    /// Checks `facets` with the node's rules (``FacetDefinition/validate()``, then duplicate ids).
+    /// - Throws: ``GatewayError/invalidFacet(id:reason:)`` with the node's message.
+    init(facets: [FacetDefinition], root: URL?, upstream: UpstreamClient) throws {
+        var byId: [String: FacetDefinition] = [:]
         for facet in facets {
-            try Self.validate(facet)
+            do {
+                try facet.validate()
+            } catch {
+                throw GatewayError.invalidFacet(id: facet.id, reason: error.message)
+            }
             guard byId[facet.id] == nil else {
-                throw GatewayError.invalidFacet(id: facet.id, reason: "duplicate facet id")
+                throw GatewayError.invalidFacet(id: facet.id, reason: "duplicate facet id: \(facet.id)")
             }
             byId[facet.id] = facet
         }
         self.facets = byId
+        self.root = root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         self.upstream = upstream
     }
 
@@ -36,38 +47,29 @@ struct FacetRouter: Sendable {
         }
         guard let facet = facets[id] else { return ProblemResponses.notFound("no facet '\(id)'") }
 
-        let candidates = facet.routes.compactMap { route -> (GatewayFacet.Route, RoutePattern.Match)? in
-            guard Self.isMounted(route, in: facet), let match = RoutePattern(route.path).match(rest) else { return nil }
+        let candidates = facet.routes.compactMap { route -> (FacetRouteDefinition, RoutePattern.Match)? in
+            guard facet.mounts(route), let match = RoutePattern(route.path).match(rest) else { return nil }
             return (route, match)
         }
         guard !candidates.isEmpty else {
             return ProblemResponses.notFound("facet '\(id)' has no route \(rest.isEmpty ? "/" : rest)")
         }
         let method = request.method == .HEAD ? "GET" : request.method.rawValue
-        let allowed = candidates.filter { $0.0.method.uppercased() == method }
+        let allowed = candidates.filter { $0.0.normalizedMethod == method }
         guard let (route, match) = allowed.max(by: { $0.1.specificity < $1.1.specificity }) else {
-            let methods = Set(candidates.map { $0.0.method.uppercased() }).sorted()
+            let methods = Set(candidates.map { $0.0.normalizedMethod }).sorted()
             return ProblemResponses.methodNotAllowed(allowed: methods)
         }
 
         switch facet.kind {
-        case .echo:
-            return .bytes(.ok, contentType: ContentType.json, Array(#"{"echo":"ok"}"#.utf8))
         case .static:
-            return Self.serveFile(route.file)
+            return Self.serveFile(route.file.map { FacetDirectoryLoader.fileURL($0, root: root) })
         case .proxy:
             guard let target = facet.upstream else { return ProblemResponses.upstreamUnavailable(reason: "connect") }
-            let path = Self.upstreamPath(route: route, match: match, rest: rest, basePath: target.basePath)
+            let path = Self.upstreamPath(route: route, match: match, rest: rest, basePath: target.basePath ?? "")
             return await upstream.forward(request, to: target, path: path)
-        }
-    }
-
-    /// Echo and proxy facets mount only `GET` and `POST` routes; static facets only `GET`.
-    private static func isMounted(_ route: GatewayFacet.Route, in facet: GatewayFacet) -> Bool {
-        let method = route.method.uppercased()
-        switch facet.kind {
-        case .static: return method == "GET"
-        case .echo, .proxy: return method == "GET" || method == "POST"
+        default:
+            return .bytes(.ok, contentType: ContentType.json, Array(#"{"echo":"ok"}"#.utf8))
         }
     }
 
@@ -80,7 +82,7 @@ struct FacetRouter: Sendable {
 
     /// The upstream path: for a `/*tail` route, `base_path` + (`upstream_path` or the route's prefix)
     /// + the tail; for any other route, `base_path` + (`upstream_path` or the request's path).
-    static func upstreamPath(route: GatewayFacet.Route, match: RoutePattern.Match, rest: String, basePath: String)
+    static func upstreamPath(route: FacetRouteDefinition, match: RoutePattern.Match, rest: String, basePath: String)
         -> String
     {
         let path: String
@@ -102,45 +104,6 @@ struct FacetRouter: Sendable {
         case (true, true): return String(first.dropLast()) + second
         case (false, false): return first + "/" + second
         default: return first + second
-        }
-    }
-
-    private static func validate(_ facet: GatewayFacet) throws {
-        func fail(_ reason: String) -> GatewayError { .invalidFacet(id: facet.id, reason: reason) }
-        let trimmedId = facet.id.trimmingCharacters(in: .whitespaces)
-        guard !trimmedId.isEmpty else { throw fail("facet.id must not be empty") }
-        guard !facet.id.contains("/"), !facet.id.contains("?") else {
-            throw fail("facet.id must not contain '/' or '?'")
-        }
-        if facet.kind == .proxy {
-            guard let upstream = facet.upstream else { throw fail("proxy facet requires [upstream]") }
-            let scheme = upstream.scheme.trimmingCharacters(in: .whitespaces).lowercased()
-            guard scheme == "http" || scheme == "https" else { throw fail("upstream.scheme must be http or https") }
-            guard !upstream.host.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw fail("upstream.host must not be empty")
-            }
-            guard (1...65_535).contains(upstream.port) else { throw fail("upstream.port must be 1...65535") }
-            guard upstream.basePath.isEmpty || upstream.basePath.hasPrefix("/") else {
-                throw fail("upstream.base_path must start with '/'")
-            }
-        }
-        for route in facet.routes {
-            guard route.path.hasPrefix("/") else { throw fail("route.path must start with '/': \(route.path)") }
-            let method = route.method.uppercased()
-            guard ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) else {
-                throw fail("route.method must be GET, POST, PUT, PATCH or DELETE: \(route.method)")
-            }
-            switch facet.kind {
-            case .static:
-                guard method == "GET" else { throw fail("static facet routes must be GET: \(route.path)") }
-                guard route.file != nil else { throw fail("static facet route needs a file: \(route.path)") }
-            case .proxy:
-                if let upstreamPath = route.upstreamPath, !upstreamPath.hasPrefix("/") {
-                    throw fail("route.upstream_path must start with '/': \(upstreamPath)")
-                }
-            case .echo:
-                break
-            }
         }
     }
 }

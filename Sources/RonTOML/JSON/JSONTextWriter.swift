@@ -40,24 +40,23 @@ enum JSONTextWriter {
         }
     }
 
+    /// Writes `text` as a JSON string: the five short escapes this writer has always used, `\u00XX`
+    /// for every other control character, everything else as it is.
     static func string(_ text: String, into output: inout String) {
-        output += "\""
+        output.append("\"")
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+            if let short = shortEscapes[scalar] {
+                output += short
+            } else if scalar.value < 0x20 {
+                output += (scalar.value < 0x10 ? "\\u000" : "\\u00") + String(scalar.value, radix: 16)
+            } else {
+                output.unicodeScalars.append(scalar)
             }
         }
-        output += "\""
+        output.append("\"")
     }
+
+    private static let shortEscapes: [Unicode.Scalar: String] = [
+        "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+    ]
 }

@@ -1,20 +1,15 @@
 import Foundation
 import RonAppSdkSwift
+import RonFacets
 import RonGateway
+import RonTestSupport
 import Testing
-
-/// A client for `base` that may talk plain HTTP, with `adjust` applied to its configuration.
-private func makeClient(_ base: URL, _ adjust: (inout RonConfig) -> Void = { _ in }) throws -> RonClient {
-    var config = RonConfig(baseUrl: base, allowInsecureHttp: true)
-    adjust(&config)
-    return try RonClient(config: config)
-}
 
 @Suite("RonClient against the embedded gateway")
 struct RonClientInteropTests {
     @Test func happyPathsDecodeTheGeneratedTypes() async throws {
         try await withGateway(packageConfiguration()) { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             let health: AppResponse<Health> = await client.get("/healthz")
             #expect(health.ok && health.status == 200)
@@ -33,7 +28,7 @@ struct RonClientInteropTests {
 
     @Test func paginationWalksEveryPage() async throws {
         try await withGateway { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             var sizes: [Int] = []
             for try await page in client.pages(Item.self, path: "/items") { sizes.append(page.items.count) }
@@ -48,7 +43,7 @@ struct RonClientInteropTests {
 
     @Test func headersReachTheGateway() async throws {
         try await withGateway { base in
-            let client = try makeClient(base) { config in
+            let client = try makeClient(base: base) { config in
                 config.authToken = "tok-1"
                 config.passportToken = "pass-1"
                 config.requestIdFactory = { "req-fixed" }
@@ -70,7 +65,7 @@ struct RonClientInteropTests {
 
     @Test func problemRoutesMapToRonProblem() async throws {
         try await withGateway { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             let missing: AppResponse<Hello> = await client.get("/nope")
             let notFound = try #require(missing.problem)
@@ -106,7 +101,7 @@ struct RonClientInteropTests {
 
     @Test func nonJSONErrorsBecomeTransportProblemsWithTheStatus() async throws {
         try await withGateway { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             for path in ["/_test/internal-text", "/_test/internal-empty"] {
                 let answer: AppResponse<Hello> = await client.get(path)
@@ -123,14 +118,14 @@ struct RonClientInteropTests {
 
     @Test func requireAuthGives401UnlessATokenIsConfigured() async throws {
         try await withGateway(GatewayConfiguration(requireAuth: true)) { base in
-            let anonymous = try makeClient(base)
+            let anonymous = try makeClient(base: base)
             defer { anonymous.close() }
             let denied: AppResponse<Hello> = await anonymous.get("/hello")
             #expect(denied.problem?.code == "UNAUTHORIZED")
             #expect(denied.problem?.status == 401)
             let health: AppResponse<Health> = await anonymous.get("/healthz")
             #expect(health.ok)
-            let signed = try makeClient(base) { $0.authToken = "t" }
+            let signed = try makeClient(base: base) { $0.authToken = "t" }
             defer { signed.close() }
             let allowed: AppResponse<Hello> = await signed.get("/hello")
             #expect(allowed.ok)
@@ -139,7 +134,7 @@ struct RonClientInteropTests {
 
     @Test func timeoutAgainstTheSlowRouteIsALocalTransportProblem() async throws {
         try await withGateway { base in
-            let client = try makeClient(base) { $0.overallTimeoutMs = 300 }
+            let client = try makeClient(base: base) { $0.overallTimeoutMs = 300 }
             defer { client.close() }
             let clock = ContinuousClock()
             let started = clock.now
@@ -157,7 +152,7 @@ struct RonClientInteropTests {
     @Test(arguments: ["/_test/drop-after-headers", "/_test/drop-before-response", "/_test/truncated"])
     func droppedConnectionsAreTransportProblems(path: String) async throws {
         try await withGateway { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             let answer: AppResponse<Hello> = await client.get(path)
             let problem = try #require(answer.problem)
@@ -169,7 +164,7 @@ struct RonClientInteropTests {
 
     @Test func invalidJSONIsADecodeProblem() async throws {
         try await withGateway { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             let answer: AppResponse<Hello> = await client.get("/_test/invalid-json")
             #expect(answer.problem?.code == "decode_failed")
@@ -184,11 +179,11 @@ struct RonClientInteropTests {
         let file = directory.appendingPathComponent("hello.txt")
         try Data("hi\n".utf8).write(to: file)
         let facets = [
-            GatewayFacet(id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who")]),
-            GatewayFacet(id: "docs", kind: .static, routes: [.init(path: "/hello", file: file)]),
+            FacetDefinition(id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who")]),
+            FacetDefinition(id: "docs", kind: .static, routes: [.init(path: "/hello", file: file.path)]),
         ]
         try await withGateway(GatewayConfiguration(facets: facets)) { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             let echo: AppResponse<JSONValue> = await client.facet("echoer").get("/who")
             #expect(echo.data == ["echo": "ok"])
@@ -202,7 +197,7 @@ struct RonClientInteropTests {
 
     @Test func bodiesUpToTheClientLimitArriveWholeAndLargerOnesAreRefused() async throws {
         try await withGateway { base in
-            let client = try makeClient(base)
+            let client = try makeClient(base: base)
             defer { client.close() }
             let limit = RonSDK.maxResponseBytes
             let answer: AppResponse<Data> = await client.get("/_test/large", query: ["bytes": String(limit)])

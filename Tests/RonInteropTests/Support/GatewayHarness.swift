@@ -1,4 +1,5 @@
 import Foundation
+import RonFacets
 import RonGateway
 import Testing
 
@@ -40,7 +41,7 @@ func makeTemporaryDirectory() throws -> URL {
 }
 
 /// A gateway configuration whose fixtures folder is the package's real `Fixtures/`.
-func packageConfiguration(requireAuth: Bool = false, facets: [GatewayFacet] = []) -> GatewayConfiguration {
+func packageConfiguration(requireAuth: Bool = false, facets: [FacetDefinition] = []) -> GatewayConfiguration {
     GatewayConfiguration(requireAuth: requireAuth, facets: facets, fixturesDirectory: packageFixtures)
 }
 

@@ -129,48 +129,37 @@
             }
         }
 
-        private static func headers(_ response: HTTPClientResponse) -> [String: String] {
-            var headers: [String: String] = [:]
+        private static func headers(_ response: HTTPClientResponse) -> RonHeaders {
+            var headers = RonHeaders()
             for (name, value) in response.headers {
-                let key = name.lowercased()
-                if let existing = headers[key] {
-                    headers[key] = existing + ", " + value
-                } else {
-                    headers[key] = value
-                }
+                headers.append(name.lowercased(), value)
             }
             return headers
         }
     }
 
     /// One leg of a call: the URL, method, headers and body to send next, and how a redirect changes
-    /// them (the rules of ``URLSessionTransport``).
+    /// them (the rules of ``CredentialPolicy``, as for ``URLSessionTransport``).
     struct RedirectHop: Sendable {
         var method: String
         var url: URL
-        var headers: [(name: String, value: String)]
+        var headers: RonHeaders
         var body: Data?
 
-        private static let credentialHeaders: Set<String> = [
-            "authorization", "x-ron-passport", "x-ron-token", "cookie",
-        ]
         private static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding"]
 
         init(_ request: TransportRequest) {
             method = request.method
             url = request.url
-            headers = []
-            for (name, value) in request.headers {
-                headers.append((name: name, value: value))
-            }
+            headers = request.headers
             body = request.body
         }
 
         func clientRequest() -> HTTPClientRequest {
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = NIOHTTP1.HTTPMethod(rawValue: method)
-            for header in headers {
-                request.headers.add(name: header.name, value: header.value)
+            for (name, value) in headers {
+                request.headers.add(name: name, value: value)
             }
             if let body {
                 request.body = .bytes(ByteBuffer(bytes: body))
@@ -180,7 +169,8 @@
 
         /// The next leg after a response with `status`, or `nil` when it is not a redirect to follow.
         ///
-        /// - Throws: ``TransportFailure/Cause/insecureRedirect`` for https → anything but https.
+        /// - Throws: ``TransportFailure/Cause/insecureRedirect`` for https → anything but https, and
+        ///   for a redirect that would carry a body to another origin.
         func next(status: Int, location: String?) throws -> RedirectHop? {
             guard [301, 302, 303, 307, 308].contains(status), let location,
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
@@ -193,13 +183,17 @@
             guard toScheme == "http" || toScheme == "https" else { return nil }
             var next = self
             next.url = target
-            if url.host?.lowercased() != target.host?.lowercased() || url.port != target.port {
-                next.headers.removeAll { Self.credentialHeaders.contains($0.name.lowercased()) }
-            }
             if status == 303 || ((status == 301 || status == 302) && method.uppercased() == "POST") {
                 next.method = method.uppercased() == "HEAD" ? "HEAD" : "GET"
                 next.body = nil
                 next.headers.removeAll { Self.bodyHeaders.contains($0.name.lowercased()) }
+            }
+            if CredentialPolicy.origin(of: url) != CredentialPolicy.origin(of: target) {
+                next.headers.removeAll { CredentialPolicy.isCredential($0.name) }
+                if next.body != nil {
+                    throw TransportFailure(
+                        .insecureRedirect, detail: "a redirect to another origin would resend the body")
+                }
             }
             return next
         }

@@ -1,10 +1,25 @@
 import Foundation
 
 extension RonClient {
-    /// Builds the response for an HTTP answer: decodes 2xx bodies, maps the rest to problems.
+    /// Stage 3, *make the response*: the ``AppResponse`` for what the exchange produced.
+    static func makeResponse<T: Decodable>(_ result: Result<TransportResponse, RonProblem>, durationMs: Int)
+        -> AppResponse<T>
+    {
+        switch result {
+        case .failure(let problem):
+            return AppResponse(status: problem.status, problem: problem, durationMs: durationMs)
+        case .success(let http):
+            return makeResponse(http, durationMs: durationMs)
+        }
+    }
+
+    /// Decodes a 2xx body as `T`; any other status becomes its problem (the one *execute* already
+    /// mapped, when there is one).
     static func makeResponse<T: Decodable>(_ http: TransportResponse, durationMs: Int) -> AppResponse<T> {
         guard (200..<300).contains(http.status) else {
-            let problem = ProblemMapper.fromHTTP(status: http.status, headers: http.headers, body: http.body)
+            let problem =
+                http.mappedProblem
+                ?? ProblemMapper.fromHTTP(status: http.status, headers: http.headers, body: http.body)
             return AppResponse(
                 status: http.status, headers: http.headers, raw: http.body, problem: problem, durationMs: durationMs)
         }

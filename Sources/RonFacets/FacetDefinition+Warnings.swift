@@ -3,6 +3,18 @@ extension FacetDefinition {
     /// PUT, PATCH and DELETE too, but such routes answer 405.
     static let mountedMethods: Set<String> = ["GET", "POST"]
 
+    /// Whether the node's router mounts `route` of this facet: every route of a valid static facet
+    /// (they are all `GET`), and only the `GET` and `POST` routes of echo and proxy facets.
+    ///
+    /// The embedded gateway serves exactly the routes for which this is `true`.
+    public func mounts(_ route: FacetRouteDefinition) -> Bool {
+        let method = route.normalizedMethod
+        switch kind {
+        case .static: return method == "GET"
+        default: return Self.mountedMethods.contains(method)
+        }
+    }
+
     /// What the node accepts in this definition but will not serve as written.
     ///
     /// - A facet without routes (the node mounts nothing under `/facets/{id}`).
@@ -25,7 +37,7 @@ extension FacetDefinition {
         for route in routes {
             let method = route.normalizedMethod
             let label = "route \(method) \(route.path)"
-            let mounted = kind == .static || Self.mountedMethods.contains(method)
+            let mounted = mounts(route)
             if !mounted && Self.allowedMethods.contains(method) {
                 out.append(
                     FacetWarning(

@@ -1,17 +1,12 @@
 extension TransportRequest {
     /// The value of header `name`, matched ignoring case.
     public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        headers[name]
     }
 
     /// Sets header `name`, replacing any header of the same name in another spelling; `nil` removes it.
     public mutating func setHeader(_ name: String, _ value: String?) {
-        let lowered = name.lowercased()
-        for key in headers.keys where key.lowercased() == lowered {
-            headers.removeValue(forKey: key)
-        }
-        if let value { headers[name] = value }
+        headers[name] = value
     }
 
     /// The request's idempotency key (`X-Idempotency-Key`, else `Idempotency-Key`), if it has a non-empty one.

@@ -10,8 +10,8 @@ public struct FacetRouteDefinition: Hashable, Sendable {
     /// The path a proxy route requests on the upstream instead of ``path``.
     public var upstreamPath: String?
 
-    /// Creates a route.
-    public init(method: String, path: String, file: String? = nil, upstreamPath: String? = nil) {
+    /// Creates a route (a `GET` unless `method` says otherwise).
+    public init(method: String = "GET", path: String, file: String? = nil, upstreamPath: String? = nil) {
         self.method = method
         self.path = path
         self.file = file

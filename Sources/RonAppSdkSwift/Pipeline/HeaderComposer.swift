@@ -18,61 +18,42 @@ struct HeaderComposer: Sendable {
     let requestIdFactory: @Sendable () -> String
     let idempotencyKeyFactory: @Sendable () -> String
 
-    /// Headers with case-insensitive identity and stable spelling.
-    struct Fields {
-        private(set) var storage: [String: (name: String, value: String)] = [:]
-
-        mutating func set(_ name: String, _ value: String) {
-            storage[name.lowercased()] = (name, value)
-        }
-
-        func value(_ name: String) -> String? { storage[name.lowercased()]?.value }
-
-        var dictionary: [String: String] {
-            Dictionary(storage.values.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-        }
-    }
-
     func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
-        async throws(LocalNetworkError) -> [String: String]
+        async throws(LocalNetworkError) -> RonHeaders
     {
-        var fields = Fields()
-        fields.set("Accept", "application/json")
-        fields.set("User-Agent", RonSDK.userAgent)
+        var fields: RonHeaders = ["Accept": "application/json", "User-Agent": RonSDK.userAgent]
         if let token = authToken, !token.isEmpty {
-            fields.set("Authorization", Self.authorizationValue(token))
+            fields["Authorization"] = Self.authorizationValue(token)
         }
         if let passport = passportToken, !passport.isEmpty {
-            fields.set("X-RON-Passport", passport)
+            fields["X-RON-Passport"] = passport
         }
         if let headerProvider {
             for (name, value) in await headerProvider() {
                 try Self.validate(name: name, value: value)
-                fields.set(name, value)
+                fields[name] = value
             }
         }
         for (name, value) in callHeaders.sorted(by: { $0.key < $1.key }) {
             try Self.validate(name: name, value: value)
-            fields.set(name, value)
+            fields[name] = value
         }
-        if fields.value("x-request-id") == nil {
-            fields.set("x-request-id", requestIdFactory())
+        if !fields.contains("x-request-id") {
+            fields["x-request-id"] = requestIdFactory()
         }
-        if fields.value("x-correlation-id") == nil, let requestId = fields.value("x-request-id") {
-            fields.set("x-correlation-id", requestId)
+        if !fields.contains("x-correlation-id"), let requestId = fields["x-request-id"] {
+            fields["x-correlation-id"] = requestId
         }
-        if method.carriesIdempotencyKey, fields.value("x-idempotency-key") == nil,
-            fields.value("idempotency-key") == nil
-        {
-            fields.set("X-Idempotency-Key", idempotencyKeyFactory())
+        if method.carriesIdempotencyKey, !fields.contains("x-idempotency-key"), !fields.contains("idempotency-key") {
+            fields["X-Idempotency-Key"] = idempotencyKeyFactory()
         }
-        if let body, fields.value("content-type") == nil {
-            fields.set("Content-Type", body.contentType)
+        if let body, !fields.contains("content-type") {
+            fields["Content-Type"] = body.contentType
         }
-        for (name, value) in fields.dictionary {
+        for (name, value) in fields {
             try Self.validate(name: name, value: value)
         }
-        return fields.dictionary
+        return fields
     }
 
     /// `Bearer <token>` unless the token already starts with a scheme word and a space.

@@ -6,23 +6,33 @@ import Foundation
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 (one thread per connection, `Connection: close`) with
-/// streaming replies, for exercising retries, auth refresh, events and server-sent events over
-/// real sockets.
-final class LoopbackServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var target: String
-        var headers: [String: String]
-        var body: Data
+/// A small HTTP/1.1 server on 127.0.0.1 (one thread per connection, `Connection: close`) for
+/// exercising the client over real sockets: plain, chunked, raw and streamed replies, delays and
+/// resets. Servers that must misbehave byte by byte live with the chaos tests.
+package final class LoopbackServer: @unchecked Sendable {
+    /// One request as the server read it; header names are lowercased.
+    package struct Request: Sendable {
+        /// The method, for example `GET`.
+        package var method: String
+        /// The request target (path and query).
+        package var target: String
+        /// The headers, lowercased names, repeated fields joined with `, `.
+        package var headers: [String: String]
+        /// The body (by `Content-Length`).
+        package var body: Data
 
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
-        var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+        /// The value of header `name`, any case.
+        package func header(_ name: String) -> String? { headers[name.lowercased()] }
+        /// The target without its query.
+        package var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
     }
 
-    enum Reply: Sendable {
-        /// A normal response with `Content-Length`.
-        case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+    /// What the server does with a request.
+    package enum Reply: Sendable {
+        /// A normal response; `Content-Length` is added unless `chunked`.
+        case respond(status: Int, headers: [String: String] = [:], body: Data = Data(), chunked: Bool = false)
+        /// Writes these bytes as they are, then closes.
+        case raw(Data)
         /// Waits, then replies.
         indirect case delay(milliseconds: Int, then: Reply)
         /// Closes the connection with a TCP reset without answering.
@@ -31,19 +41,26 @@ final class LoopbackServer: @unchecked Sendable {
         /// ``StreamWriter/drop()``) looks like a dropped connection to the client.
         case stream(status: Int, headers: [String: String], produce: @Sendable (StreamWriter) -> Void)
 
-        static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Reply {
+        /// A JSON answer.
+        package static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Reply {
             var all = headers
             all["Content-Type"] = "application/json"
             return .respond(status: status, headers: all, body: Data(text.utf8))
         }
 
-        static func events(_ produce: @escaping @Sendable (StreamWriter) -> Void) -> Reply {
+        /// A plain-text answer.
+        package static func text(_ status: Int, _ text: String) -> Reply {
+            .respond(status: status, headers: ["Content-Type": "text/plain"], body: Data(text.utf8))
+        }
+
+        /// A `text/event-stream` answer written by `produce`.
+        package static func events(_ produce: @escaping @Sendable (StreamWriter) -> Void) -> Reply {
             .stream(status: 200, headers: ["Content-Type": "text/event-stream"], produce: produce)
         }
     }
 
     /// Writes the chunks of a streamed body.
-    final class StreamWriter: @unchecked Sendable {
+    package final class StreamWriter: @unchecked Sendable {
         fileprivate let fd: Int32
         fileprivate let server: LoopbackServer
         fileprivate var dropped = false
@@ -55,8 +72,11 @@ final class LoopbackServer: @unchecked Sendable {
 
         /// Sends `text` as one chunk; `false` when the client is gone.
         @discardableResult
-        func send(_ text: String) -> Bool {
-            let bytes = Data(text.utf8)
+        package func send(_ text: String) -> Bool { send(bytes: Data(text.utf8)) }
+
+        /// Sends `bytes` as one chunk; `false` when the client is gone.
+        @discardableResult
+        package func send(bytes: Data) -> Bool {
             var chunk = Data((String(bytes.count, radix: 16) + "\r\n").utf8)
             chunk.append(bytes)
             chunk.append(Data("\r\n".utf8))
@@ -64,10 +84,10 @@ final class LoopbackServer: @unchecked Sendable {
         }
 
         /// Ends the body without the final chunk, as a dropped connection.
-        func drop() { dropped = true }
+        package func drop() { dropped = true }
 
         /// Whether the client closed its side.
-        var peerClosed: Bool {
+        package var peerClosed: Bool {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 0) > 0 else { return false }
             if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
@@ -76,7 +96,7 @@ final class LoopbackServer: @unchecked Sendable {
         }
 
         /// Waits until the client closes or the server stops, up to `timeoutMs`; `true` when the client closed.
-        func waitForPeerClose(timeoutMs: Int) -> Bool {
+        package func waitForPeerClose(timeoutMs: Int) -> Bool {
             let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
             while Date() < deadline, !server.isStopped {
                 if peerClosed { return true }
@@ -85,7 +105,8 @@ final class LoopbackServer: @unchecked Sendable {
             return peerClosed
         }
 
-        var serverStopped: Bool { server.isStopped }
+        /// Whether the server was stopped.
+        package var serverStopped: Bool { server.isStopped }
     }
 
     #if os(Linux)
@@ -94,23 +115,26 @@ final class LoopbackServer: @unchecked Sendable {
         private static let sendFlags: Int32 = 0
     #endif
 
-    let port: Int
+    /// The port the server listens on.
+    package let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopped = false
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `http://127.0.0.1:<port>`.
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    var requests: [Request] {
+    /// Every request read so far, in order.
+    package var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
-    /// Starts a server on `port` (0: any free port).
-    init(port: Int = 0, handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// Starts a server on `port` (0: any free port) answering with `handler`.
+    package init(port: Int = 0, handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         let (fd, bound) = try Self.openListener(port: port)
         listener = fd
@@ -121,7 +145,8 @@ final class LoopbackServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    func stop() {
+    /// Stops accepting connections; replies in progress end early.
+    package func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
@@ -136,6 +161,13 @@ final class LoopbackServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return stopped
+    }
+
+    /// A port on which nothing listens (bound, then closed).
+    package static func closedPort() throws -> Int {
+        let (fd, port) = try openListener(port: 0)
+        _ = close(fd)
+        return port
     }
 
     private static func openListener(port: Int) throws -> (Int32, Int) {
@@ -196,19 +228,30 @@ final class LoopbackServer: @unchecked Sendable {
             while Date() < deadline, !isStopped { usleep(5_000) }
             perform(then, on: fd)
         case .reset:
-            var option = linger(l_onoff: 1, l_linger: 0)
-            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-            _ = close(fd)
-        case .respond(let status, let headers, let body):
+            resetAndClose(fd)
+        case .raw(let bytes):
+            write(bytes, to: fd)
+            finish(fd, lingerMicroseconds: 50_000)
+        case .respond(let status, let headers, let body, let chunked):
             var head = "HTTP/1.1 \(status) Status\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
-            head += "Content-Length: \(body.count)\r\n\r\n"
-            var all = Data(head.utf8)
-            all.append(body)
-            write(all, to: fd)
-            _ = shutdown(fd, Int32(SHUT_WR))
-            usleep(5_000)
-            _ = close(fd)
+            head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Content-Length: \(body.count)\r\n\r\n"
+            if chunked {
+                write(Data(head.utf8), to: fd)
+                let writer = StreamWriter(fd: fd, server: self)
+                var offset = 0
+                while offset < body.count, !isStopped {
+                    let piece = body[offset..<min(offset + 65_536, body.count)]
+                    if !writer.send(bytes: Data(piece)) { break }
+                    offset += piece.count
+                }
+                write(Data("0\r\n\r\n".utf8), to: fd)
+            } else {
+                var all = Data(head.utf8)
+                all.append(body)
+                write(all, to: fd)
+            }
+            finish(fd, lingerMicroseconds: 20_000)
         case .stream(let status, let headers, let produce):
             var head = "HTTP/1.1 \(status) Status\r\nConnection: close\r\nCache-Control: no-cache\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -217,15 +260,25 @@ final class LoopbackServer: @unchecked Sendable {
             let writer = StreamWriter(fd: fd, server: self)
             produce(writer)
             if writer.dropped {
-                var option = linger(l_onoff: 1, l_linger: 0)
-                _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+                resetAndClose(fd)
             } else {
                 write(Data("0\r\n\r\n".utf8), to: fd)
-                _ = shutdown(fd, Int32(SHUT_WR))
-                usleep(5_000)
+                finish(fd, lingerMicroseconds: 5_000)
             }
-            _ = close(fd)
         }
+    }
+
+    /// Half-closes, gives the client a moment to read what was sent, then closes.
+    private func finish(_ fd: Int32, lingerMicroseconds: UInt32) {
+        _ = shutdown(fd, Int32(SHUT_WR))
+        usleep(lingerMicroseconds)
+        _ = close(fd)
+    }
+
+    private func resetAndClose(_ fd: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        _ = close(fd)
     }
 
     @discardableResult
@@ -251,6 +304,11 @@ final class LoopbackServer: @unchecked Sendable {
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { return nil }
             buffer.append(contentsOf: chunk[0..<n])
+            if buffer.first == 0x16 {
+                // A TLS ClientHello: answer in plain HTTP so the handshake fails at once.
+                write(Data("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), to: fd)
+                return nil
+            }
             headerEnd = buffer.range(of: separator)
         }
         guard let end = headerEnd else { return nil }

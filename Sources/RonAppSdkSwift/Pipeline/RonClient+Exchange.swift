@@ -1,0 +1,69 @@
+import Foundation
+
+/// What came of stages 1 and 2 for one call: the URL and headers it went out with (for reporting)
+/// and the HTTP answer or the problem that stands in for one.
+struct Exchange: Sendable {
+    /// The URL, when it could be built.
+    var url: URL?
+    /// The headers sent (empty when the call never got that far).
+    var sentHeaders: RonHeaders = [:]
+    /// The answer, or the problem.
+    var result: Result<TransportResponse, RonProblem>
+}
+
+extension RonClient {
+    /// Runs *prepare* and *execute* within the call's overall budget, and turns whatever was thrown
+    /// on the way into the call's ``RonProblem`` (exactly once).
+    func exchange(
+        _ call: AppRequest, limits: PreparationLimits = .call, terminal: @escaping RonMiddlewareNext
+    ) async -> Exchange {
+        let url: URL
+        do {
+            url = try self.url(for: call)
+        } catch {
+            return Exchange(result: .failure(error))
+        }
+        let timeoutMs = timeoutMs(for: call)
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
+        let sent = SentHeaders()
+        do {
+            let response = try await DeadlineRace.run(timeoutMs: timeoutMs) { [self] in
+                let prepared = try await prepare(
+                    call, url: url, timeoutMs: timeoutMs, deadline: deadline, limits: limits)
+                sent.store(prepared.transport.headers)
+                return try await execute(prepared, terminal: terminal)
+            }
+            return Exchange(url: url, sentHeaders: sent.value, result: .success(response))
+        } catch {
+            return Exchange(url: url, sentHeaders: sent.value, result: .failure(problem(for: error)))
+        }
+    }
+
+    /// The problem for an error thrown by a stage, a middleware or the transport.
+    private func problem(for error: any Error) -> RonProblem {
+        switch error {
+        case let local as LocalNetworkError: return local.problem
+        case let problem as RonProblem: return problem
+        default:
+            let failure = TransportFailure.classify(error)
+            logger?.debug(
+                "ron transport failure",
+                metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])
+            return ProblemMapper.fromTransport(failure)
+        }
+    }
+}
+
+/// The headers a call actually sent, captured from inside the deadline race.
+final class SentHeaders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var headers: RonHeaders = [:]
+
+    func store(_ headers: RonHeaders) {
+        lock.withLock { self.headers = headers }
+    }
+
+    var value: RonHeaders {
+        lock.withLock { headers }
+    }
+}

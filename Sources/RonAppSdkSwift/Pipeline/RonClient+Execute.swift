@@ -1,0 +1,33 @@
+import Foundation
+
+extension RonClient {
+    /// Stage 2, *execute*: announces the request (log, `onRequest`, `events()`), then runs the
+    /// middleware chain, outermost first, around `terminal` (the transport).
+    func execute(_ prepared: PreparedRequest, terminal: @escaping RonMiddlewareNext) async throws
+        -> TransportResponse
+    {
+        announce(prepared.transport, body: prepared.call.body)
+        guard !chain.layers.isEmpty else { return try await terminal(prepared.transport) }
+        let context = MiddlewareContext(
+            method: prepared.call.method, path: prepared.call.path, url: prepared.url,
+            requestId: prepared.requestId, correlationId: prepared.correlationId, deadline: prepared.deadline,
+            onEvent: { [broadcaster] event in broadcaster.emit(event) })
+        return try await chain.run(prepared.transport, context: context, terminal: terminal)
+    }
+
+    /// The terminal of a call: the transport, the response size cap, and, for a non-2xx answer, its
+    /// problem worked out once (middleware and *make the response* both read it).
+    var sendTerminal: RonMiddlewareNext {
+        { [transport] request in
+            var response = try await transport.send(request)
+            if response.body.count > request.maxResponseBytes {
+                throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
+            }
+            if !(200..<300).contains(response.status) {
+                response.mappedProblem = ProblemMapper.fromHTTP(
+                    status: response.status, headers: response.headers, body: response.body)
+            }
+            return response
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+extension RonClient {
+    /// Stage 1, *prepare*: the URL, the headers (configured credentials, `headerProvider`, the call's
+    /// own, then the ids and keys the SDK adds; see ``HeaderComposer``) and the body become one
+    /// ``PreparedRequest``. Nothing is sent yet.
+    ///
+    /// - Throws: ``LocalNetworkError`` when the client is closed, the path or a header is invalid.
+    func prepare(
+        _ call: AppRequest, url: URL, timeoutMs: Int, deadline: ContinuousClock.Instant, limits: PreparationLimits
+    ) async throws(LocalNetworkError) -> PreparedRequest {
+        if state.isClosed { throw .clientClosed }
+        let headers = try await headerComposer.compose(method: call.method, callHeaders: call.headers, body: call.body)
+        let request = TransportRequest(
+            method: call.method.rawValue, url: url, headers: headers, body: call.body?.data, timeoutMs: timeoutMs,
+            connectTimeoutMs: connectTimeoutMs, readTimeoutMs: limits.readTimeoutMs ?? readTimeoutMs,
+            writeTimeoutMs: writeTimeoutMs, maxResponseBytes: limits.maxResponseBytes ?? RonSDK.maxResponseBytes)
+        return PreparedRequest(call: call, url: url, deadline: deadline, transport: request)
+    }
+
+    /// The URL of a call, or the problem that it cannot be built (client closed, invalid path).
+    func url(for call: AppRequest) throws(RonProblem) -> URL {
+        if state.isClosed { throw LocalNetworkError.clientClosed.problem }
+        do {
+            return try urlBuilder.url(path: call.path, query: call.query)
+        } catch {
+            throw error.problem
+        }
+    }
+
+    /// The overall budget of a call in milliseconds: its own, else the client's, within the allowed range.
+    func timeoutMs(for call: AppRequest) -> Int {
+        min(max(call.timeoutMs ?? overallTimeoutMs, 1), RonConfig.Defaults.maxTimeoutMs)
+    }
+
+    /// A new idempotency key from the configured factory (the offline queue stores it with a write).
+    func makeIdempotencyKey() -> String {
+        headerComposer.idempotencyKeyFactory()
+    }
+}

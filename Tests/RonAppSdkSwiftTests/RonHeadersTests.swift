@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import RonAppSdkSwift
+
+@Suite struct RonHeadersTests {
+    @Test func lookupIgnoresCaseAndKeepsSpelling() {
+        var headers: RonHeaders = ["Content-Type": "application/json"]
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers["CONTENT-TYPE"] == "application/json")
+        headers["content-TYPE"] = "text/plain"
+        #expect(headers.count == 1)
+        #expect(headers.map(\.name) == ["content-TYPE"])
+        #expect(headers["Content-Type"] == "text/plain")
+    }
+
+    @Test func repeatedFieldsKeepOrderAndJoinOnRead() {
+        var headers = RonHeaders()
+        headers.append("Set-Cookie", "a=1")
+        headers.append("X-Other", "o")
+        headers.append("set-cookie", "b=2")
+        #expect(headers.values(for: "SET-COOKIE") == ["a=1", "b=2"])
+        #expect(headers["set-cookie"] == "a=1, b=2")
+        #expect(headers.dictionary == ["set-cookie": "a=1, b=2", "x-other": "o"])
+        headers["Set-Cookie"] = "c=3"
+        #expect(headers.map(\.value) == ["c=3", "o"])
+        headers["x-other"] = nil
+        #expect(!headers.contains("X-Other") && headers.count == 1)
+    }
+
+    @Test func equalityIgnoresNameCaseButNotOrderOrValues() {
+        let a: RonHeaders = ["Accept": "x", "X-Id": "1"]
+        #expect(a == ["accept": "x", "x-id": "1"])
+        #expect(a != ["x-id": "1", "accept": "x"])
+        #expect(a != ["accept": "X", "x-id": "1"])
+        #expect(Set([a, ["ACCEPT": "x", "X-ID": "1"]]).count == 1)
+    }
+
+    @Test func nonASCIINamesAreComparedExactly() {
+        #expect(RonHeaders.same("x-ä", "X-ä"))
+        #expect(!RonHeaders.same("x-ä", "x-Ä"))
+        #expect(!RonHeaders.same("abc", "ab"))
+    }
+
+    @Test func aDictionaryIsReadInNameOrder() {
+        let headers = RonHeaders(["b": "2", "a": "1", "C": "3"])
+        #expect(headers.map(\.name) == ["C", "a", "b"])
+    }
+}
