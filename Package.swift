@@ -157,6 +157,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Examples (in no product; examples/README.md). cli-hello is a package of its own.
+        .executableTarget(
+            name: "example-app-notes", dependencies: ["RonAppSdkSwift"], path: "examples/app-notes",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "example-hummingbird-proxy",
+            dependencies: [
+                "RonAppSdkSwift",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
+            path: "examples/hummingbird-proxy",
+            swiftSettings: strict
+        ),
+
         // MARK: Fuzzing (in no product; `.ci/fuzz.sh`)
         .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: strict),
         .executableTarget(
