@@ -3,7 +3,7 @@ import Foundation
 /// The outcome of one App Plane call. Request methods never throw: every outcome is one of these.
 ///
 /// - Success: `ok == true`, `data` holds the decoded body, `problem == nil`.
-/// - HTTP error: `status` is the HTTP status and `problem` describes it (see ``ProblemMapper``).
+/// - HTTP error: `status` is the HTTP status and `problem` describes it (the gateway's problem body, or one the SDK makes from the status).
 /// - No response (timeout, refused, DNS, TLS, reset, truncated, too large, cancelled): `status == 0`,
 ///   `problem.kind == "transport"`.
 /// - A 2xx body that is not a `T`: `ok == false`, `problem.kind == "decode"`, `raw` keeps the bytes.

@@ -1,6 +1,6 @@
 /// Something that happened to a call of a ``RonClient``, as delivered by ``RonClient/events(bufferSize:)``.
 ///
-/// URLs and headers are redacted as in the logs (see ``Redactor``).
+/// URLs and headers are redacted as in the logs (credentials and secret-looking values replaced by `[REDACTED]`).
 public enum RonEvent: Sendable, Hashable {
     /// A call is about to be sent (once per call, after its headers are composed).
     case started(RonRequestStartedEvent)

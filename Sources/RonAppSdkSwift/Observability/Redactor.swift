@@ -10,9 +10,9 @@ import Foundation
 ///   `key`, `secret`, `password`, `passport`, `auth`, `session`, `signature`, `sig` or `credential`
 ///   is replaced.
 /// - Text (debug bodies): `Bearer xxx`-style credentials and JSON string members with such names.
-public enum Redactor {
+package enum Redactor {
     /// What a secret is replaced by.
-    public static let placeholder = "[REDACTED]"
+    package static let placeholder = "[REDACTED]"
 
     private static let sensitiveQueryFragments = [
         "token", "key", "secret", "password", "passwd", "passport", "auth", "session", "signature", "sig",
@@ -21,18 +21,18 @@ public enum Redactor {
     private static let schemePrefixes = ["bearer ", "basic ", "macaroon ", "digest ", "token "]
 
     /// Whether a header with this name carries secrets.
-    public static func isSensitiveHeader(_ name: String) -> Bool {
+    package static func isSensitiveHeader(_ name: String) -> Bool {
         CredentialPolicy.isCredential(name)
     }
 
     /// Whether a query parameter with this name carries secrets.
-    public static func isSensitiveQueryName(_ name: String) -> Bool {
+    package static func isSensitiveQueryName(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return sensitiveQueryFragments.contains { lowered.contains($0) }
     }
 
     /// The header's value, or ``placeholder`` when it is a secret.
-    public static func headerValue(name: String, value: String) -> String {
+    package static func headerValue(name: String, value: String) -> String {
         if isSensitiveHeader(name) { return placeholder }
         let lowered = value.lowercased()
         if schemePrefixes.contains(where: { lowered.hasPrefix($0) }) { return placeholder }
@@ -40,12 +40,12 @@ public enum Redactor {
     }
 
     /// All headers with secret values replaced.
-    public static func headers(_ headers: RonHeaders) -> RonHeaders {
+    package static func headers(_ headers: RonHeaders) -> RonHeaders {
         RonHeaders(headers.map { (name: $0.name, value: headerValue(name: $0.name, value: $0.value)) })
     }
 
     /// The URL as text, without user info and with secret query values replaced.
-    public static func url(_ url: URL) -> String {
+    package static func url(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "[unparseable URL]"
         }
@@ -62,7 +62,7 @@ public enum Redactor {
     }
 
     /// Free text (for example a debug body) with credentials replaced.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         var out = text
         let patterns = [
             #"(?i)\b(bearer|basic|macaroon|digest)\s+[A-Za-z0-9\-._~+/=:]+"#,
@@ -81,7 +81,7 @@ public enum Redactor {
 
     /// A problem with its free text (message, reason, details) passed through ``text(_:)`` and the
     /// given secrets replaced wherever they appear, for hooks and events.
-    public static func problem(_ problem: RonProblem, secrets: [String] = []) -> RonProblem {
+    package static func problem(_ problem: RonProblem, secrets: [String] = []) -> RonProblem {
         var copy = problem
         copy.message = scrub(text(problem.message), secrets)
         copy.reason = problem.reason.map { scrub(text($0), secrets) }
@@ -90,7 +90,7 @@ public enum Redactor {
     }
 
     /// `text` with every occurrence of a known secret value replaced.
-    public static func scrub(_ text: String, _ secrets: [String]) -> String {
+    package static func scrub(_ text: String, _ secrets: [String]) -> String {
         var out = text
         for secret in secrets where secret.count >= 4 {
             out = out.replacingOccurrences(of: secret, with: placeholder)

@@ -2,7 +2,7 @@
 public struct RonRequestInfo: Sendable, Hashable {
     /// The HTTP method.
     public var method: String
-    /// The URL, redacted (see ``Redactor/url(_:)``).
+    /// The URL, redacted (user info dropped, secret-looking query values replaced).
     public var url: String
     /// The request headers, redacted.
     public var headers: RonHeaders

@@ -2,7 +2,7 @@ import Foundation
 
 /// A write waiting in (or dead-lettered by) a ``RonOfflineQueue``, as stored in its file.
 ///
-/// Credentials are never stored: headers that ``Redactor/isSensitiveHeader(_:)`` flags
+/// Credentials are never stored: credential headers (`Authorization`, `X-RON-*`, cookies and secret-looking names)
 /// (`Authorization`, `X-RON-Passport`, cookies, anything named like a token or session) are
 /// dropped when the request is queued; the client adds its current credentials when it replays.
 public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {

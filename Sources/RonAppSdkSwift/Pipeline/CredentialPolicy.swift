@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The SDK's one rule book for credentials: which headers carry them, and what a redirect may do
-/// with them. Every transport's redirect handling and the ``Redactor`` use it, so a header treated
+/// with them. Every transport's redirect handling and the redactor use it, so a header treated
 /// as secret in a log line is also never forwarded to another origin.
 enum CredentialPolicy {
     /// Header names that always carry credentials (lowercased).

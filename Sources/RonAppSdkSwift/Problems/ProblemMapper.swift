@@ -22,9 +22,9 @@ import Foundation
 ///
 /// **A 2xx body that is not the expected type**: `code: "decode_failed"`, `kind: "decode"`, the HTTP
 /// status, a message naming the type and the coding path.
-public enum ProblemMapper {
+package enum ProblemMapper {
     /// The problem for a non-2xx response.
-    public static func fromHTTP(status: Int, headers lowered: RonHeaders, body: Data, now: Date = Date()) -> RonProblem
+    package static func fromHTTP(status: Int, headers lowered: RonHeaders, body: Data, now: Date = Date()) -> RonProblem
     {
         let headerCorrelation = nonEmpty(lowered["x-correlation-id"]) ?? nonEmpty(lowered["x-request-id"])
         let headerRetryAfter = lowered["retry-after"].flatMap { retryAfterMs(header: $0, now: now) }
@@ -58,14 +58,14 @@ public enum ProblemMapper {
     }
 
     /// The problem for a call that got no usable response.
-    public static func fromTransport(_ failure: TransportFailure) -> RonProblem {
+    package static func fromTransport(_ failure: TransportFailure) -> RonProblem {
         RonProblem(
             code: failure.cause.code, message: failure.cause.message, kind: "transport", status: 0,
             retryable: failure.cause.retryable)
     }
 
     /// The problem for a 2xx body that did not decode as `type`.
-    public static func decodeFailure(
+    package static func decodeFailure(
         type: Any.Type, error: any Error, status: Int, headers lowered: RonHeaders
     ) -> RonProblem {
         let typeName = String(describing: type)
@@ -81,12 +81,12 @@ public enum ProblemMapper {
     }
 
     /// `true` for 408, 429 and 5xx except 501.
-    public static func defaultRetryable(status: Int) -> Bool {
+    package static func defaultRetryable(status: Int) -> Bool {
         status == 408 || status == 429 || ((500..<600).contains(status) && status != 501)
     }
 
     /// Parses a `Retry-After` value: whole seconds (→ ms) or an HTTP-date (→ ms from `now`, at least 0).
-    public static func retryAfterMs(header: String, now: Date = Date()) -> Int? {
+    package static func retryAfterMs(header: String, now: Date = Date()) -> Int? {
         let text = header.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let seconds = Int(text) else { return Int.max / 2 }

@@ -14,19 +14,19 @@
 /// var parser = ServerSentEventParser()
 /// let events = try parser.feed(Data("data: hello\n\n".utf8))   // [ServerSentEvent(data: "hello")]
 /// ```
-public struct ServerSentEventParser: Sendable {
+package struct ServerSentEventParser: Sendable {
     /// Why the parser refused input.
-    public enum Failure: Error, Sendable, Hashable {
+    package enum Failure: Error, Sendable, Hashable {
         /// One event (or one line) is longer than ``ServerSentEventParser/maxEventBytes``.
         case eventTooLarge(limit: Int)
     }
 
     /// The most bytes one event (its lines and data together) may take.
-    public let maxEventBytes: Int
+    package let maxEventBytes: Int
     /// The last event ID buffer; sent back as `Last-Event-ID` when reconnecting.
-    public private(set) var lastEventId: String
+    package private(set) var lastEventId: String
     /// The reconnection time most recently set by a `retry:` field, in milliseconds.
-    public private(set) var retryMs: Int?
+    package private(set) var retryMs: Int?
 
     private var line: [UInt8] = []
     private var data: [UInt8] = []
@@ -47,7 +47,7 @@ public struct ServerSentEventParser: Sendable {
     /// - Parameters:
     ///   - lastEventId: The last event ID to start from (for a stream resumed after a restart).
     ///   - maxEventBytes: The most bytes one event may take (default 1 MiB).
-    public init(lastEventId: String = "", maxEventBytes: Int = 1 << 20) {
+    package init(lastEventId: String = "", maxEventBytes: Int = 1 << 20) {
         self.lastEventId = lastEventId
         self.maxEventBytes = max(1, maxEventBytes)
     }
@@ -57,7 +57,7 @@ public struct ServerSentEventParser: Sendable {
     /// - Throws: ``Failure/eventTooLarge(limit:)`` when an event passes ``maxEventBytes``. The whole
     ///   chunk is still read (the oversized line is skipped), but the events it completed are not
     ///   returned; parsing can go on with the next chunk.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(Failure) -> [ServerSentEvent]
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(Failure) -> [ServerSentEvent]
     where Bytes.Element == UInt8 {
         var events: [ServerSentEvent] = []
         oversized = false
@@ -83,7 +83,7 @@ public struct ServerSentEventParser: Sendable {
 
     /// Ends the current connection's stream: an unfinished event is dropped, the next bytes may
     /// start with a byte order mark again. ``lastEventId`` and ``retryMs`` are kept.
-    public mutating func endOfStream() {
+    package mutating func endOfStream() {
         line = []
         data = []
         eventType = ""

@@ -10,8 +10,7 @@ import Foundation
 /// Every stream gets an ephemeral session of its own (no cookies, cache or credential storage),
 /// released when the stream ends or its consumer stops, so a cancelled subscription leaves no
 /// connection behind. The request's `readTimeoutMs` is the longest silence allowed (it also bounds
-/// connecting); redirects from https to http are refused and credentials are dropped on a redirect
-/// to another host, as in ``URLSessionTransport``.
+/// connecting); redirects follow the same credential policy as ``URLSessionTransport``.
 public struct URLSessionStreamingTransport: RonStreamingTransport {
     /// Creates the transport.
     public init() {}
@@ -33,23 +32,8 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var finished = false
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        urlRequest.httpShouldHandleCookies = false
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = Double(max(request.readTimeoutMs, 1)) / 1000
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForResource = Double(RonConfig.Defaults.maxTimeoutMs) / 1000
+        let urlRequest = URLRequest(request, idleTimeoutMs: request.readTimeoutMs)
+        let configuration = URLSessionConfiguration.ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs)
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: urlRequest)
         store(session: session, task: task)
@@ -145,11 +129,7 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        switch CredentialPolicy.redirect(from: task.originalRequest?.url, to: request) {
-        case .follow(let next):
-            completionHandler(next)
-        case .refuse(let failure):
-            completionHandler(nil)
+        if let failure = CredentialPolicy.answerRedirect(of: task, to: request, completionHandler: completionHandler) {
             close(failure)
         }
     }

@@ -7,8 +7,9 @@ import Foundation
 /// The default ``RonTransport``, built on `URLSession`.
 ///
 /// - Uses an ephemeral session: no cookies, no cache, no credential storage.
-/// - Refuses redirects from https to http (``TransportFailure/Cause/insecureRedirect``) and drops
-///   `Authorization`, `X-RON-Passport` and `X-RON-Token` on a redirect to another host.
+/// - Follows redirects under the SDK's credential policy: https → http is refused
+///   (``TransportFailure/Cause/insecureRedirect``); on a redirect to another origin (scheme, host or
+///   port) every credential header is dropped and a body is never resent.
 /// - `readTimeoutMs`/`writeTimeoutMs` (the larger of the two) become the request's idle timeout
 ///   (`URLRequest.timeoutInterval`), which also bounds connecting; `URLSession` has no separate
 ///   connect timeout, so `connectTimeoutMs` is honoured only through the overall timeout the client
@@ -23,14 +24,7 @@ public final class URLSessionTransport: RonTransport {
 
     /// Creates a transport whose session-wide resource timeout is `overallTimeoutMs`.
     public init(overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForResource = Double(overallTimeoutMs) / 1000
+        let configuration = URLSessionConfiguration.ronEphemeral(resourceTimeoutMs: overallTimeoutMs)
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -47,15 +41,7 @@ public final class URLSessionTransport: RonTransport {
 
     /// Sends the request with `URLSession` and collects the whole (bounded) body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        urlRequest.httpShouldHandleCookies = false
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = Double(max(request.readTimeoutMs, request.writeTimeoutMs, 1)) / 1000
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
+        let urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
         let task = session.dataTask(with: urlRequest)
         let limit = request.maxResponseBytes
         let delegate = self.delegate

@@ -77,12 +77,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        switch CredentialPolicy.redirect(from: task.originalRequest?.url, to: request) {
-        case .follow(let next):
-            completionHandler(next)
-        case .refuse(let failure):
+        if let failure = CredentialPolicy.answerRedirect(of: task, to: request, completionHandler: completionHandler) {
             update(task) { $0.failure = failure }
-            completionHandler(nil)
             task.cancel()
         }
     }

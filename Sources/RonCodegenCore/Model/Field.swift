@@ -10,8 +10,8 @@ public struct Field: Sendable, Equatable {
     public var required: Bool
     /// Whether the member may be JSON `null`.
     public var nullable: Bool
-    /// The Swift literal for the schema's `default`, if any.
-    public var defaultLiteral: String?
+    /// The schema's `default`, if any.
+    public var defaultValue: DefaultValue?
     /// Whether encoding leaves the member out when it equals the default (`x-ron-omit-default`).
     public var omitsDefault: Bool
     /// Whether the schema marks it deprecated.
@@ -21,6 +21,6 @@ public struct Field: Sendable, Equatable {
 
     /// Whether the Swift property is `Optional`.
     public var isOptional: Bool {
-        (!required && defaultLiteral == nil) || nullable
+        (!required && defaultValue == nil) || nullable
     }
 }

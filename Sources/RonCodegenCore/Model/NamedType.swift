@@ -2,8 +2,8 @@
 public struct NamedType: Sendable, Equatable {
     /// The Swift and schema name.
     public var name: String
-    /// Where it came from: `file#/$defs/Name`.
-    public var origin: String
+    /// The document and JSON pointer the type is defined at.
+    public var origin: Origin
     /// The `title` and `description`, joined, or `nil`.
     public var documentation: String?
     /// Whether the schema marks it deprecated.

@@ -20,4 +20,17 @@ enum SwiftLiteral {
         }
         return result + "\""
     }
+
+    /// The Swift expression for a schema default.
+    static func value(_ value: DefaultValue) -> String {
+        switch value {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let text): return text
+        case .number(let text): return text.contains(where: { ".eE".contains($0) }) ? text : text + ".0"
+        case .string(let text): return string(text)
+        case .emptyArray: return "[]"
+        case .emptyMap: return "[:]"
+        case .enumCase(let name): return "." + Naming.escaped(name)
+        }
+    }
 }

@@ -170,7 +170,9 @@ extension SwiftRenderer {
             w.block("public static func origin(of typeName: String) -> String?") { w in
                 w.block("switch typeName") { w in
                     for type in model.types {
-                        w.line("case \(SwiftLiteral.string(type.name)): return \(SwiftLiteral.string(type.origin))")
+                        w.line(
+                            "case \(SwiftLiteral.string(type.name)): return \(SwiftLiteral.string(type.origin.description))"
+                        )
                     }
                     w.line("default: return nil")
                 }

@@ -55,7 +55,7 @@ extension SwiftRenderer {
         }
         let parameters = fields.map { field -> String in
             let swiftType = TypeSpelling.swift(field.type) + (field.isOptional ? "?" : "")
-            let fallback = field.defaultLiteral ?? (field.isOptional ? "nil" : nil)
+            let fallback = field.defaultValue.map(SwiftLiteral.value) ?? (field.isOptional ? "nil" : nil)
             return "\(Naming.escaped(field.swiftName)): \(swiftType)" + (fallback.map { " = \($0)" } ?? "")
         }
         writer.line("public init(")
@@ -81,9 +81,9 @@ extension SwiftRenderer {
                 let key = "." + Naming.escaped(field.swiftName)
                 let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
                 if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
-                    if !field.isOptional, field.defaultLiteral == nil {
+                    if !field.isOptional, field.defaultValue == nil {
                         w.line("self.\(storage(field)) = try container.decode\(scalar)(forKey: \(key))")
-                    } else if let fallback = field.defaultLiteral {
+                    } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
                         w.line(
                             "self.\(storage(field)) = try container.decode\(scalar)IfPresent(forKey: \(key)) ?? \(fallback)"
                         )
@@ -98,7 +98,7 @@ extension SwiftRenderer {
                 let decodeOptional = integer ? "decodeIntegerIfPresent" : "decodeIfPresent"
                 if !field.isOptional {
                     let decoded = "try container.\(decodeRequired)(\(wire).self, forKey: \(key))"
-                    if let fallback = field.defaultLiteral {
+                    if let fallback = field.defaultValue.map(SwiftLiteral.value) {
                         let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
                         let converted =
                             needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
@@ -120,7 +120,7 @@ extension SwiftRenderer {
                 let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
                 let converted =
                     needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
-                if let fallback = field.defaultLiteral {
+                if let fallback = field.defaultValue.map(SwiftLiteral.value) {
                     w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")
                 } else {
                     w.line("self.\(storage(field)) = \(converted)")
@@ -141,7 +141,8 @@ extension SwiftRenderer {
                 let key = "." + Naming.escaped(field.swiftName)
                 let value = "self.\(storage(field))"
                 if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
-                    if !field.isOptional, field.omitsDefault, let fallback = field.defaultLiteral {
+                    if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value)
+                    {
                         w.block("if \(value) != \(fallback)") { w in
                             w.line("try container.encode\(scalar)(\(value), forKey: \(key))")
                         }
@@ -151,7 +152,7 @@ extension SwiftRenderer {
                     }
                     continue
                 }
-                if !field.isOptional, field.omitsDefault, let fallback = field.defaultLiteral {
+                if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
                     w.block("if \(value) != \(fallback)") { w in
                         w.line("try container.encode(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
                     }

@@ -44,7 +44,7 @@ public struct SwiftRenderer: Sendable {
         var files: [(name: String, contents: String)] = []
         for document in model.documents {
             var writer = header(for: [document])
-            for type in model.types where type.origin.hasPrefix(document + "#") {
+            for type in model.types where type.origin.file == document {
                 writer.line()
                 render(type, into: &writer)
             }

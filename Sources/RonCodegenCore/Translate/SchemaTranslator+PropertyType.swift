@@ -1,0 +1,125 @@
+import Foundation
+
+/// A property's schema becomes a ``TypeReference`` (and whether it is nullable).
+extension SchemaTranslator {
+    static let referenceKeys: Set<String> = [
+        "type", "x-ron-type", "format", "items", "additionalProperties", "$ref", "x-ron-type-arguments",
+        "x-ron-type-parameter",
+    ]
+
+    func reference(
+        _ node: DocumentValue, at: Location, typeParameters: [String], extraKeys: Set<String>
+    ) throws(CodegenError) -> (type: TypeReference, nullable: Bool) {
+        if case .bool(true) = node { return (.json, false) }
+        guard node.members != nil else { throw at.error("a schema must be an object, not \(node.typeName)") }
+        try Self.allow(node, Self.referenceKeys.union(extraKeys), at: at)
+        if let ref = node["$ref"] {
+            guard let text = ref.string else { throw at.appending("$ref").error("$ref must be a string") }
+            let name = try resolve(text, at: at.appending("$ref"))
+            let expected = Self.typeParameters(of: definitions[name]?.node)
+            var arguments: [TypeReference] = []
+            let given = node["x-ron-type-arguments"]?.members ?? []
+            for parameter in expected {
+                guard let argument = given.first(where: { $0.key == parameter })?.value else {
+                    throw at.appending("x-ron-type-arguments").error(
+                        "'\(name)' needs a type argument for '\(parameter)'")
+                }
+                arguments.append(
+                    try reference(
+                        argument, at: at.appending("x-ron-type-arguments").appending(parameter),
+                        typeParameters: typeParameters, extraKeys: []
+                    ).type)
+            }
+            for (key, _) in given where !expected.contains(key) {
+                throw at.appending("x-ron-type-arguments").appending(key).error(
+                    "'\(name)' has no type parameter '\(key)'")
+            }
+            return (.named(name, arguments: arguments), false)
+        }
+        if let parameter = node["x-ron-type-parameter"] {
+            guard let name = parameter.string, typeParameters.contains(name) else {
+                throw at.appending("x-ron-type-parameter").error("not a type parameter of the enclosing type")
+            }
+            return (.typeParameter(name), false)
+        }
+        var nullable = false
+        var typeName: String?
+        switch node["type"] {
+        case nil: typeName = nil
+        case .string(let name)?: typeName = name
+        case .array(let names)?:
+            let strings = names.compactMap(\.string)
+            let nonNull = strings.filter { $0 != "null" }
+            guard strings.count == names.count, nonNull.count == 1, strings.count == 2 else {
+                throw at.appending("type").error("a type list must be one type and \"null\"")
+            }
+            nullable = true
+            typeName = nonNull[0]
+        case let other?: throw at.appending("type").error("type must be a string, not \(other.typeName)")
+        }
+        let ronType = node["x-ron-type"]?.string
+        if node["x-ron-type"] != nil, ronType == nil {
+            throw at.appending("x-ron-type").error("x-ron-type must be a string")
+        }
+        let format = node["format"]?.string
+        func unsupported(_ what: String) -> CodegenError {
+            at.appending(what == "format" ? "format" : "x-ron-type").error(
+                "\(what) '\((what == "format" ? format : ronType) ?? "")' does not go with type '\(typeName ?? "none")'"
+            )
+        }
+        if format != nil, !(typeName == "string" && format == "date-time") { throw unsupported("format") }
+        switch typeName {
+        case nil:
+            guard ronType == nil || ronType == "json" else { throw unsupported("x-ron-type") }
+            return (.json, false)
+        case "boolean":
+            guard ronType == nil || ronType == "bool" else { throw unsupported("x-ron-type") }
+            return (.bool, nullable)
+        case "number":
+            guard ronType == nil else { throw unsupported("x-ron-type") }
+            return (.double, nullable)
+        case "integer":
+            switch ronType {
+            case nil: return (.int, nullable)
+            case "u8": return (.uint8, nullable)
+            case "u16": return (.uint16, nullable)
+            case "u32": return (.uint32, nullable)
+            case "i32": return (.int32, nullable)
+            case "i64": return (.int64(asString: false), nullable)
+            case "u64": return (.uint64(asString: false), nullable)
+            default: throw unsupported("x-ron-type")
+            }
+        case "string":
+            if format == "date-time" { return (.timestamp, nullable) }
+            switch ronType {
+            case nil, "string", "id": return (.string, nullable)
+            case "i64": return (.int64(asString: true), nullable)
+            case "u64": return (.uint64(asString: true), nullable)
+            case "bytes": return (.bytes, nullable)
+            case "timestamp": return (.timestamp, nullable)
+            default: throw unsupported("x-ron-type")
+            }
+        case "array":
+            guard let items = node["items"] else { throw at.error("an array needs items") }
+            return (
+                .array(
+                    try reference(items, at: at.appending("items"), typeParameters: typeParameters, extraKeys: []).type),
+                nullable
+            )
+        case "object":
+            guard let values = node["additionalProperties"], Self.isSchema(values) else {
+                throw at.error(
+                    "an inline object is not supported: define it in $defs and use $ref, or give additionalProperties a schema for a map"
+                )
+            }
+            return (
+                .map(
+                    try reference(
+                        values, at: at.appending("additionalProperties"), typeParameters: typeParameters, extraKeys: []
+                    ).type), nullable
+            )
+        case let other?:
+            throw at.appending("type").error("unsupported type '\(other)'")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// An object schema with `properties` becomes a struct.
+extension SchemaTranslator {
+    func structure(_ node: DocumentValue, at: Location) throws(CodegenError) -> NamedType.Shape {
+        try Self.allow(
+            node, ["type", "properties", "required", "additionalProperties", "x-ron-type-parameters"], at: at)
+        if let extra = node["additionalProperties"], case .bool = extra {
+        } else if node["additionalProperties"] != nil {
+            throw at.appending("additionalProperties").error(
+                "an object with properties takes additionalProperties true or false only; a map with fixed properties is not supported"
+            )
+        }
+        var typeParameters: [String] = []
+        if let list = node["x-ron-type-parameters"] {
+            guard case .array(let items) = list, !items.isEmpty else {
+                throw at.appending("x-ron-type-parameters").error(
+                    "x-ron-type-parameters must be a non-empty array of names")
+            }
+            for item in items {
+                guard let name = item.string, Naming.isTypeName(name) else {
+                    throw at.appending("x-ron-type-parameters").error("a type parameter must be an UpperCamelCase name")
+                }
+                typeParameters.append(name)
+            }
+        }
+        let properties = node["properties"] ?? .object([])
+        guard let members = properties.members else {
+            throw at.appending("properties").error("properties must be an object")
+        }
+        var required = Set<String>()
+        if let list = node["required"] {
+            guard case .array(let items) = list else {
+                throw at.appending("required").error("required must be an array of names")
+            }
+            for item in items {
+                guard let name = item.string else {
+                    throw at.appending("required").error("required must be an array of names")
+                }
+                guard members.contains(where: { $0.key == name }) else {
+                    throw at.appending("required").error("'\(name)' is required but not among the properties")
+                }
+                required.insert(name)
+            }
+        }
+        var fields: [Field] = []
+        var swiftNames: [String: String] = [:]
+        for (wireName, schema) in members {
+            let fieldAt = at.appending("properties").appending(wireName)
+            let swiftName = Naming.lowerCamel(wireName)
+            guard !swiftName.isEmpty else { throw fieldAt.error("cannot make a Swift name from '\(wireName)'") }
+            if let other = swiftNames[swiftName] {
+                throw fieldAt.error("'\(wireName)' and '\(other)' both become the Swift name '\(swiftName)'")
+            }
+            swiftNames[swiftName] = wireName
+            let resolved = try reference(
+                schema, at: fieldAt, typeParameters: typeParameters, extraKeys: ["default", "x-ron-omit-default"])
+            let fallback = try schema["default"].map { value throws(CodegenError) in
+                try self.defaultValue(value, for: resolved.type, at: fieldAt.appending("default"))
+            }
+            fields.append(
+                Field(
+                    wireName: wireName, swiftName: swiftName, type: resolved.type,
+                    required: required.contains(wireName),
+                    nullable: resolved.nullable, defaultValue: fallback,
+                    omitsDefault: try Self.flag(schema, "x-ron-omit-default", at: fieldAt),
+                    deprecated: try Self.flag(schema, "deprecated", at: fieldAt),
+                    documentation: Self.documentation(schema)))
+            if fields.last?.omitsDefault == true, fallback == nil {
+                throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")
+            }
+        }
+        return .structure(typeParameters: typeParameters, fields: fields)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import RonCodegenCore
+
+/// Small schema → model snippets, one per construct of the translator, beside the golden files:
+/// each shows what the model holds (typed values, origins), before any Swift is spelled.
+@Suite("Schema snippets translate to the model")
+struct TranslatorModelTests {
+    /// The model of one document `a.json` whose `$defs` are `defs`.
+    private func model(_ defs: String) throws -> SchemaModel {
+        try CodeGenerator().model(documents: [("a.json", #"{"$defs": {"# + defs + "}}")])
+    }
+
+    private func type(_ name: String, in defs: String) throws -> NamedType {
+        try #require(try model(defs).types.first { $0.name == name })
+    }
+
+    @Test func aStructKeepsWireNamesRequirednessAndTypedDefaults() throws {
+        let widget = try type(
+            "Widget",
+            in: #"""
+                "Widget": {"type": "object", "required": ["id"], "properties": {
+                  "id": {"type": "string", "x-ron-type": "u64"},
+                  "retry_count": {"type": "integer", "x-ron-type": "u8", "default": 3},
+                  "ratio": {"type": "number", "default": 1},
+                  "label": {"type": "string", "default": "a \"b\"\n"},
+                  "tags": {"type": "array", "items": {"type": "string"}, "default": []},
+                  "mode": {"$ref": "#/$defs/Mode", "default": "fast-lane"}}},
+                "Mode": {"type": "string", "enum": ["fast-lane", "slow"]}
+                """#)
+        guard case .structure(let parameters, let fields) = widget.shape else {
+            Issue.record("not a struct: \(widget.shape)")
+            return
+        }
+        #expect(parameters.isEmpty)
+        #expect(fields.map(\.wireName) == ["id", "retry_count", "ratio", "label", "tags", "mode"])
+        #expect(fields.map(\.swiftName) == ["id", "retryCount", "ratio", "label", "tags", "mode"])
+        #expect(fields[0].type == .uint64(asString: true) && fields[0].required && !fields[0].isOptional)
+        #expect(fields[1].type == .uint8 && fields[1].defaultValue == .integer("3"))
+        #expect(fields[2].defaultValue == .number("1"))
+        #expect(fields[3].defaultValue == .string("a \"b\"\n"))
+        #expect(fields[4].defaultValue == .emptyArray)
+        #expect(fields[5].defaultValue == .enumCase("fastLane"))
+        #expect(widget.origin == Origin(file: "a.json", pointer: "/$defs/Widget"))
+    }
+
+    @Test func aStringEnumKeepsWireValuesAndNamesCases() throws {
+        let mode = try type(
+            "Mode",
+            in: #""Mode": {"type": "string", "enum": ["fast-lane", "v2"], "x-ron-case-names": {"v2": "second"}}"#)
+        #expect(
+            mode.shape
+                == .stringEnum(cases: [
+                    .init(wireValue: "fast-lane", swiftName: "fastLane"), .init(wireValue: "v2", swiftName: "second"),
+                ]))
+    }
+
+    @Test func aDiscriminatedOneOfIsATaggedUnion() throws {
+        let shape = try type(
+            "Shape",
+            in: #"""
+                "Shape": {"oneOf": [{"$ref": "#/$defs/Circle"}], "discriminator": {"propertyName": "kind", "mapping": {"circle": "#/$defs/Circle"}}},
+                "Circle": {"type": "object", "properties": {"r": {"type": "number"}}}
+                """#)
+        #expect(
+            shape.shape
+                == .taggedUnion(
+                    discriminator: "kind", variants: [.init(tag: "circle", swiftName: "circle", payload: "Circle")]))
+    }
+
+    @Test func propertyTypesCoverNullableMapsArraysAndRefs() throws {
+        let holder = try type(
+            "Holder",
+            in: #"""
+                "Holder": {"type": "object", "properties": {
+                  "maybe": {"type": ["string", "null"]},
+                  "counts": {"type": "object", "additionalProperties": {"type": "integer", "x-ron-type": "i64"}},
+                  "when": {"type": "string", "format": "date-time"},
+                  "raw": {"type": "string", "x-ron-type": "bytes"},
+                  "other": {"$ref": "#/$defs/Other"},
+                  "any": true}},
+                "Other": {"type": "object", "properties": {}}
+                """#)
+        guard case .structure(_, let fields) = holder.shape else {
+            Issue.record("not a struct")
+            return
+        }
+        #expect(fields[0].type == .string && fields[0].nullable && fields[0].isOptional)
+        #expect(fields[1].type == .map(.int64(asString: false)))
+        #expect(fields[2].type == .timestamp)
+        #expect(fields[3].type == .bytes)
+        #expect(fields[4].type == .named("Other", arguments: []))
+        #expect(fields[5].type == .json)
+    }
+
+    @Test func aPatternStringAndAnAliasAreTheirOwnShapes() throws {
+        let types = try model(
+            #""Slug": {"type": "string", "pattern": "^[a-z]+$"}, "Ids": {"type": "array", "items": {"type": "string"}}"#
+        ).types
+        #expect(types.first { $0.name == "Slug" }?.shape == .patternString(pattern: "^[a-z]+$"))
+        #expect(types.first { $0.name == "Ids" }?.shape == .alias(.array(.string)))
+    }
+
+    @Test func anErrorPointsIntoTheVariantThroughItsOrigin() throws {
+        do {
+            _ = try model(
+                #"""
+                "Shape": {"oneOf": [{"$ref": "#/$defs/Circle"}], "discriminator": {"propertyName": "k/ind", "mapping": {"circle": "#/$defs/Circle"}}},
+                "Circle": {"type": "object", "properties": {"k/ind": {"type": "string"}}}
+                """#)
+            Issue.record("a variant declaring the discriminator was accepted")
+        } catch let error as CodegenError {
+            #expect(error.file == "a.json")
+            #expect(error.pointer == "/$defs/Circle/properties/k~1ind")
+        }
+    }
+
+    @Test func theRendererSpellsDefaults() {
+        #expect(SwiftLiteral.value(.number("1")) == "1.0")
+        #expect(SwiftLiteral.value(.number("2.5e3")) == "2.5e3")
+        #expect(SwiftLiteral.value(.string("a\"\n")) == #""a\"\n""#)
+        #expect(SwiftLiteral.value(.enumCase("default")) == ".`default`")
+        #expect(SwiftLiteral.value(.emptyMap) == "[:]")
+    }
+}
