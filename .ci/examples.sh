@@ -54,4 +54,16 @@ status=$(curl -sS -o "$work/missing.json" -w '%{http_code}' -H 'x-correlation-id
 grep -qi '^x-correlation-id: ci-proxy-1' "$work/missing.h" || { echo "error: no correlation id"; exit 1; }
 python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); assert p["code"]=="NOT_FOUND" and p["correlation_id"]=="ci-proxy-1", p' "$work/missing.json"
 echo "proxy passes the gateway's 404 on as problem JSON with the caller's correlation id"
+echo "-- testing-fixtures (ron serve with a fixtures folder: canned answers and faults)"
+fixtures_port=$(free_port)
+"$bin/ron" serve --port "$fixtures_port" --quiet --facets examples/testing-fixtures/facets \
+    --root examples/testing-fixtures > "$work/fixtures.log" 2>&1 &
+pids+=($!)
+fixtures="http://127.0.0.1:$fixtures_port/app"
+wait_for "$fixtures/healthz"
+canned=$(curl -fsS "$fixtures/facets/notes/list")
+[ "$canned" = "$(cat examples/testing-fixtures/notes/list.json)" ] || { echo "error: canned answer '$canned'"; exit 1; }
+fault=$(curl -sS -o /dev/null -w '%{http_code}' "$fixtures/_test/status/503")
+[ "$fault" = 503 ] || { echo "error: the fault route answered $fault"; exit 1; }
+echo "canned answer and fault route served"
 echo "examples passed"

@@ -4,7 +4,7 @@
     import Hummingbird
 
     extension Response {
-        /// A response for `problem`: status ``RonProblem/serverResponseStatus``, the problem JSON
+        /// A response for `problem`: status `RonProblem.serverResponseStatus`, the problem JSON
         /// (`application/json`) and `x-correlation-id` (the problem's, else `correlationId`).
         public init(ronProblem problem: RonProblem, correlationId: String? = nil) {
             var fields = HTTPFields()
@@ -38,7 +38,7 @@
     ///
     /// - binds ``RonCorrelation/current`` to the request's correlation id while the handler runs
     ///   (a client built with ``RonCorrelation/headerProvider`` sends it on);
-    /// - turns a ``RonProblem`` thrown by the handler into its status, the problem JSON and
+    /// - turns a `RonProblem` thrown by the handler into its status, the problem JSON and
     ///   `x-correlation-id` (`Response(ronProblem:correlationId:)`);
     /// - adds `x-correlation-id` to every response that has none.
     ///

@@ -3,7 +3,7 @@
     import Vapor
 
     extension Response {
-        /// A response for `problem`: status ``RonProblem/serverResponseStatus``, the problem JSON
+        /// A response for `problem`: status `RonProblem.serverResponseStatus`, the problem JSON
         /// (`application/json`) and `x-correlation-id` (the problem's, else `correlationId`).
         public convenience init(ronProblem problem: RonProblem, correlationId: String? = nil) {
             var headers = HTTPHeaders()
@@ -34,7 +34,7 @@
     ///
     /// - binds ``RonCorrelation/current`` to the request's correlation id while the handler runs
     ///   (a client built with ``RonCorrelation/headerProvider`` sends it on);
-    /// - turns a ``RonProblem`` thrown by the handler into ``Vapor/Response/init(ronProblem:correlationId:)``;
+    /// - turns a `RonProblem` thrown by the handler into ``Vapor/Response/init(ronProblem:correlationId:)``;
     /// - adds `x-correlation-id` to every response that has none.
     ///
     /// ```swift
