@@ -6,11 +6,11 @@ import Testing
 @Suite struct HeaderComposerTests {
     private func composer(
         authToken: String? = nil, passportToken: String? = nil,
-        provider: (@Sendable () async -> [String: String])? = nil
+        provider: (@Sendable () async -> [String: String])? = nil, keyHeader: String = "Idempotency-Key"
     ) -> HeaderComposer {
         HeaderComposer(
             authToken: authToken, passportToken: passportToken, headerProvider: provider,
-            requestIdFactory: { "req-1" }, idempotencyKeyFactory: { "idem-1" })
+            requestIdFactory: { "req-1" }, idempotencyKeyFactory: { "idem-1" }, idempotencyKeyHeader: keyHeader)
     }
 
     private func lookup(_ headers: RonHeaders, _ name: String) -> String? {
@@ -63,10 +63,16 @@ import Testing
     @Test(arguments: [HTTPMethod.post, .put, .patch, .delete])
     func writesCarryAnIdempotencyKey(method: HTTPMethod) async throws {
         let headers = try await composer().compose(method: method, callHeaders: [:], body: nil)
-        #expect(lookup(headers, "X-Idempotency-Key") == "idem-1")
+        #expect(lookup(headers, "Idempotency-Key") == "idem-1")
+        #expect(lookup(headers, "X-Idempotency-Key") == nil)
         let kept = try await composer().compose(method: method, callHeaders: ["x-idempotency-key": "own"], body: nil)
         #expect(lookup(kept, "X-Idempotency-Key") == "own")
         #expect(kept.values(for: "x-idempotency-key").count == 1)
+        #expect(!kept.contains("idempotency-key"))
+        let older = try await composer(keyHeader: "X-Idempotency-Key").compose(
+            method: method, callHeaders: [:], body: nil)
+        #expect(lookup(older, "X-Idempotency-Key") == "idem-1")
+        #expect(!older.contains("idempotency-key"))
     }
 
     @Test func bodySetsContentTypeUnlessGiven() async throws {

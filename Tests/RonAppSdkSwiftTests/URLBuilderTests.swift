@@ -43,7 +43,17 @@ import Testing
                 == "https://h/app/search?q=a%20b%2Bc%26d%3De%2Ff%3Fg%23h%25&%C3%BC=%E6%97%A5&flag")
     }
 
-    @Test(arguments: ["hello", "", "/a/../b", "/a/./b", "/..", "/a?x=1", "/a#f", "/a\r\nX-Evil: 1", "/a\u{0}b"])
+    @Test func pathsFollowTheFamilyWireRules() throws {
+        let base = try builder("https://h/prefix")
+        #expect(try base.url(path: "hello", query: []).absoluteString == "https://h/prefix/app/hello")
+        #expect(try base.url(path: "", query: []).absoluteString == "https://h/prefix/app")
+        #expect(try base.url(path: "/app/hello", query: []).absoluteString == "https://h/prefix/app/hello")
+        #expect(try base.url(path: "app/hello", query: []).absoluteString == "https://h/prefix/app/hello")
+        #expect(try base.url(path: "/app", query: []).absoluteString == "https://h/prefix/app")
+        #expect(try base.url(path: "/apple", query: []).absoluteString == "https://h/prefix/app/apple")
+    }
+
+    @Test(arguments: ["/a/../b", "/a/./b", "/..", "/a?x=1", "/a#f", "/a\r\nX-Evil: 1", "/a\u{0}b"])
     func refusesBadPaths(path: String) throws {
         #expect(throws: LocalNetworkError.self) { try builder("https://h").url(path: path, query: []) }
     }

@@ -81,7 +81,9 @@ import Testing
         do {
             _ = try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<TransportResponse, any Error>) in
-                delegate.register(task: task, limit: 1_024, continuation: continuation)
+                delegate.register(
+                    task: task, request: TransportRequest(method: "GET", url: originURL, maxResponseBytes: 1_024),
+                    continuation: continuation)
                 delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: next) {
                     followed.append($0)
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import RonGateway
 import RonGenerated
+import RonTestSupport
 import Testing
 
 /// Collects log records from the gateway's threads.
@@ -82,6 +83,17 @@ struct GatewayLifecycleTests {
         #expect(hello.description.hasPrefix("GET /app/hello 200 "))
         #expect(hello.description.hasSuffix("corr=log-1"))
         #expect(records.contains { $0.path == "/app/nope" && $0.status == 404 })
+    }
+
+    @Test func aStopRightAfterTheResponseLosesNoLogLine() async throws {
+        // The line of a call answered just before `stop()` is written by the time `stop()` returns.
+        for round in 0..<20 {
+            let paths = Collector<String>()
+            try await withGateway(GatewayConfiguration(log: GatewayLogSink { paths.append($0.path) })) { base in
+                _ = try await HTTPExchange.send(url(base, "/app/hello"))
+            }
+            #expect(paths.values == ["/app/hello"], "round \(round)")
+        }
     }
 
     @Test func withoutFixturesTheBuiltInBodiesAreServed() async throws {

@@ -52,7 +52,7 @@ extension ResilienceTests {
             #expect(report.remaining == 0)
             let bodies = server.requests.map { String(decoding: $0.body, as: UTF8.self) }
             #expect(bodies == [#"{"text":"a"}"#, #"{"text":"b"}"#, #"{"text":"c"}"#])
-            #expect(server.requests.map { $0.header("x-idempotency-key") ?? "" } == keys)
+            #expect(server.requests.map { $0.header("idempotency-key") ?? "" } == keys)
             #expect(server.requests.allSatisfy { $0.header("authorization") == "Bearer fresh-token" })
             #expect(server.requests.allSatisfy { $0.header("x-ron-passport") == nil })
             #expect(await reopened.pending.isEmpty)

@@ -99,7 +99,9 @@ extension ResilienceTests {
             let attempts = Gen.int(in: 1...8)
             await propertyCheck(input: keys, methods, attempts) { key, method, attempts in
                 let recorder = Recorder()
-                let policy = RetryPolicy(maxAttempts: attempts, baseDelayMs: 0, maxDelayMs: 0, maxTotalDelayMs: 0)
+                let policy = RetryPolicy(
+                    maxAttempts: attempts, baseDelayMs: 0, maxDelayMs: 0, maxTotalDelayMs: 0,
+                    retriesWritesWithIdempotencyKey: true)
                 let middleware = RetryMiddleware(policy: policy, sleep: { recorder.sleep($0) })
                 let url = URL(string: "https://node.example/app/x")!
                 let request = TransportRequest(

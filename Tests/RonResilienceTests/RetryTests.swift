@@ -116,16 +116,41 @@ extension ResilienceTests {
             #expect(server.requests.count == 1)
         }
 
-        @Test func postWithIdempotencyKeyIsRetriedWithTheSameKey() async throws {
+        @Test func idempotentPostIsRetriedWithTheSameKey() async throws {
             let server = try LoopbackServer(handler: Self.sequence([.json(503, "{}"), .reset]))
             let client = try makeClient(server) { $0.retry = fastPolicy() }
-            let res: AppResponse<Greeting> = await client.post("/notes", body: Greeting(message: "hi"))
+            let res: AppResponse<Greeting> = await client.post(
+                "/notes", body: Greeting(message: "hi"), idempotent: true)
             #expect(res.ok)
-            let keys = server.requests.map { $0.header("x-idempotency-key") }
+            let keys = server.requests.map { $0.header("idempotency-key") }
             #expect(keys.count == 3)
             #expect(Set(keys).count == 1)
             #expect(keys.first??.isEmpty == false)
             #expect(Set(server.requests.map { $0.header("x-request-id") }).count == 1)
+        }
+
+        @Test func postWithAnInventedKeyIsNotRetried() async throws {
+            let server = try LoopbackServer { _ in .json(503, "{}") }
+            let client = try makeClient(server) { $0.retry = fastPolicy() }
+            let res: AppResponse<Greeting> = await client.post("/notes", body: Greeting(message: "hi"))
+            #expect(res.status == 503)
+            #expect(server.requests.count == 1)
+            #expect(server.requests.first?.header("idempotency-key")?.isEmpty == false)
+            let patched: AppResponse<Greeting> = await client.patch("/notes/1", body: Greeting(message: "hi"))
+            #expect(patched.status == 503)
+            #expect(server.requests.count == 2)
+        }
+
+        @Test func serverThatDedupesLetsKeyedWritesRetry() async throws {
+            let server = try LoopbackServer(handler: Self.sequence([.json(503, "{}"), .json(503, "{}")]))
+            let client = try makeClient(server) {
+                var policy = fastPolicy()
+                policy.retriesWritesWithIdempotencyKey = true
+                $0.retry = policy
+            }
+            let res: AppResponse<Greeting> = await client.post("/notes", body: Greeting(message: "hi"))
+            #expect(res.ok)
+            #expect(Set(server.requests.map { $0.header("idempotency-key") }).count == 1)
         }
 
         @Test func postWithoutKeyIsNotRetried() async throws {
@@ -134,7 +159,7 @@ extension ResilienceTests {
                     _ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext
                 ) async throws -> TransportResponse {
                     var request = request
-                    request.setHeader("X-Idempotency-Key", nil)
+                    request.setHeader("Idempotency-Key", nil)
                     return try await next(request)
                 }
             }
@@ -143,7 +168,7 @@ extension ResilienceTests {
             let res: AppResponse<Greeting> = await client.post("/notes", body: Greeting(message: "hi"))
             #expect(res.status == 503)
             #expect(server.requests.count == 1)
-            #expect(server.requests.first?.header("x-idempotency-key") == nil)
+            #expect(server.requests.first?.header("idempotency-key") == nil)
         }
 
         @Test func patchWithoutKeyIsNotRetriedButPutIs() {
@@ -152,7 +177,14 @@ extension ResilienceTests {
             #expect(!policy.isSafeToRetry(TransportRequest(method: "PATCH", url: url)))
             #expect(
                 !policy.isSafeToRetry(TransportRequest(method: "POST", url: url, headers: ["X-Idempotency-Key": ""])))
-            #expect(policy.isSafeToRetry(TransportRequest(method: "POST", url: url, headers: ["idempotency-key": "k"])))
+            #expect(
+                !policy.isSafeToRetry(TransportRequest(method: "POST", url: url, headers: ["idempotency-key": "k"])))
+            var dedupes = policy
+            dedupes.retriesWritesWithIdempotencyKey = true
+            #expect(
+                dedupes.isSafeToRetry(TransportRequest(method: "POST", url: url, headers: ["idempotency-key": "k"])))
+            #expect(policy.isSafeToRetry(TransportRequest(method: "POST", url: url, idempotent: true)))
+            #expect(!policy.isSafeToRetry(TransportRequest(method: "GET", url: url, idempotent: false)))
             #expect(policy.isSafeToRetry(TransportRequest(method: "PUT", url: url)))
             #expect(policy.isSafeToRetry(TransportRequest(method: "options", url: url)))
         }

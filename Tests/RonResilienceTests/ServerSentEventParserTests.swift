@@ -133,6 +133,22 @@ extension ResilienceTests {
             #expect(try parser.feed([0xBB, 0xBF] + Array("data: x\n\n".utf8)) == [ServerSentEvent(data: "x")])
         }
 
+        @Test func lastEventIdAdvancesOnlyWhenAnEventIsDispatched() throws {
+            var parser = ServerSentEventParser(lastEventId: "start")
+            _ = try parser.feed(Array("id: 1\ndata: a\n\nid: 2\ndata: half".utf8))
+            #expect(parser.lastEventId == "1")
+            parser.endOfStream()
+            #expect(parser.lastEventId == "1")
+            #expect(try parser.feed(Array("data: again\n\n".utf8)) == [ServerSentEvent(data: "again", id: "1")])
+        }
+
+        @Test func anIdWithAControlCharacterIsIgnored() throws {
+            var parser = ServerSentEventParser()
+            let events = try parser.feed(Array("id: 1\ndata: a\n\nid: 2\u{1}x\ndata: b\n\n".utf8))
+            #expect(events == [ServerSentEvent(data: "a", id: "1"), ServerSentEvent(data: "b", id: "1")])
+            #expect(parser.lastEventId == "1")
+        }
+
         @Test func lastEventIdAndRetrySurviveEndOfStream() throws {
             var parser = ServerSentEventParser(lastEventId: "start")
             _ = try parser.feed(Array("id: 9\nretry: 40\ndata: a\n\ndata: unfinished".utf8))

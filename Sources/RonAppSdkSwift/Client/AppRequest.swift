@@ -4,7 +4,8 @@ import Foundation
 public struct AppRequest: Sendable, Hashable {
     /// The HTTP method.
     public var method: HTTPMethod
-    /// The path below `/app`, starting with `/`, not percent-encoded (see ``RonClient``).
+    /// The path below `/app`, not percent-encoded; a missing leading `/` is added and a path that
+    /// already starts with `/app/` is not prefixed again (see ``RonClient``).
     public var path: String
     /// Query parameters, in order; a `nil` value sends the bare name.
     public var query: [URLQueryItem]
@@ -14,13 +15,17 @@ public struct AppRequest: Sendable, Hashable {
     public var body: AppRequestBody?
     /// An overall timeout for this call only, in milliseconds (`nil`: the client's).
     public var timeoutMs: Int?
+    /// Whether the call may be sent more than once: `true` lets ``RetryMiddleware`` retry a POST or
+    /// PATCH (say so only when the server dedupes it, for example by its idempotency key), `false`
+    /// forbids retrying even a GET, `nil` (the default) decides by the method (see ``RetryPolicy``).
+    public var idempotent: Bool?
     /// The policy of a ``ResponseCache`` for this call only (set with ``cache(_:)``; `nil`: the cache's).
     public var cachePolicy: RonCachePolicy?
 
     /// Creates a request.
     public init(
         method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
-        body: AppRequestBody? = nil, timeoutMs: Int? = nil
+        body: AppRequestBody? = nil, timeoutMs: Int? = nil, idempotent: Bool? = nil
     ) {
         self.method = method
         self.path = path
@@ -28,16 +33,17 @@ public struct AppRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeoutMs = timeoutMs
+        self.idempotent = idempotent
     }
 
     /// Creates a request with a dictionary of query parameters, sent sorted by name.
     public init(
         method: HTTPMethod = .get, path: String, query: [String: String]?, headers: [String: String] = [:],
-        body: AppRequestBody? = nil, timeoutMs: Int? = nil
+        body: AppRequestBody? = nil, timeoutMs: Int? = nil, idempotent: Bool? = nil
     ) {
         self.init(
             method: method, path: path, query: Self.queryItems(query), headers: headers, body: body,
-            timeoutMs: timeoutMs)
+            timeoutMs: timeoutMs, idempotent: idempotent)
     }
 
     static func queryItems(_ query: [String: String]?) -> [URLQueryItem] {

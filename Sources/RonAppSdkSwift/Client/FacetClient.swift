@@ -23,18 +23,16 @@ public struct FacetClient: RonRequesting {
             }
     }
 
-    /// Runs one call below `/app/facets/{id}`.
+    /// Runs one call below `/app/facets/{id}` (a path without a leading `/` gets one; the empty
+    /// path is `/app/facets/{id}`).
     public func request<T: Decodable>(_ request: AppRequest) async -> sending AppResponse<T> {
         guard isValid else {
             return AppResponse(status: 0, problem: LocalNetworkError.invalidFacetId(id).problem)
         }
-        guard request.path.hasPrefix("/") else {
-            return AppResponse(
-                status: 0,
-                problem: LocalNetworkError.invalidPath(request.path, reason: "the path must start with \"/\"").problem)
-        }
         var scoped = request
-        scoped.path = "/facets/" + id + request.path
+        // As for the client: a missing leading `/` is added, and the empty path is the facet's root.
+        let path = request.path.isEmpty || request.path.hasPrefix("/") ? request.path : "/" + request.path
+        scoped.path = "/facets/" + id + path
         return await client.request(scoped)
     }
 }

@@ -22,7 +22,7 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// `HEAD`.
     public static let head = HTTPMethod(rawValue: "HEAD")
 
-    /// Whether calls with this method carry an `X-Idempotency-Key` (POST, PUT, PATCH, DELETE).
+    /// Whether calls with this method carry an idempotency key (POST, PUT, PATCH, DELETE).
     public var carriesIdempotencyKey: Bool {
         self == .post || self == .put || self == .patch || self == .delete
     }

@@ -4,8 +4,7 @@
 /// whose `kind` is `"local"`, `code` is ``code`` and `retryable` is `false` (see ``problem``).
 /// Only ``AppRequestBody/json(_:encoder:)`` throws it, when you build a body yourself.
 public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The path is not usable (`invalid_path`): no leading `/`, a `.`/`..` segment, `?`, `#` or a
-    /// control character.
+    /// The path is not usable (`invalid_path`): a `.`/`..` segment, `?`, `#` or a control character.
     case invalidPath(String, reason: String)
     /// A header name or value is not allowed (`invalid_header`), for example a CR or LF in a value.
     case invalidHeader(name: String, reason: String)
@@ -31,7 +30,8 @@ public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .invalidPath(let path, let reason):
-            return "invalid path \(Self.quote(path)): \(reason)"
+            // The path may carry a secret (`/download?token=…`): it is shown redacted.
+            return "invalid path \(Self.quote(Redactor.text(path))): \(reason)"
         case .invalidHeader(let name, let reason):
             return "invalid header \(Self.quote(name)): \(reason)"
         case .invalidFacetId(let id):

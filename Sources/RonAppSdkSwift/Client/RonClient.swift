@@ -34,8 +34,12 @@ public final class RonClient: RonRequesting {
     let broadcaster = EventBroadcaster()
     let streams = StreamRegistry()
     let streamingTransport: any RonStreamingTransport
-    /// Runs hooks in order, off the Swift concurrency pool, never awaited by a call.
-    let hookQueue = DispatchQueue(label: "ron-app-sdk-swift.hooks")
+    /// Runs hooks in order, off the Swift concurrency pool, never awaited by a call, bounded.
+    let hookQueue = HookQueue()
+
+    /// How many `onRequest`/`onResponse` hook calls were dropped because 1,024 were already waiting
+    /// for a slow hook (hooks never hold up calls, and never grow memory without bound).
+    public var droppedHookCalls: Int { hookQueue.droppedCount }
 
     /// Validates the configuration and creates the client.
     ///
@@ -64,11 +68,16 @@ public final class RonClient: RonRequesting {
         headerComposer = HeaderComposer(
             authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
             requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
-            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() })
+            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() },
+            idempotencyKeyHeader: config.idempotencyKeyHeader)
         chain = MiddlewareChain(
             layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])
                 + (config.cache.map { [$0] } ?? []))
-        streamingTransport = config.transport as? any RonStreamingTransport ?? URLSessionStreamingTransport()
+        // A custom transport that cannot stream makes subscriptions fail (no silent fallback to a
+        // URLSession with other settings).
+        streamingTransport =
+            config.transport.map { $0 as? any RonStreamingTransport ?? NoStreamingTransport() }
+            ?? URLSessionStreamingTransport()
         if let custom = config.transport {
             transport = custom
             ownedTransport = nil

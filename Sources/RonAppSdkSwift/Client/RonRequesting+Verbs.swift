@@ -16,18 +16,21 @@ extension RonRequesting {
     }
 
     /// `POST` with an optional JSON body (`Data` is sent as raw `application/octet-stream` bytes).
+    /// Pass `idempotent: true` to let a retry policy send it again (see ``AppRequest/idempotent``).
     public func post<T: Decodable>(
         _ path: String, body: (any Encodable)? = nil, query: [String: String]? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], idempotent: Bool? = nil
     ) async -> sending AppResponse<T> {
-        await send(.post, path, body: body, query: AppRequest.queryItems(query), headers: headers)
+        await send(
+            .post, path, body: body, query: AppRequest.queryItems(query), headers: headers, idempotent: idempotent)
     }
 
     /// `POST` with ordered query items.
     public func post<T: Decodable>(
-        _ path: String, body: (any Encodable)? = nil, queryItems: [URLQueryItem], headers: [String: String] = [:]
+        _ path: String, body: (any Encodable)? = nil, queryItems: [URLQueryItem], headers: [String: String] = [:],
+        idempotent: Bool? = nil
     ) async -> sending AppResponse<T> {
-        await send(.post, path, body: body, query: queryItems, headers: headers)
+        await send(.post, path, body: body, query: queryItems, headers: headers, idempotent: idempotent)
     }
 
     /// `PUT` with an optional JSON body.
@@ -48,16 +51,18 @@ extension RonRequesting {
     /// `PATCH` with an optional JSON body.
     public func patch<T: Decodable>(
         _ path: String, body: (any Encodable)? = nil, query: [String: String]? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], idempotent: Bool? = nil
     ) async -> sending AppResponse<T> {
-        await send(.patch, path, body: body, query: AppRequest.queryItems(query), headers: headers)
+        await send(
+            .patch, path, body: body, query: AppRequest.queryItems(query), headers: headers, idempotent: idempotent)
     }
 
     /// `PATCH` with ordered query items.
     public func patch<T: Decodable>(
-        _ path: String, body: (any Encodable)? = nil, queryItems: [URLQueryItem], headers: [String: String] = [:]
+        _ path: String, body: (any Encodable)? = nil, queryItems: [URLQueryItem], headers: [String: String] = [:],
+        idempotent: Bool? = nil
     ) async -> sending AppResponse<T> {
-        await send(.patch, path, body: body, query: queryItems, headers: headers)
+        await send(.patch, path, body: body, query: queryItems, headers: headers, idempotent: idempotent)
     }
 
     /// `DELETE` with an optional JSON body.
@@ -77,7 +82,7 @@ extension RonRequesting {
 
     private func send<T: Decodable>(
         _ method: HTTPMethod, _ path: String, body: (any Encodable)?, query: [URLQueryItem],
-        headers: [String: String]
+        headers: [String: String], idempotent: Bool? = nil
     ) async -> sending AppResponse<T> {
         let encoded: AppRequestBody?
         switch body {
@@ -92,6 +97,8 @@ extension RonRequesting {
                 return AppResponse(status: 0, problem: error.problem)
             }
         }
-        return await request(AppRequest(method: method, path: path, query: query, headers: headers, body: encoded))
+        return await request(
+            AppRequest(
+                method: method, path: path, query: query, headers: headers, body: encoded, idempotent: idempotent))
     }
 }

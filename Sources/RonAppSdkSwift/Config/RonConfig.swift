@@ -4,7 +4,7 @@ import Logging
 /// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
 /// and where to report.
 ///
-/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:)``
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:idempotencyKeyHeader:maxRedirects:)``
 /// (every parameter has a default), or merge environment variables in with
 /// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
 public struct RonConfig: Sendable {
@@ -30,8 +30,14 @@ public struct RonConfig: Sendable {
     public var headerProvider: (@Sendable () async -> [String: String])?
     /// Makes the `x-request-id` of each call (default: a random UUID).
     public var requestIdFactory: (@Sendable () -> String)?
-    /// Makes the `X-Idempotency-Key` of each POST, PUT, PATCH and DELETE (default: a random UUID).
+    /// Makes the idempotency key of each POST, PUT, PATCH and DELETE (default: a random UUID).
     public var idempotencyKeyFactory: (@Sendable () -> String)?
+    /// The header that carries the idempotency key: `Idempotency-Key` (the default, what the node's
+    /// gateway reads), or `X-Idempotency-Key` for older gateways. A call that already has either
+    /// keeps its own.
+    public var idempotencyKeyHeader: String
+    /// The most redirects one call follows (default 10); one more ends it with `too_many_redirects`.
+    public var maxRedirects: Int?
     /// Allows an `http://` base URL. For local development only.
     public var allowInsecureHttp: Bool
     /// Logs request and response bodies (redacted, truncated) at debug level. Off by default.
@@ -73,7 +79,9 @@ public struct RonConfig: Sendable {
         onRequest: (@Sendable (RonRequestInfo) -> Void)? = nil,
         onResponse: (@Sendable (RonResponseInfo) -> Void)? = nil,
         middleware: [any RonMiddleware] = [],
-        retry: RetryPolicy? = nil
+        retry: RetryPolicy? = nil,
+        idempotencyKeyHeader: String = Defaults.idempotencyKeyHeader,
+        maxRedirects: Int? = nil
     ) {
         self.baseUrl = baseUrl
         self.overallTimeoutMs = overallTimeoutMs
@@ -93,6 +101,8 @@ public struct RonConfig: Sendable {
         self.onResponse = onResponse
         self.middleware = middleware
         self.retry = retry
+        self.idempotencyKeyHeader = idempotencyKeyHeader
+        self.maxRedirects = maxRedirects
     }
 }
 
@@ -107,6 +117,10 @@ extension RonConfig {
         public static let readTimeoutMs = 10_000
         /// Default write (idle) timeout: 10 s.
         public static let writeTimeoutMs = 10_000
+        /// Default most redirects followed by one call: 10.
+        public static let maxRedirects = 10
+        /// The idempotency header the node's gateway reads (the IETF `Idempotency-Key`).
+        public static let idempotencyKeyHeader = "Idempotency-Key"
         /// The largest timeout accepted anywhere: 24 h.
         public static let maxTimeoutMs = 86_400_000
     }

@@ -7,9 +7,12 @@
 /// The sum of all pauses never exceeds ``maxTotalDelayMs``, and a pause that would outlast the
 /// client's overall timeout is not started: the last outcome is returned instead.
 ///
-/// Only calls that are safe to repeat are retried: methods in ``idempotentMethods``, and any
-/// other method when the request carries a non-empty `X-Idempotency-Key` (or `Idempotency-Key`)
-/// and ``retriesWritesWithIdempotencyKey`` is on. Every attempt carries the same key.
+/// Only calls that are safe to repeat are retried (see ``isSafeToRetry(_:)``): a call marked
+/// ``AppRequest/idempotent`` `true`; else, unless it is marked `false`, a method in
+/// ``idempotentMethods``, or any other method that carries a non-empty `Idempotency-Key` (or
+/// `X-Idempotency-Key`) when ``retriesWritesWithIdempotencyKey`` says the server dedupes by key.
+/// A key the SDK invented does not by itself make a POST or PATCH retryable. Every attempt carries
+/// the same key.
 public struct RetryPolicy: Sendable, Hashable {
     /// The most attempts of one call, the first included (at least 1).
     public var maxAttempts: Int
@@ -25,7 +28,8 @@ public struct RetryPolicy: Sendable, Hashable {
     public var retriesTransportFailures: Bool
     /// The methods that are always safe to repeat.
     public var idempotentMethods: Set<HTTPMethod>
-    /// Whether other methods are retried when they carry an idempotency key.
+    /// Whether other methods (POST, PATCH) are retried when they carry an idempotency key. Turn it
+    /// on only when your server dedupes writes by that key. Off by default.
     public var retriesWritesWithIdempotencyKey: Bool
     /// Whether a server's `retry_after_ms` / `Retry-After` sets the pause.
     public var honorsRetryAfter: Bool
@@ -41,7 +45,7 @@ public struct RetryPolicy: Sendable, Hashable {
         retryStatuses: Set<Int> = [408, 429, 502, 503, 504],
         retriesTransportFailures: Bool = true,
         idempotentMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, HTTPMethod(rawValue: "OPTIONS")],
-        retriesWritesWithIdempotencyKey: Bool = true,
+        retriesWritesWithIdempotencyKey: Bool = false,
         honorsRetryAfter: Bool = true,
         maxRetryAfterMs: Int = 10_000
     ) {
@@ -96,8 +100,10 @@ public struct RetryPolicy: Sendable, Hashable {
         return delay
     }
 
-    /// Whether a request with this method and headers may be sent more than once.
+    /// Whether a request may be sent more than once: its own ``TransportRequest/idempotent`` when
+    /// set, else its method, else its idempotency key when the server dedupes by key.
     public func isSafeToRetry(_ request: TransportRequest) -> Bool {
+        if let idempotent = request.idempotent { return idempotent }
         if idempotentMethods.contains(HTTPMethod(rawValue: request.method)) { return true }
         return retriesWritesWithIdempotencyKey && request.idempotencyKey != nil
     }

@@ -6,12 +6,12 @@ public typealias RonMiddlewareNext = @Sendable (TransportRequest) async throws -
 ///
 /// Middleware is configured as ``RonConfig/middleware`` (the first element is the outermost layer)
 /// and runs for every call of a ``RonClient`` after its headers (including `x-request-id` and
-/// `X-Idempotency-Key`) are composed, so every attempt of a retried call carries the same keys.
+/// `Idempotency-Key`) are composed, so every attempt of a retried call carries the same keys.
 /// A layer may change the request, call `next` zero, one or several times, and change or replace
 /// the response. The client's overall timeout bounds the whole chain: when it expires the call ends
 /// with `local_timeout` and the chain's task is cancelled.
 ///
-/// What a layer throws becomes the call's problem: a ``RonProblem`` is returned as it is, a
+/// What a layer throws becomes the call's problem: a `RonProblem` is returned as it is, a
 /// ``TransportFailure`` (or any other error) is classified like a transport error.
 ///
 /// ```swift

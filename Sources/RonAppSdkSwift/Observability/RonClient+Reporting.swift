@@ -34,7 +34,7 @@ extension RonClient {
             let info = RonRequestInfo(
                 method: request.method, url: redactedURL, headers: headers, requestId: requestId,
                 correlationId: correlationId)
-            hookQueue.async { hook(info) }
+            hookQueue.submit { hook(info) }
         }
     }
 
@@ -42,7 +42,8 @@ extension RonClient {
     func report<T>(_ request: AppRequest, url: URL?, sentHeaders: RonHeaders, response: AppResponse<T>) {
         let hasConsumers = broadcaster.hasConsumers
         guard logger != nil || config.onResponse != nil || hasConsumers else { return }
-        let redactedURL = url.map(Redactor.url) ?? "[not built] \(request.path.prefix(200))"
+        // A refused path is redacted too: it may carry a secret (`/download?token=…`).
+        let redactedURL = url.map(Redactor.url) ?? "[not built] \(Redactor.text(String(request.path.prefix(200))))"
         let correlationId = response.correlationId ?? sentHeaders["x-correlation-id"]
         if hasConsumers {
             var finished = RonRequestFinishedEvent(
@@ -75,7 +76,7 @@ extension RonClient {
                 headers: Redactor.headers(response.headers), durationMs: response.durationMs,
                 correlationId: correlationId,
                 problem: response.problem.map { Redactor.problem($0, secrets: knownSecrets) })
-            hookQueue.async { hook(info) }
+            hookQueue.submit { hook(info) }
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// An opt-in, persisted queue of writes for apps that must not lose them while the node is
 /// unreachable.
 ///
-/// ``submit(_:)`` gives every write an `X-Idempotency-Key` (keeping one the call already has),
+/// ``submit(_:)`` gives every write an idempotency key (``RonConfig/idempotencyKeyHeader``, keeping one the call
+/// already has),
 /// **writes it to disk first** (appended and `fsync`ed), then sends it. When the node cannot be
 /// reached (`status == 0`) or answers with a retryable status (`408`, `429`, `502`, `503`, `504`,
 /// …) the write stays queued and is replayed, in order and with the same key, by ``flush()``, by
@@ -120,7 +121,7 @@ public actor RonOfflineQueue {
             ["x-idempotency-key", "idempotency-key"].contains($0.key.lowercased()) && !$0.value.isEmpty
         }
         let key = existing?.value ?? client.makeIdempotencyKey()
-        if existing == nil { request.headers["X-Idempotency-Key"] = key }
+        if existing == nil { request.headers[client.idempotencyKeyHeader] = key }
         let entry = RonQueuedRequest(request: request, idempotencyKey: key)
         let bytes = file.pendingBytes + (entry.body?.count ?? 0)
         guard file.pending.count < maxEntries, bytes <= maxBytes else {

@@ -36,7 +36,7 @@ public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
     public var contentType: String?
     /// The call's own overall timeout, in milliseconds.
     public var timeoutMs: Int?
-    /// The `X-Idempotency-Key` sent on every attempt.
+    /// The idempotency key sent on every attempt.
     public var idempotencyKey: String
     /// When the request was first queued.
     public var enqueuedAt: Date

@@ -3,8 +3,8 @@ import Foundation
 /// The pages of a list endpoint, fetched one at a time as you iterate.
 ///
 /// Each request carries `page_size` (when given) and, after the first page, `page_token` set to
-/// the previous page's `next_page_token`. Iteration ends after a page whose token is missing,
-/// `null` or empty. A failed call is thrown as its ``RonProblem``; a token that comes back a
+/// the previous page's `next_page_token` (or `nextPageToken`). Iteration ends after a page whose token is missing,
+/// `null` or empty. A failed call is thrown as its `RonProblem`; a token that comes back a
 /// second time is thrown as a `pagination_loop` problem (kind `"pagination"`) instead of looping.
 public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, Sendable {
     /// Each element is one page.
@@ -34,7 +34,7 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
 
         /// The next page, or `nil` after the last one.
         ///
-        /// - Throws: ``RonProblem`` when a page cannot be fetched or the server repeats a token.
+        /// - Throws: `RonProblem` when a page cannot be fetched or the server repeats a token.
         public mutating func next() async throws -> Page<Item>? {
             guard !finished else { return nil }
             var query = sequence.query.filter { $0.name != "page_token" && $0.name != "page_size" }
@@ -71,13 +71,24 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
     }
 }
 
-/// The wire shape of a page; tolerant of a missing or `null` token.
+/// The wire shape of a page; tolerant of a missing or `null` token. The token is read from
+/// `next_page_token`, else `nextPageToken` (snake_case wins when both are there), as the family's
+/// other SDKs do.
 struct PageWire<Item: Decodable>: Decodable {
     var items: [Item]
     var nextPageToken: String?
 
     private enum CodingKeys: String, CodingKey {
         case items
-        case nextPageToken = "next_page_token"
+        case snake = "next_page_token"
+        case camel = "nextPageToken"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Item].self, forKey: .items)
+        nextPageToken =
+            try container.decodeIfPresent(String.self, forKey: .snake)
+            ?? container.decodeIfPresent(String.self, forKey: .camel)
     }
 }

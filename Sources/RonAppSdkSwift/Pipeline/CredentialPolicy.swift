@@ -41,13 +41,20 @@ enum CredentialPolicy {
         case refuse(TransportFailure)
     }
 
-    /// Decides a redirect: https → http is refused; a redirect to another origin (scheme, host or
-    /// port) loses every credential header and may not carry the body on.
-    static func redirect(from original: URL?, to next: URLRequest) -> RedirectDecision {
-        let fromScheme = original?.scheme?.lowercased()
-        let toScheme = next.url?.scheme?.lowercased()
-        if fromScheme == "https" && toScheme != "https" {
+    /// Decides redirect number `count` (1 for the first): https → http is refused (from the first
+    /// URL or the one before); more than `maxRedirects` end the call (`too_many_redirects`); a
+    /// redirect to another origin (scheme, host or port) loses every credential header and may not
+    /// carry the body on.
+    static func redirect(
+        from original: URL?, current: URL? = nil, to next: URLRequest, count: Int = 1,
+        maxRedirects: Int = RonConfig.Defaults.maxRedirects
+    ) -> RedirectDecision {
+        let wasSecure = [original, current].contains { $0?.scheme?.lowercased() == "https" }
+        if wasSecure && next.url?.scheme?.lowercased() != "https" {
             return .refuse(TransportFailure(.insecureRedirect))
+        }
+        if count > maxRedirects {
+            return .refuse(TransportFailure(.tooManyRedirects, detail: "more than \(maxRedirects) redirects"))
         }
         guard origin(of: original) != origin(of: next.url) else { return .follow(next) }
         var stripped = next

@@ -8,8 +8,9 @@ import Foundation
 /// 3. the `headerProvider`'s headers;
 /// 4. the call's own headers;
 /// 5. then, only where still missing: `x-request-id` (`requestIdFactory`, default UUID),
-///    `x-correlation-id` (= the request id), `X-Idempotency-Key` on POST/PUT/PATCH/DELETE
-///    (`idempotencyKeyFactory`, default UUID; a caller's `Idempotency-Key` also counts), and
+///    `x-correlation-id` (= the request id), `Idempotency-Key` (or the configured
+///    `idempotencyKeyHeader`, e.g. `X-Idempotency-Key` for older gateways) on POST/PUT/PATCH/DELETE
+///    (`idempotencyKeyFactory`, default UUID; a caller's key under either name counts), and
 ///    `Content-Type` when a body is sent.
 struct HeaderComposer: Sendable {
     let authToken: String?
@@ -17,6 +18,8 @@ struct HeaderComposer: Sendable {
     let headerProvider: (@Sendable () async -> [String: String])?
     let requestIdFactory: @Sendable () -> String
     let idempotencyKeyFactory: @Sendable () -> String
+    /// The header that carries new idempotency keys (`Idempotency-Key` unless configured).
+    var idempotencyKeyHeader = RonConfig.Defaults.idempotencyKeyHeader
 
     func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
         async throws(LocalNetworkError) -> RonHeaders
@@ -45,7 +48,7 @@ struct HeaderComposer: Sendable {
             fields["x-correlation-id"] = requestId
         }
         if method.carriesIdempotencyKey, !fields.contains("x-idempotency-key"), !fields.contains("idempotency-key") {
-            fields["X-Idempotency-Key"] = idempotencyKeyFactory()
+            fields[idempotencyKeyHeader] = idempotencyKeyFactory()
         }
         if let body, !fields.contains("content-type") {
             fields["Content-Type"] = body.contentType

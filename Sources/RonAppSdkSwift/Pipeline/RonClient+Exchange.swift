@@ -13,7 +13,7 @@ struct Exchange: Sendable {
 
 extension RonClient {
     /// Runs *prepare* and *execute* within the call's overall budget, and turns whatever was thrown
-    /// on the way into the call's ``RonProblem`` (exactly once).
+    /// on the way into the call's `RonProblem` (exactly once).
     func exchange(
         _ call: AppRequest, limits: PreparationLimits = .call, terminal: @escaping RonMiddlewareNext
     ) async -> Exchange {
@@ -46,6 +46,8 @@ extension RonClient {
         case let problem as RonProblem: return problem
         default:
             let failure = TransportFailure.classify(error)
+            // A call cut short by `close()` (its task cancelled with the session) says so.
+            if failure.cause == .cancelled, state.isClosed { return LocalNetworkError.clientClosed.problem }
             logger?.debug(
                 "ron transport failure",
                 metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])

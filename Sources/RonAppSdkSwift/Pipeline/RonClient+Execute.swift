@@ -19,7 +19,9 @@ extension RonClient {
     /// The terminal of a call: the transport, the response size cap, and, for a non-2xx answer, its
     /// problem worked out once (middleware and *make the response* both read it).
     var sendTerminal: RonMiddlewareNext {
-        { [transport] request in
+        { [transport, state] request in
+            // A call that reaches the transport after `close()` ends here, not in a released session.
+            if state.isClosed { throw LocalNetworkError.clientClosed }
             var response = try await transport.send(request)
             if response.body.count > request.maxResponseBytes {
                 throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")

@@ -14,7 +14,8 @@ extension RonClient {
         var request = TransportRequest(
             method: call.method.rawValue, url: url, headers: headers, body: call.body?.data, timeoutMs: timeoutMs,
             connectTimeoutMs: connectTimeoutMs, readTimeoutMs: limits.readTimeoutMs ?? readTimeoutMs,
-            writeTimeoutMs: writeTimeoutMs, maxResponseBytes: limits.maxResponseBytes ?? RonSDK.maxResponseBytes)
+            writeTimeoutMs: writeTimeoutMs, maxResponseBytes: limits.maxResponseBytes ?? RonSDK.maxResponseBytes,
+            maxRedirects: maxRedirects, idempotent: call.idempotent)
         request.cachePolicy = call.cachePolicy
         return PreparedRequest(call: call, url: url, deadline: deadline, transport: request)
     }
@@ -38,4 +39,10 @@ extension RonClient {
     func makeIdempotencyKey() -> String {
         headerComposer.idempotencyKeyFactory()
     }
+
+    /// The header new idempotency keys are sent under.
+    var idempotencyKeyHeader: String { headerComposer.idempotencyKeyHeader }
+
+    /// The most redirects a call follows.
+    var maxRedirects: Int { max(0, config.maxRedirects ?? RonConfig.Defaults.maxRedirects) }
 }

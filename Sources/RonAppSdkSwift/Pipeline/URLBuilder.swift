@@ -4,8 +4,10 @@ import Foundation
 ///
 /// - The base URL's own path is kept as a prefix (`https://h/prefix` → `https://h/prefix/app/...`);
 ///   trailing slashes on it are dropped.
-/// - `path` must start with `/`. It is split on `/` and every segment is percent-encoded on its own,
-///   so pass it *unencoded* (`"/files/my report"`). Empty segments (`//`, a trailing `/`) are kept.
+/// - `path` is below `/app`: a missing leading `/` is added, the empty path is `{base}/app`, and a
+///   path that already starts with `/app/` is not prefixed again (`/apple` is). It is split on `/`
+///   and every segment is percent-encoded on its own, so pass it *unencoded*
+///   (`"/files/my report"`). Empty segments (`//`, a trailing `/`) are kept.
 /// - A `.` or `..` segment, a `?` or `#` (use `query:`), or a control character (CR, LF, NUL, ...)
 ///   is refused with ``LocalNetworkError/invalidPath(_:reason:)``.
 /// - Query names and values are percent-encoded strictly, in the order given.
@@ -49,21 +51,30 @@ struct URLBuilder: Sendable {
         return url
     }
 
-    static func encodePath(_ path: String) throws(LocalNetworkError) -> String {
-        guard path.hasPrefix("/") else {
-            throw .invalidPath(path, reason: "the path must start with \"/\"")
-        }
+    /// The path below `/app` as the family's SDKs agree on it: a leading `/` added when missing,
+    /// `/app` and `/app/...` taken as already below it.
+    static func appRelative(_ path: String) -> String {
+        if path.isEmpty { return "" }
+        let rooted = path.hasPrefix("/") ? path : "/" + path
+        if rooted == "/app" { return "" }
+        if rooted.hasPrefix("/app/") { return String(rooted.dropFirst(4)) }
+        return rooted
+    }
+
+    static func encodePath(_ original: String) throws(LocalNetworkError) -> String {
+        let path = appRelative(original)
+        if path.isEmpty { return "" }
         if let bad = path.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidPath(path, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
+            throw .invalidPath(original, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
         }
         if path.contains("?") || path.contains("#") {
-            throw .invalidPath(path, reason: "\"?\" and \"#\" are not allowed in a path; pass parameters in query:")
+            throw .invalidPath(original, reason: "\"?\" and \"#\" are not allowed in a path; pass parameters in query:")
         }
         let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         var out = ""
         for segment in segments {
             if segment == "." || segment == ".." {
-                throw .invalidPath(path, reason: "\"\(segment)\" segments are not allowed")
+                throw .invalidPath(original, reason: "\"\(segment)\" segments are not allowed")
             }
             out += "/" + PercentEncoding.encode(String(segment))
         }

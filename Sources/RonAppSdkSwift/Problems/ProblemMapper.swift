@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns whatever came back into a ``RonProblem``. The rules, in order of preference:
+/// Turns whatever came back into a `RonProblem`. The rules, in order of preference:
 ///
 /// **A JSON object error body** (what the real svc-gateway and omnigate send:
 /// `{code, message, retryable, retry_after_ms?, reason?}`) keeps every field it carries
@@ -14,7 +14,7 @@ import Foundation
 /// - a missing `retryable` is `true` for 408, 429 and 5xx except 501, else `false`;
 /// - `kind` stays `nil` when the body has none.
 ///
-/// **A non-JSON, malformed or empty error body** gives `code: "http_<status>"`, `kind: "transport"`,
+/// **A non-JSON (by RFC 8259 alone: `{"a": 1,}` is not JSON), malformed or empty error body** gives `code: "http_<status>"`, `kind: "transport"`,
 /// `status` = the HTTP status, a fixed message that never contains the body, and `details` with the
 /// body's `content_type` and `body_bytes`; correlation id, retry hints as above.
 ///
@@ -98,7 +98,8 @@ package enum ProblemMapper {
     }
 
     private static func jsonObject(_ body: Data) -> [String: JSONValue]? {
-        guard !body.isEmpty, let value = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
+        guard !body.isEmpty, StrictJSON.isValid(body), let value = try? JSONDecoder().decode(JSONValue.self, from: body)
+        else { return nil }
         return value.objectValue
     }
 

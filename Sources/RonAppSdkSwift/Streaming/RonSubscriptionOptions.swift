@@ -21,6 +21,10 @@ public struct RonSubscriptionOptions: Sendable, Hashable {
     public var eventTypes: Set<String>?
     /// Extra headers for every connection (they win over the SDK's, as in ``AppRequest/headers``).
     public var headers: [String: String]
+    /// The most events that wait for a slow consumer. When one more arrives, the stream delivers
+    /// the waiting events and then ends with a `stream_overflow` problem (resubscribe with the last
+    /// event's id as `lastEventId` to resume); memory never grows past this bound.
+    public var bufferSize: Int
 
     /// Creates options; the defaults suit most streams.
     public init(
@@ -30,7 +34,8 @@ public struct RonSubscriptionOptions: Sendable, Hashable {
         idleTimeoutMs: Int = 300_000,
         maxEventBytes: Int = 1 << 20,
         eventTypes: Set<String>? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        bufferSize: Int = 1_024
     ) {
         self.reconnectDelayMs = max(0, reconnectDelayMs)
         self.maxReconnectDelayMs = max(0, maxReconnectDelayMs)
@@ -39,5 +44,6 @@ public struct RonSubscriptionOptions: Sendable, Hashable {
         self.maxEventBytes = max(1, maxEventBytes)
         self.eventTypes = eventTypes
         self.headers = headers
+        self.bufferSize = max(1, bufferSize)
     }
 }

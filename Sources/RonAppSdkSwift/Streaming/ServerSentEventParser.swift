@@ -23,8 +23,12 @@ package struct ServerSentEventParser: Sendable {
 
     /// The most bytes one event (its lines and data together) may take.
     package let maxEventBytes: Int
-    /// The last event ID buffer; sent back as `Last-Event-ID` when reconnecting.
+    /// The last event ID string: the id in force when the last event was dispatched (WHATWG), sent
+    /// back as `Last-Event-ID` when reconnecting. An `id:` field only takes effect when its event is
+    /// dispatched, so a connection that drops mid-event resumes before that event.
     package private(set) var lastEventId: String
+    /// The last event ID buffer: what `id:` fields set, not yet dispatched.
+    private var idBuffer: String
     /// The reconnection time most recently set by a `retry:` field, in milliseconds.
     package private(set) var retryMs: Int?
 
@@ -49,6 +53,7 @@ package struct ServerSentEventParser: Sendable {
     ///   - maxEventBytes: The most bytes one event may take (default 1 MiB).
     package init(lastEventId: String = "", maxEventBytes: Int = 1 << 20) {
         self.lastEventId = lastEventId
+        self.idBuffer = lastEventId
         self.maxEventBytes = max(1, maxEventBytes)
     }
 
@@ -82,8 +87,10 @@ package struct ServerSentEventParser: Sendable {
     }
 
     /// Ends the current connection's stream: an unfinished event is dropped, the next bytes may
-    /// start with a byte order mark again. ``lastEventId`` and ``retryMs`` are kept.
+    /// start with a byte order mark again. ``lastEventId`` and ``retryMs`` are kept; an id of the
+    /// unfinished event is dropped with it.
     package mutating func endOfStream() {
+        idBuffer = lastEventId
         line = []
         data = []
         eventType = ""
@@ -146,7 +153,9 @@ package struct ServerSentEventParser: Sendable {
             data.append(contentsOf: value)
             data.append(0x0A)
         case "id":
-            if !value.contains(0) { lastEventId = String(decoding: value, as: UTF8.self) }
+            // WHATWG ignores an id with NUL; one with any other control character is ignored as
+            // well, since it could not be sent back as a `Last-Event-ID` header.
+            if !value.contains(where: { $0 < 0x20 || $0 == 0x7F }) { idBuffer = String(decoding: value, as: UTF8.self) }
         case "retry":
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }),
                 let ms = Int(String(decoding: value, as: UTF8.self))
@@ -166,6 +175,7 @@ package struct ServerSentEventParser: Sendable {
             eventType = ""
             blockRetry = nil
         }
+        lastEventId = idBuffer
         guard !data.isEmpty else { return nil }
         data.removeLast()
         return ServerSentEvent(

@@ -22,7 +22,8 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
     }
 
     func start() -> AsyncThrowingStream<Element, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: Element.self, throwing: (any Error).self, bufferingPolicy: .bufferingOldest(options.bufferSize))
         let task = client.streams.start { await run(continuation) }
         continuation.onTermination = { _ in task.cancel() }
         return stream
@@ -70,6 +71,15 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
             delay = ceiling > base ? Int.random(in: base...ceiling) : base
         }
         return min(max(delay, hint ?? 0), RonConfig.Defaults.maxTimeoutMs)
+    }
+
+    /// The problem that ends a stream whose consumer fell ``RonSubscriptionOptions/bufferSize`` events behind.
+    private func overflow(after event: ServerSentEvent) -> RonProblem {
+        RonProblem(
+            code: "stream_overflow",
+            message: "The consumer fell more than \(options.bufferSize) events behind; resubscribe to resume",
+            kind: "transport", status: 200, retryable: true,
+            details: ["buffer_size": .integer(Int64(options.bufferSize)), "event_id": .string(event.id)])
     }
 
     private func gaveUp(after problem: RonProblem, reconnects: Int) -> RonProblem {
@@ -137,7 +147,12 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
                 for event in try parser.feed(chunk) {
                     delivered = true
                     guard let element = try transform(event) else { continue }
-                    if case .terminated = continuation.yield(element) { return .finished }
+                    switch continuation.yield(element) {
+                    case .terminated: return .finished
+                    case .dropped: return .failed(overflow(after: event))
+                    case .enqueued: continue
+                    @unknown default: continue
+                    }
                 }
             }
             parser.endOfStream()

@@ -30,9 +30,12 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var head: CheckedContinuation<TransportStream, any Error>?
     private var body: AsyncThrowingStream<Data, any Error>.Continuation?
     private var finished = false
+    private var redirects = 0
+    private var maxRedirects = RonConfig.Defaults.maxRedirects
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
         let urlRequest = URLRequest(request, idleTimeoutMs: request.readTimeoutMs)
+        lock.withLock { maxRedirects = request.maxRedirects }
         let configuration = URLSessionConfiguration.ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs)
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: urlRequest)
@@ -129,7 +132,13 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        if let failure = CredentialPolicy.answerRedirect(of: task, to: request, completionHandler: completionHandler) {
+        let (count, limit) = lock.withLock { () -> (Int, Int) in
+            redirects += 1
+            return (redirects, maxRedirects)
+        }
+        if let failure = CredentialPolicy.answerRedirect(
+            of: task, to: request, count: count, maxRedirects: limit, completionHandler: completionHandler)
+        {
             close(failure)
         }
     }

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Why a transport got no usable response. The client turns it into a ``RonProblem`` with
+/// Why a transport got no usable response. The client turns it into a `RonProblem` with
 /// `kind == "transport"`, `status == 0` and the ``Cause/code`` of the cause.
 public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The classified cause.
@@ -27,6 +27,8 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         case cancelled
         /// A redirect from https to http was refused.
         case insecureRedirect
+        /// The server redirected more often than the transport allows (a loop, usually).
+        case tooManyRedirects
         /// Any other transport failure.
         case other
 
@@ -42,6 +44,7 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             case .responseTooLarge: return "response_too_large"
             case .cancelled: return "cancelled"
             case .insecureRedirect: return "insecure_redirect"
+            case .tooManyRedirects: return "too_many_redirects"
             case .other: return "transport_failed"
             }
         }
@@ -49,7 +52,7 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         /// Whether trying again may help.
         public var retryable: Bool {
             switch self {
-            case .cancelled, .responseTooLarge, .insecureRedirect: return false
+            case .cancelled, .responseTooLarge, .insecureRedirect, .tooManyRedirects: return false
             default: return true
             }
         }
@@ -66,6 +69,7 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             case .responseTooLarge: return "The response body exceeds the \(RonSDK.maxResponseBytes) byte limit"
             case .cancelled: return "The call was cancelled"
             case .insecureRedirect: return "A redirect from https to http was refused"
+            case .tooManyRedirects: return "The server redirected too many times"
             case .other: return "The transport failed"
             }
         }

@@ -9,9 +9,9 @@ extension TransportRequest {
         headers[name] = value
     }
 
-    /// The request's idempotency key (`X-Idempotency-Key`, else `Idempotency-Key`), if it has a non-empty one.
+    /// The request's idempotency key (`Idempotency-Key`, else `X-Idempotency-Key`), if it has a non-empty one.
     public var idempotencyKey: String? {
-        let key = header("x-idempotency-key") ?? header("idempotency-key")
+        let key = header("idempotency-key") ?? header("x-idempotency-key")
         guard let key, !key.isEmpty else { return nil }
         return key
     }

@@ -6,7 +6,7 @@ public struct TransportRequest: Sendable, Hashable {
     public var method: String
     /// The absolute URL.
     public var url: URL
-    /// Header fields (case-insensitive names, possibly repeated).
+    /// Header fields.
     public var headers: RonHeaders
     /// The body, if any.
     public var body: Data?
@@ -21,6 +21,11 @@ public struct TransportRequest: Sendable, Hashable {
     /// The largest response body to accept; larger ones must fail with
     /// ``TransportFailure/Cause/responseTooLarge``.
     public var maxResponseBytes: Int
+    /// The most redirects to follow; one more fails with ``TransportFailure/Cause/tooManyRedirects``.
+    public var maxRedirects: Int
+    /// Whether the call may be sent more than once (`nil`: decided by its method, see
+    /// ``RetryPolicy/isSafeToRetry(_:)``).
+    public var idempotent: Bool?
     /// The call's own ``RonCachePolicy`` (``AppRequest/cache(_:)``), read by a ``ResponseCache``.
     public var cachePolicy: RonCachePolicy?
 
@@ -31,7 +36,9 @@ public struct TransportRequest: Sendable, Hashable {
         connectTimeoutMs: Int = RonConfig.Defaults.connectTimeoutMs,
         readTimeoutMs: Int = RonConfig.Defaults.readTimeoutMs,
         writeTimeoutMs: Int = RonConfig.Defaults.writeTimeoutMs,
-        maxResponseBytes: Int = RonSDK.maxResponseBytes
+        maxResponseBytes: Int = RonSDK.maxResponseBytes,
+        maxRedirects: Int = RonConfig.Defaults.maxRedirects,
+        idempotent: Bool? = nil
     ) {
         self.method = method
         self.url = url
@@ -42,5 +49,7 @@ public struct TransportRequest: Sendable, Hashable {
         self.readTimeoutMs = readTimeoutMs
         self.writeTimeoutMs = writeTimeoutMs
         self.maxResponseBytes = maxResponseBytes
+        self.maxRedirects = maxRedirects
+        self.idempotent = idempotent
     }
 }

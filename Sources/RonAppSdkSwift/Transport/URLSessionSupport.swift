@@ -22,7 +22,8 @@ extension URLSessionConfiguration {
 
 extension URLRequest {
     /// The `URLRequest` for a prepared request: method, body, every header field (repeated names
-    /// kept), no cookies or cache, and `idleTimeoutMs` as the longest silence.
+    /// kept), no cookies or cache, and `idleTimeoutMs` as the longest silence. `Accept-Encoding`
+    /// names the codings `URLSession` decodes, unless the request chose its own.
     init(_ request: TransportRequest, idleTimeoutMs: Int) {
         self.init(url: request.url)
         httpMethod = request.method
@@ -33,16 +34,24 @@ extension URLRequest {
         for (name, value) in request.headers {
             addValue(value, forHTTPHeaderField: name)
         }
+        if !request.headers.contains("accept-encoding") {
+            setValue("gzip, deflate", forHTTPHeaderField: "Accept-Encoding")
+        }
     }
 }
 
 extension CredentialPolicy {
     /// Answers `URLSession`'s redirect question for `task` with the policy: follows (credentials
     /// stripped as needed) and returns `nil`, or refuses and returns why.
+    /// `count` is the number of this redirect (1 for the first) and `maxRedirects` the most allowed.
     static func answerRedirect(
-        of task: URLSessionTask, to request: URLRequest, completionHandler: (URLRequest?) -> Void
+        of task: URLSessionTask, to request: URLRequest, count: Int, maxRedirects: Int,
+        completionHandler: (URLRequest?) -> Void
     ) -> TransportFailure? {
-        switch redirect(from: task.originalRequest?.url, to: request) {
+        switch redirect(
+            from: task.originalRequest?.url, current: task.currentRequest?.url, to: request, count: count,
+            maxRedirects: maxRedirects)
+        {
         case .follow(let next):
             completionHandler(next)
             return nil
@@ -50,5 +59,22 @@ extension CredentialPolicy {
             completionHandler(nil)
             return failure
         }
+    }
+}
+
+/// When a response's length can be checked against `Content-Length` (RFC 9110).
+enum HTTPBodyRules {
+    /// Whether a response to `method` with `status` has no body whatever its `Content-Length`
+    /// says: HEAD, 1xx, 204, 304.
+    static func hasNoBody(method: String?, status: Int) -> Bool {
+        method?.uppercased() == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304
+    }
+
+    /// Whether `Content-Length` counts the bytes received: not when a content coding was decoded
+    /// on the way (it is then the coded size; the decoded size is bounded by the body limit).
+    static func lengthIsComparable(_ http: HTTPURLResponse, method: String?) -> Bool {
+        guard !hasNoBody(method: method, status: http.statusCode) else { return false }
+        let coding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "").trimmingCharacters(in: .whitespaces)
+        return coding.isEmpty || coding.lowercased() == "identity"
     }
 }

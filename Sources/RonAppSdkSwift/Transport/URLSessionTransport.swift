@@ -7,27 +7,36 @@ import Foundation
 /// The default ``RonTransport``, built on `URLSession`.
 ///
 /// - Uses an ephemeral session: no cookies, no cache, no credential storage.
-/// - Follows redirects under the SDK's credential policy: https → http is refused
-///   (``TransportFailure/Cause/insecureRedirect``); on a redirect to another origin (scheme, host or
-///   port) every credential header is dropped and a body is never resent.
+/// - Redirects follow ``CredentialPolicy``: https → http is refused
+///   (``TransportFailure/Cause/insecureRedirect``), credentials are dropped when the origin
+///   (scheme, host, port) changes, a body is not resent to another origin, and more than
+///   ``TransportRequest/maxRedirects`` redirects fail with ``TransportFailure/Cause/tooManyRedirects``.
 /// - `readTimeoutMs`/`writeTimeoutMs` (the larger of the two) become the request's idle timeout
 ///   (`URLRequest.timeoutInterval`), which also bounds connecting; `URLSession` has no separate
 ///   connect timeout, so `connectTimeoutMs` is honoured only through the overall timeout the client
-///   enforces. The request's `timeoutMs` also caps the session's resource timeout.
+///   enforces (the session itself never cuts a call short).
 /// - Refuses bodies over ``TransportRequest/maxResponseBytes``: a larger `Content-Length` is
-///   refused before reading, and a body without one is cut off once it passes the limit.
+///   refused before reading, and a body is cut off once its decoded size passes the limit.
 ///
-/// One instance owns one `URLSession`; ``invalidate()`` (called by ``RonClient/close()``) releases it.
-public final class URLSessionTransport: RonTransport {
+/// One instance owns one `URLSession`; ``invalidate()`` (called by ``RonClient/close()``) releases
+/// it. A call sent after that, or still running, fails with ``TransportFailure/Cause/cancelled``.
+public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    /// Guards `invalidated`; the session and delegate are immutable.
+    private let lock = NSLock()
+    private var invalidated = false
 
-    /// Creates a transport whose session-wide resource timeout is `overallTimeoutMs`.
+    /// Creates a transport. `overallTimeoutMs` is kept for source compatibility: the client
+    /// enforces every call's overall timeout itself.
     public init(overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs) {
-        let configuration = URLSessionConfiguration.ronEphemeral(resourceTimeoutMs: overallTimeoutMs)
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        // The client enforces each call's overall timeout itself, so the session never cuts a call
+        // short (a per-call timeout may be longer than the client's).
+        self.session = URLSession(
+            configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs), delegate: delegate,
+            delegateQueue: nil)
     }
 
     deinit {
@@ -36,23 +45,61 @@ public final class URLSessionTransport: RonTransport {
 
     /// Cancels running calls and releases the session. Later calls fail with `cancelled`.
     public func invalidate() {
-        session.invalidateAndCancel()
+        lock.lock()
+        let first = !invalidated
+        invalidated = true
+        lock.unlock()
+        if first { session.invalidateAndCancel() }
     }
 
     /// Sends the request with `URLSession` and collects the whole (bounded) body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
-        let task = session.dataTask(with: urlRequest)
-        let limit = request.maxResponseBytes
-        let delegate = self.delegate
+        // A task made after `invalidateAndCancel()` is a fatal error in Foundation: tasks are only
+        // made (and registered with the delegate) under the lock, and never once it is invalidated.
+        let handle = TaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<TransportResponse, any Error>) in
-                delegate.register(task: task, limit: limit, continuation: continuation)
-                task.resume()
+                lock.lock()
+                guard !invalidated else {
+                    lock.unlock()
+                    continuation.resume(throwing: TransportFailure(.cancelled, detail: "the transport was invalidated"))
+                    return
+                }
+                let task = session.dataTask(with: urlRequest)
+                delegate.register(task: task, request: request, continuation: continuation)
+                lock.unlock()
+                handle.start(task)
             }
         } onCancel: {
-            task.cancel()
+            handle.cancel()
         }
+    }
+}
+
+/// The task of one call, for a cancellation that may come before the task exists.
+final class TaskHandle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var cancelled = false
+
+    /// Resumes `task`, and cancels it at once when the call was cancelled already (so that it
+    /// still completes through the delegate).
+    func start(_ task: URLSessionTask) {
+        lock.lock()
+        self.task = task
+        let cancelled = self.cancelled
+        lock.unlock()
+        task.resume()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
     }
 }

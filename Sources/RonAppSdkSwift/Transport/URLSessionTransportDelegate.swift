@@ -4,13 +4,16 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Collects bounded bodies for ``URLSessionTransport`` and polices redirects.
+/// Collects bounded bodies for ``URLSessionTransport`` and applies ``CredentialPolicy`` to redirects.
 ///
 /// `URLSession` calls it on its own queue; all state sits behind one lock.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<TransportResponse, any Error>
+        var method: String
         var limit: Int
+        var maxRedirects: Int
+        var redirects = 0
         var body = Data()
         var response: HTTPURLResponse?
         var failure: TransportFailure?
@@ -20,20 +23,23 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     private var pending: [Int: Pending] = [:]
 
     func register(
-        task: URLSessionTask, limit: Int, continuation: CheckedContinuation<TransportResponse, any Error>
+        task: URLSessionTask, request: TransportRequest,
+        continuation: CheckedContinuation<TransportResponse, any Error>
     ) {
         lock.lock()
-        pending[task.taskIdentifier] = Pending(continuation: continuation, limit: limit)
+        pending[task.taskIdentifier] = Pending(
+            continuation: continuation, method: request.method, limit: request.maxResponseBytes,
+            maxRedirects: request.maxRedirects)
         lock.unlock()
     }
 
-    private func update(_ task: URLSessionTask, _ change: (inout Pending) -> Void) {
+    private func update<R>(_ task: URLSessionTask, _ change: (inout Pending) -> R) -> R? {
         lock.lock()
-        if var entry = pending[task.taskIdentifier] {
-            change(&entry)
-            pending[task.taskIdentifier] = entry
-        }
-        lock.unlock()
+        defer { lock.unlock() }
+        guard var entry = pending[task.taskIdentifier] else { return nil }
+        let result = change(&entry)
+        pending[task.taskIdentifier] = entry
+        return result
     }
 
     private func take(_ task: URLSessionTask) -> Pending? {
@@ -46,39 +52,46 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        var tooLarge = false
-        update(dataTask) { entry in
-            entry.response = response as? HTTPURLResponse
-            if response.expectedContentLength > Int64(entry.limit) {
-                entry.failure = TransportFailure(
-                    .responseTooLarge, detail: "Content-Length \(response.expectedContentLength)")
-                tooLarge = true
-            }
+        let tooLarge = update(dataTask) { entry -> Bool in
+            let http = response as? HTTPURLResponse
+            entry.response = http
+            guard !HTTPBodyRules.hasNoBody(method: entry.method, status: http?.statusCode ?? 0),
+                response.expectedContentLength > Int64(entry.limit)
+            else { return false }
+            entry.failure = TransportFailure(
+                .responseTooLarge, detail: "Content-Length \(response.expectedContentLength)")
+            return true
         }
-        completionHandler(tooLarge ? .cancel : .allow)
+        completionHandler(tooLarge == true ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        var tooLarge = false
-        update(dataTask) { entry in
-            guard entry.failure == nil else { return }
-            if entry.body.count + data.count > entry.limit {
+        let tooLarge = update(dataTask) { entry -> Bool in
+            guard entry.failure == nil else { return false }
+            guard entry.body.count + data.count <= entry.limit else {
                 entry.failure = TransportFailure(.responseTooLarge, detail: "body passed \(entry.limit) bytes")
                 entry.body = Data()
-                tooLarge = true
-            } else {
-                entry.body.append(data)
+                return true
             }
+            entry.body.append(data)
+            return false
         }
-        if tooLarge { dataTask.cancel() }
+        if tooLarge == true { dataTask.cancel() }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        if let failure = CredentialPolicy.answerRedirect(of: task, to: request, completionHandler: completionHandler) {
-            update(task) { $0.failure = failure }
+        let count = update(task) { entry -> (Int, Int) in
+            entry.redirects += 1
+            return (entry.redirects, entry.maxRedirects)
+        }
+        if let failure = CredentialPolicy.answerRedirect(
+            of: task, to: request, count: count?.0 ?? 1, maxRedirects: count?.1 ?? RonConfig.Defaults.maxRedirects,
+            completionHandler: completionHandler)
+        {
+            _ = update(task) { $0.failure = failure }
             task.cancel()
         }
     }
@@ -98,12 +111,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return
         }
         let expected = http.expectedContentLength
-        if expected >= 0, Int64(entry.body.count) < expected {
+        if expected >= 0, Int64(entry.body.count) < expected,
+            HTTPBodyRules.lengthIsComparable(http, method: entry.method)
+        {
             entry.continuation.resume(
                 throwing: TransportFailure(.truncatedBody, detail: "got \(entry.body.count) of \(expected) bytes"))
             return
         }
+        let body = HTTPBodyRules.hasNoBody(method: entry.method, status: http.statusCode) ? Data() : entry.body
         entry.continuation.resume(
-            returning: TransportResponse(status: http.statusCode, headers: RonHeaders(http: http), body: entry.body))
+            returning: TransportResponse(status: http.statusCode, headers: RonHeaders(http: http), body: body))
     }
 }

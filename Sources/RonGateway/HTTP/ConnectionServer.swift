@@ -64,11 +64,22 @@ struct ConnectionServer: Sendable {
         }
 
         let keepAlive = head.isKeepAlive && !response.closesConnection
-        let status = try await write(response, ids: ids, keepAlive: keepAlive, head: head, channel: channel)
-        log.record(
-            GatewayLogRecord(
-                method: head.method.rawValue, path: Self.path(of: head.uri), status: status,
-                duration: ContinuousClock.now - started, correlationId: ids.correlationId))
+        let record = { (status: Int) in
+            log.record(
+                GatewayLogRecord(
+                    method: head.method.rawValue, path: Self.path(of: head.uri), status: status,
+                    duration: ContinuousClock.now - started, correlationId: ids.correlationId))
+        }
+        let status: Int
+        do {
+            status = try await write(response, ids: ids, keepAlive: keepAlive, head: head, channel: channel)
+        } catch {
+            // The connection closed before the last write completed (a stop right after the answer
+            // closes it while the flush is still being acknowledged): the answer was sent, log it.
+            record(Int(response.status.code))
+            throw error
+        }
+        record(status)
 
         if case .tooLarge = outcome {
             try await drain(&parts)

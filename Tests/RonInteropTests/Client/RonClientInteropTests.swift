@@ -57,7 +57,7 @@ struct RonClientInteropTests {
             #expect(headers["x-ron-passport"] == "pass-1")
             #expect(headers["x-request-id"] == "req-fixed")
             #expect(headers["x-correlation-id"] == "req-fixed")
-            #expect(headers["x-idempotency-key"] == "idem-fixed")
+            #expect(headers["idempotency-key"] == "idem-fixed")
             #expect(answer.header("x-correlation-id") == "req-fixed")
             #expect(answer.correlationId == "req-fixed")
         }
