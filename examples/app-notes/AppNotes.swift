@@ -46,6 +46,7 @@ enum AppNotes {
             throw ExampleFailure("the write was not queued while offline")
         }
         print("offline: stored \(entry.id)")
+        await offline.close()  // one queue per file at a time: a second one would fail with `locked`
 
         // ...and a queue opened on the same file later (say after a restart) delivers it.
         let online = try RonOfflineQueue(fileURL: file, client: client)
