@@ -120,7 +120,7 @@ extension ResilienceTests {
             up.update { $0 = true }
             let report = await queue.flush()
             #expect(report.delivered == [entry.id])
-            #expect(server.requests.map { $0.header("x-idempotency-key") }.allSatisfy { $0 == entry.idempotencyKey })
+            #expect(server.requests.map { $0.header("idempotency-key") }.allSatisfy { $0 == entry.idempotencyKey })
         }
 
         @Test func boundsOnCountAndBytesGiveAClearError() async throws {
