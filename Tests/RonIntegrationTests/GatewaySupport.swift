@@ -9,15 +9,7 @@ import Testing
 
 /// Runs `body` against a fresh embedded gateway on a free loopback port, then stops it.
 func onGateway(_ body: (URL) async throws -> Void) async throws {
-    let gateway = EmbeddedGateway()
-    let base = try await gateway.start()
-    do {
-        try await body(base)
-        try await gateway.stop()
-    } catch {
-        try? await gateway.stop()
-        throw error
-    }
+    try await EmbeddedGateway.withRunning(GatewayConfiguration(), body)
 }
 
 /// What `/app/echo?headers=1` answers: the request's headers as the gateway saw them.
