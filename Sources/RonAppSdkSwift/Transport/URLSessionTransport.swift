@@ -7,7 +7,7 @@ import Foundation
 /// The default ``RonTransport``, built on `URLSession`.
 ///
 /// - Uses an ephemeral session: no cookies, no cache, no credential storage.
-/// - Redirects follow ``CredentialPolicy``: https → http is refused
+/// - Redirects follow the SDK's credential policy: https → http is refused
 ///   (``TransportFailure/Cause/insecureRedirect``), credentials are dropped when the origin
 ///   (scheme, host, port) changes, a body is not resent to another origin, and more than
 ///   ``TransportRequest/maxRedirects`` redirects fail with ``TransportFailure/Cause/tooManyRedirects``.
