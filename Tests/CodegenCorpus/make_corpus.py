@@ -96,6 +96,10 @@ def document(index):
         if roll < 0.2:
             values = list(dict.fromkeys(rng.choice(WORDS) for _ in range(rng.randint(1, 5))))
             schema = {"type": "string", "enum": values}
+            if rng.random() < 0.5:
+                # schemars: a unit-only enum whose variants carry doc comments.
+                schema = {"oneOf": [{"description": rng.choice(TEXTS), "type": "string", "const": value}
+                                    for value in values]}
         else:
             properties = {}
             for _ in range(rng.randint(0, 7)):

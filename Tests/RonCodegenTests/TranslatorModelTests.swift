@@ -56,6 +56,32 @@ struct TranslatorModelTests {
                 ]))
     }
 
+    @Test func aOneOfOfDocumentedConstStringsIsAStringEnum() throws {
+        let day = try type(
+            "Day",
+            in: #"""
+                "Day": {"oneOf": [
+                  {"description": "First.", "type": "string", "const": "Mon"},
+                  {"type": "string", "enum": ["tue-day"]}]}
+                """#)
+        #expect(
+            day.shape
+                == .stringEnum(cases: [
+                    .init(wireValue: "Mon", swiftName: "mon", documentation: "First."),
+                    .init(wireValue: "tue-day", swiftName: "tueDay"),
+                ]))
+    }
+
+    @Test func aOneOfListingOneConstTwiceIsRefusedAtTheSecond() throws {
+        #expect {
+            try model(#""Day": {"oneOf": [{"const": "Mon"}, {"const": "Mon"}]}"#)
+        } throws: { error in
+            let error = error as? CodegenError
+            return error?.file == "a.json" && error?.pointer == "/$defs/Day/oneOf/1"
+                && error?.message.contains("listed twice") == true
+        }
+    }
+
     @Test func aDiscriminatedOneOfIsATaggedUnion() throws {
         let shape = try type(
             "Shape",

@@ -34,6 +34,8 @@ public struct EnumCase: Sendable, Equatable {
     public var wireValue: String
     /// The Swift case name.
     public var swiftName: String
+    /// The variant's own `description` (a unit-only `oneOf` of `const` strings), or `nil`.
+    public var documentation: String? = nil
 }
 
 /// A variant of a tagged union.
