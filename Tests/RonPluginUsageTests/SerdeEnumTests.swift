@@ -14,3 +14,33 @@ struct SerdeEnumTests {
         #expect(Weekday.knownCases == [.monday, .tuesday, .weekendDay])
     }
 }
+
+/// The externally tagged enum `SerdeShape` (serde's default representation).
+@Suite("Externally tagged serde enums on the wire")
+struct ExternallyTaggedTests {
+    static let wire = #"""
+        ["Empty", "init", "Dot", {"Circle": {"radius": 1.5}}, {"Rect": {"width": 2, "height": 3}}, {"Count": 255}, {"Labels": ["a", "b"]},
+         {"Stamp": "18446744073709551615"}, "Later", {"Later": 1}]
+        """#
+
+    @Test func everyVariantDecodesAndReencodesTheSameJSON() throws {
+        let shapes = try JSONDecoder().decode([SerdeShape].self, from: Data(Self.wire.utf8))
+        #expect(
+            shapes == [
+                .empty, .initCase, .dot, .circle(SerdeCircle(radius: 1.5)),
+                .rect(SerdeShapeRect(width: 2, height: 3)), .count(255), .labels(["a", "b"]),
+                .stamp(UInt64.max), .unknown(.string("Later")), .unknown(.object(["Later": .integer(1)])),
+            ])
+        let again = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(shapes))
+        #expect(again == (try JSONDecoder().decode(JSONValue.self, from: Data(Self.wire.utf8))))
+    }
+
+    @Test func aVariantOutOfItsRangeFailsWithItsPath() throws {
+        #expect {
+            _ = try JSONDecoder().decode([SerdeShape].self, from: Data(#"[{"Count": 256}]"#.utf8))
+        } throws: { error in
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+            return context.codingPath.map(\.stringValue).last == "Count"
+        }
+    }
+}

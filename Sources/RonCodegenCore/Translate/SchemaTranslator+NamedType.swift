@@ -32,6 +32,8 @@ extension SchemaTranslator {
         let shape: NamedType.Shape
         if let cases = try unitOnlyEnum(node, at: at) {
             shape = .stringEnum(cases: cases)
+        } else if let variants = try externallyTagged(node, at: at) {
+            shape = .externallyTagged(variants: variants)
         } else if node["oneOf"] != nil {
             shape = try union(node, at: at)
         } else if node["type"]?.string == "string", node["enum"] != nil {
