@@ -24,7 +24,7 @@ struct BenchOptions: Sendable {
           --quick                 short run (rounds and load time cut) to check the suite works
           --consumer              also run section 6 (clean builds of two consumer packages; ~10 min)
           --only <1,2,...>        run only these sections
-          --load-seconds <s>      sustained-load time of the NIO transport run (default 60)
+          --load-seconds <s>      sustained-load time of the AsyncHTTPClientTransport run (default 60)
           --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file

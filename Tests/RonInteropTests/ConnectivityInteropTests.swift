@@ -3,7 +3,7 @@ import RonAppSdkSwift
 import RonGateway
 import Testing
 
-@Suite("Connectivity against the embedded gateway")
+@Suite("Connectivity against the embedded gateway", .timeLimit(.minutes(1)))
 struct ConnectivityInteropTests {
     @Test func queueFlushesWhenTheHealthProbeSeesTheGatewayBackOnTheSamePort() async throws {
         let first = EmbeddedGateway()

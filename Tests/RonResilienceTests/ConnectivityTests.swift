@@ -4,7 +4,7 @@ import Testing
 @testable import RonAppSdkSwift
 
 extension ResilienceTests {
-    @Suite("Connectivity: monitors and the queue flushing when the network is back")
+    @Suite("Connectivity: monitors and the queue flushing when the network is back", .timeLimit(.minutes(1)))
     struct ConnectivityTests {
         @Test func manualMonitorStartsWithTheCurrentStateAndSendsOnlyChanges() async {
             let monitor = ManualConnectivityMonitor(.offline)

@@ -4,7 +4,7 @@ import Testing
 @testable import RonAppSdkSwift
 
 extension ResilienceTests {
-    @Suite("Offline queue you can trust: durability, locking, bounds, 401s")
+    @Suite("Offline queue you can trust: durability, locking, bounds, 401s", .timeLimit(.minutes(1)))
     struct OfflineQueueDurabilityTests {
         typealias Base = OfflineQueueTests
 
@@ -40,6 +40,16 @@ extension ResilienceTests {
             let first = try RonOfflineQueue(fileURL: file, client: client)
             #expect(throws: RonOfflineQueueError.locked(path: file.path)) {
                 _ = try RonOfflineQueue(fileURL: file, client: client)
+            }
+            // Another process (util-linux `flock`, where there is one) cannot take the lock either.
+            let tool = URL(fileURLWithPath: "/usr/bin/flock")
+            if FileManager.default.isExecutableFile(atPath: tool.path) {
+                let other = Process()
+                other.executableURL = tool
+                other.arguments = ["--nonblock", file.path + ".lock", "true"]
+                try other.run()
+                other.waitUntilExit()
+                #expect(other.terminationStatus != 0)
             }
             await first.close()
             let second = try RonOfflineQueue(fileURL: file, client: client)
@@ -91,7 +101,12 @@ extension ResilienceTests {
             var later: [Task<RonOfflineOutcome, any Error>] = []
             for index in 1...8 {
                 later.append(Task { try await queue.submit(try Base.write("\(index)")) })
-                while await queue.pending.count < index + 1 { await Task.yield() }
+                // The first write is held by the server, so the queue only grows until it is released.
+                for _ in 0..<5_000 {
+                    if await queue.pending.count >= index + 1 { break }
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                #expect(await queue.pending.count == index + 1)
             }
             release.update { $0 = true }
             _ = try await first.value
@@ -120,7 +135,7 @@ extension ResilienceTests {
             up.update { $0 = true }
             let report = await queue.flush()
             #expect(report.delivered == [entry.id])
-            #expect(server.requests.map { $0.header("x-idempotency-key") }.allSatisfy { $0 == entry.idempotencyKey })
+            #expect(server.requests.map { $0.header("idempotency-key") }.allSatisfy { $0 == entry.idempotencyKey })
         }
 
         @Test func boundsOnCountAndBytesGiveAClearError() async throws {

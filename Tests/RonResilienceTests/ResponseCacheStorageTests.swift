@@ -4,7 +4,7 @@ import Testing
 @testable import RonAppSdkSwift
 
 extension ResilienceTests {
-    @Suite("ResponseCache: tiers, limits, bad files, offline")
+    @Suite("ResponseCache: tiers, limits, bad files, offline", .timeLimit(.minutes(1)))
     struct ResponseCacheStorageTests {
         /// The entry files under `directory`.
         static func entryFiles(_ directory: URL) -> [URL] {

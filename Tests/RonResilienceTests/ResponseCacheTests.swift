@@ -17,7 +17,7 @@ func cachedClient(_ server: LoopbackServer, _ cache: ResponseCache, token: Strin
 }
 
 extension ResilienceTests {
-    @Suite("ResponseCache: RFC 9111 over loopback HTTP")
+    @Suite("ResponseCache: RFC 9111 over loopback HTTP", .timeLimit(.minutes(1)))
     struct ResponseCacheTests {
         @Test func freshAnswerIsServedWithoutTheNetwork() async throws {
             let server = try LoopbackServer { _ in
