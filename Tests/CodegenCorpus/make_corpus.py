@@ -96,6 +96,26 @@ def document(index):
         if roll < 0.2:
             values = list(dict.fromkeys(rng.choice(WORDS) for _ in range(rng.randint(1, 5))))
             schema = {"type": "string", "enum": values}
+            if rng.random() < 0.5:
+                # schemars: a unit-only enum whose variants carry doc comments.
+                schema = {"oneOf": [{"description": rng.choice(TEXTS), "type": "string", "const": value}
+                                    for value in values]}
+        elif roll < 0.32:
+            # schemars: an externally tagged enum (serde's default) - unit names, newtype and struct
+            # variants, the latter inline.
+            options = [{"type": "string", "enum": list(dict.fromkeys(
+                rng.choice(WORDS) for _ in range(rng.randint(1, 3))))}]
+            tags = list(dict.fromkeys(rng.choice(WORDS).capitalize() + rng.choice(["", "Two"])
+                                      for _ in range(rng.randint(1, 4))))
+            for tag in tags:
+                if rng.random() < 0.5:
+                    data = {"type": "object", "properties": {
+                        rng.choice(WORDS): scalar(refs, None, top=True) for _ in range(rng.randint(1, 3))}}
+                else:
+                    data = scalar(refs, None)
+                options.append({"type": "object", "properties": {tag: data}, "required": [tag],
+                                "additionalProperties": False})
+            schema = {"oneOf": options}
         else:
             properties = {}
             for _ in range(rng.randint(0, 7)):

@@ -56,6 +56,79 @@ struct TranslatorModelTests {
                 ]))
     }
 
+    @Test func aOneOfOfDocumentedConstStringsIsAStringEnum() throws {
+        let day = try type(
+            "Day",
+            in: #"""
+                "Day": {"oneOf": [
+                  {"description": "First.", "type": "string", "const": "Mon"},
+                  {"type": "string", "enum": ["tue-day"]}]}
+                """#)
+        #expect(
+            day.shape
+                == .stringEnum(cases: [
+                    .init(wireValue: "Mon", swiftName: "mon", documentation: "First."),
+                    .init(wireValue: "tue-day", swiftName: "tueDay"),
+                ]))
+    }
+
+    @Test func aOneOfListingOneConstTwiceIsRefusedAtTheSecond() throws {
+        #expect {
+            try model(#""Day": {"oneOf": [{"const": "Mon"}, {"const": "Mon"}]}"#)
+        } throws: { error in
+            let error = error as? CodegenError
+            return error?.file == "a.json" && error?.pointer == "/$defs/Day/oneOf/1"
+                && error?.message.contains("listed twice") == true
+        }
+    }
+
+    @Test func aOneOfOfUnitNamesAndOneMemberObjectsIsExternallyTagged() throws {
+        let shape = try type(
+            "Shape",
+            in: #"""
+                "Shape": {"oneOf": [
+                  {"type": "string", "enum": ["Empty", "tag"]},
+                  {"description": "Data.", "type": "object", "required": ["Circle"],
+                   "properties": {"Circle": {"$ref": "#/$defs/Circle"}}, "additionalProperties": false},
+                  {"type": "object", "required": ["N"], "properties": {"N": {"type": "integer", "format": "int16"}}}]},
+                "Circle": {"type": "object", "properties": {"r": {"type": "number"}}}
+                """#)
+        #expect(
+            shape.shape
+                == .externallyTagged(variants: [
+                    .init(tag: "Empty", swiftName: "empty", payload: nil, documentation: nil),
+                    .init(tag: "tag", swiftName: "tagCase", payload: nil, documentation: nil),
+                    .init(
+                        tag: "Circle", swiftName: "circle", payload: .named("Circle", arguments: []),
+                        documentation: "Data."),
+                    .init(tag: "N", swiftName: "n", payload: .int16, documentation: nil),
+                ]))
+    }
+
+    @Test func aStructVariantBecomesANamedStructAtItsData() throws {
+        let types = try model(
+            #""S": {"oneOf": [{"type": "object", "required": ["V"], "properties": {"V": {"type": "object", "properties": {"a": {"type": "string"}}}}}]}"#
+        ).types
+        let variant = try #require(types.first { $0.name == "SV" })
+        #expect(variant.origin == Origin(file: "a.json", pointer: "/$defs/S/oneOf/0/properties/V"))
+        #expect(
+            types.first { $0.name == "S" }?.shape
+                == .externallyTagged(variants: [
+                    .init(tag: "V", swiftName: "v", payload: .named("SV", arguments: []), documentation: nil)
+                ]))
+    }
+
+    @Test func anExternallyTaggedVariantHoldingAnOptionalIsRefusedAtItsData() throws {
+        #expect {
+            try model(
+                #""S": {"oneOf": ["A", {"type": "object", "required": ["V"], "properties": {"V": {"type": ["string", "null"]}}}]}"#
+                    .replacingOccurrences(of: #"["A""#, with: #"[{"const": "A"}"#))
+        } throws: { error in
+            let error = error as? CodegenError
+            return error?.pointer == "/$defs/S/oneOf/1/properties/V" && error?.message.contains("optional") == true
+        }
+    }
+
     @Test func aDiscriminatedOneOfIsATaggedUnion() throws {
         let shape = try type(
             "Shape",

@@ -21,6 +21,9 @@ public struct NamedType: Sendable, Equatable {
         case stringEnum(cases: [EnumCase])
         /// An internally tagged union.
         case taggedUnion(discriminator: String, variants: [UnionVariant])
+        /// An externally tagged serde enum: a unit variant is its name as a JSON string, a variant
+        /// with data is an object of one member, the name, holding the data.
+        case externallyTagged(variants: [ExternalVariant])
         /// A string checked against a regular expression.
         case patternString(pattern: String)
         /// A name for another type.
@@ -34,6 +37,8 @@ public struct EnumCase: Sendable, Equatable {
     public var wireValue: String
     /// The Swift case name.
     public var swiftName: String
+    /// The variant's own `description` (a unit-only `oneOf` of `const` strings), or `nil`.
+    public var documentation: String? = nil
 }
 
 /// A variant of a tagged union.
@@ -44,4 +49,16 @@ public struct UnionVariant: Sendable, Equatable {
     public var swiftName: String
     /// The object type that holds the variant's other fields.
     public var payload: String
+}
+
+/// A variant of an externally tagged enum.
+public struct ExternalVariant: Sendable, Equatable {
+    /// The variant's name on the wire: the whole value of a unit variant, else the one member name.
+    public var tag: String
+    /// The Swift case name.
+    public var swiftName: String
+    /// The type of the variant's data, or `nil` for a unit variant.
+    public var payload: TypeReference?
+    /// The variant's own `description`, or `nil`.
+    public var documentation: String?
 }

@@ -4,7 +4,11 @@ extension SwiftRenderer {
             "public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable"]))"
         ) { w in
             for item in cases {
-                w.line("/// The wire value `\(item.wireValue)`.")
+                if item.documentation != nil {
+                    w.documentation(item.documentation)
+                    w.line("///")
+                }
+                w.documentation("The wire value `\(item.wireValue)`.")
                 w.line("case \(Naming.escaped(item.swiftName))")
             }
             w.line("/// A value this version of the schema does not know; it re-encodes unchanged.")

@@ -89,6 +89,8 @@ public struct SwiftRenderer: Sendable {
             renderEnum(type, cases: cases, into: &writer)
         case .taggedUnion(let discriminator, let variants):
             renderUnion(type, discriminator: discriminator, variants: variants, into: &writer)
+        case .externallyTagged(let variants):
+            renderExternallyTagged(type, variants: variants, into: &writer)
         case .patternString(let pattern):
             renderPatternString(type, pattern: pattern, into: &writer)
         case .alias(let target):

@@ -30,7 +30,11 @@ extension SchemaTranslator {
         }
         let deprecated = try Self.flag(node, "deprecated", at: at)
         let shape: NamedType.Shape
-        if node["oneOf"] != nil {
+        if let cases = try unitOnlyEnum(node, at: at) {
+            shape = .stringEnum(cases: cases)
+        } else if let variants = try externallyTagged(node, at: at) {
+            shape = .externallyTagged(variants: variants)
+        } else if node["oneOf"] != nil {
             shape = try union(node, at: at)
         } else if node["type"]?.string == "string", node["enum"] != nil {
             shape = try stringEnum(node, at: at)

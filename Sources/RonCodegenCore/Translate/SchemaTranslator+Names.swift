@@ -103,6 +103,20 @@ extension SchemaTranslator {
         definitions[name] = Definition(key: key, origin: origin, node: node)
         order.append(name)
         namesByLocation[origin.description] = name
+        // Struct variants of an externally tagged enum are inline objects: each becomes a named
+        // struct of its own, `<Enum><Variant>`, at the variant's data.
+        guard case .array(let options)? = node["oneOf"], node["discriminator"] == nil else { return }
+        for (offset, option) in options.enumerated() {
+            guard let (tag, data) = Self.taggedMember(option), Self.isInlineStruct(data) else { continue }
+            let at = origin.pointer + "/oneOf/\(offset)/properties/" + Pointer.escape(tag)
+            let variant = tag.isEmpty ? "Variant" : tag.prefix(1).uppercased() + tag.dropFirst()
+            try register(key + variant, data, at: Origin(file: origin.file, pointer: at))
+        }
+    }
+
+    /// Whether a variant's data is an object with its own `properties` (a Rust struct variant).
+    static func isInlineStruct(_ node: DocumentValue) -> Bool {
+        node["type"]?.string == "object" && node["properties"] != nil && node["$ref"] == nil
     }
 
     /// `health.schema.json` → `health`; `v1/item-page.json` → `item-page`.
