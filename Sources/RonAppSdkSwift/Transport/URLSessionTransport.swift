@@ -23,20 +23,27 @@ import Foundation
 public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    /// The base configuration, also used by the streams this transport opens.
+    let configuration: (@Sendable () -> URLSessionConfiguration)?
     /// Guards `invalidated`; the session and delegate are immutable.
     private let lock = NSLock()
     private var invalidated = false
 
     /// Creates a transport. `overallTimeoutMs` is kept for source compatibility: the client
-    /// enforces every call's overall timeout itself.
-    public init(overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs) {
+    /// enforces every call's overall timeout itself. `configuration` makes the session
+    /// configuration to start from (see ``RonConfig/sessionConfiguration``).
+    public init(
+        overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs,
+        configuration: (@Sendable () -> URLSessionConfiguration)? = nil
+    ) {
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
         // The client enforces each call's overall timeout itself, so the session never cuts a call
         // short (a per-call timeout may be longer than the client's).
         self.session = URLSession(
-            configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs), delegate: delegate,
-            delegateQueue: nil)
+            configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: configuration),
+            delegate: delegate, delegateQueue: nil)
+        self.configuration = configuration
     }
 
     deinit {
