@@ -10,7 +10,13 @@
 //
 // Only RonAppSdkSwift, RonGenerated and the plugins are products. The embedded gateway and the
 // `ron` CLI are targets in no product, so a package that depends on this one resolves nothing
-// but swift-log.
+// but swift-log. The server integrations are package traits, all off by default; a consumer that
+// does not enable a trait resolves none of the packages only that trait uses:
+//   AsyncHTTPClient  AsyncHTTPClientTransport (swift-server/async-http-client)
+//   Metrics          SwiftMetricsMiddleware (apple/swift-metrics)
+//   Tracing          TracingMiddleware (apple/swift-distributed-tracing)
+//   Vapor            RonProblem responses and correlation ids for Vapor
+//   Hummingbird      RonProblem responses and correlation ids for Hummingbird
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -28,9 +34,24 @@ let package = Package(
         .plugin(name: "RonCodegenPlugin", targets: ["RonCodegenPlugin"]),
         .plugin(name: "RonCodegenCommand", targets: ["RonCodegenCommand"]),
     ],
+    traits: [
+        .trait(
+            name: "AsyncHTTPClient", description: "AsyncHTTPClientTransport, built on swift-server/async-http-client"),
+        .trait(
+            name: "Metrics", description: "SwiftMetricsMiddleware: counters, timers and gauges through swift-metrics"),
+        .trait(name: "Tracing", description: "TracingMiddleware: a span per call through swift-distributed-tracing"),
+        .trait(name: "Vapor", description: "Vapor helpers: RonProblem responses and correlation ids"),
+        .trait(name: "Hummingbird", description: "Hummingbird helpers: RonProblem responses and correlation ids"),
+    ],
     dependencies: [
-        // The only dependency of a library product.
+        // The only dependency of a library product without traits.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Trait-only dependencies (see the traits above).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Used by targets in no product (gateway, CLI, tests, benchmarks) only.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -73,6 +94,16 @@ let package = Package(
             dependencies: [
                 "RonGenerated",
                 .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
             swiftSettings: strict
         ),
@@ -106,17 +137,6 @@ let package = Package(
 
         // MARK: Benchmarks (in no product; `swift run -c release ron-bench`, see BENCHMARKS.md)
         .target(
-            name: "RonNIOTransport",
-            dependencies: [
-                "RonAppSdkSwift",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            path: "Benchmarks/RonNIOTransport",
-            swiftSettings: strict
-        ),
-        .target(
             name: "RonBenchOpenAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             path: "Benchmarks/RonBenchOpenAPI",
@@ -128,12 +148,28 @@ let package = Package(
                 "RonAppSdkSwift",
                 "RonFacets",
                 "RonGateway",
-                "RonNIOTransport",
                 "RonBenchOpenAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
             path: "Benchmarks/RonBench",
+            // The load section compares against AsyncHTTPClientTransport when built with that trait.
+            swiftSettings: strict
+        ),
+
+        // MARK: Examples (in no product; examples/README.md). cli-hello is a package of its own.
+        .executableTarget(
+            name: "example-app-notes", dependencies: ["RonAppSdkSwift"], path: "examples/app-notes",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "example-hummingbird-proxy",
+            dependencies: [
+                "RonAppSdkSwift",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
+            path: "examples/hummingbird-proxy",
             swiftSettings: strict
         ),
 
@@ -217,6 +253,27 @@ let package = Package(
             name: "RonInteropTests",
             dependencies: [
                 "RonTestSupport", "RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway",
+            ],
+            swiftSettings: strict
+        ),
+        // The trait integrations, over real loopback HTTP; empty unless built with the traits
+        // (`swift test --traits AsyncHTTPClient,Metrics,Tracing,Vapor,Hummingbird`).
+        .testTarget(
+            name: "RonIntegrationTests",
+            dependencies: [
+                "RonAppSdkSwift",
+                "RonGateway",
+                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
+                ),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
             swiftSettings: strict
         ),

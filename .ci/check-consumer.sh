@@ -3,6 +3,8 @@
 # decodes a RonProblem and a Page, and makes a call. It must resolve no package but swift-log, and
 # an app depending on RonAppSdkSwift must not link the TOML parser (facet tooling is the RonFacets
 # product; only the build machine's ron-codegen, run by the plugin, reads TOML schema documents).
+# Then, for each package trait, a consumer that enables only that trait: prints the packages the
+# trait adds (resolution only, nothing is built) and checks the light traits stay light.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
@@ -72,7 +74,8 @@ if ! swift build -c debug > build.log 2>&1; then
 fi
 tail -1 build.log
 swift run Consumer
-resolved=$(swift package show-dependencies --format json | python3 -c '
+resolved_packages() {
+swift package show-dependencies --format json | python3 -c '
 import json, sys
 def walk(node, out):
     for dep in node.get("dependencies", []):
@@ -84,7 +87,9 @@ try:
     names.update(pin["identity"] for pin in pins)
 except FileNotFoundError:
     pass
-print(" ".join(sorted(names)))')
+print(" ".join(sorted(names)))'
+}
+resolved=$(resolved_packages)
 echo "resolved packages: $resolved"
 for name in $resolved; do
     case "$name" in
@@ -93,3 +98,28 @@ for name in $resolved; do
     esac
 done
 echo "consumer check passed"
+
+# What each trait adds. Expected additions for the light traits; the server traits are listed only.
+declare -A expected=([Metrics]="swift-metrics" [Tracing]="swift-distributed-tracing")
+for trait in AsyncHTTPClient Metrics Tracing Vapor Hummingbird; do
+    dir="$work/trait-$trait"
+    mkdir -p "$dir/Sources/Consumer"
+    echo 'import RonAppSdkSwift' > "$dir/Sources/Consumer/main.swift"
+    cat > "$dir/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "Consumer$trait",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "$repo", traits: ["$trait"])],
+    targets: [.executableTarget(name: "Consumer", dependencies: [.product(name: "RonAppSdkSwift", package: "$identity")])]
+)
+SWIFT
+    added=$(cd "$dir" && resolved_packages | tr ' ' '\n' | grep -vxE "$identity|swift-log" | tr '\n' ' ' | sed 's/ $//')
+    echo "trait $trait adds: ${added:-nothing}"
+    if [[ -n "${expected[$trait]:-}" && "$added" != "${expected[$trait]}" ]]; then
+        echo "error: trait $trait should add only ${expected[$trait]}"
+        exit 1
+    fi
+done
+echo "trait check passed"

@@ -2,7 +2,7 @@ import Foundation
 
 /// The command line of `ron-bench`.
 struct BenchOptions: Sendable {
-    var sections: Set<Int> = [1, 2, 3, 4, 5]
+    var sections: Set<Int> = [1, 2, 3, 4, 5, 7]
     var rounds = 15
     var callsPerBatch = 400
     var codecRounds = 9
@@ -24,7 +24,7 @@ struct BenchOptions: Sendable {
           --quick                 short run (rounds and load time cut) to check the suite works
           --consumer              also run section 6 (clean builds of two consumer packages; ~10 min)
           --only <1,2,...>        run only these sections
-          --load-seconds <s>      sustained-load time of the NIO transport run (default 60)
+          --load-seconds <s>      sustained-load time of the AsyncHTTPClientTransport run (default 60)
           --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file

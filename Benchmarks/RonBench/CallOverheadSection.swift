@@ -3,7 +3,6 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import RonAppSdkSwift
 import RonBenchOpenAPI
-import RonNIOTransport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -216,7 +215,7 @@ final class CallOverheadSection {
         if let nio = ratios["nio-vs-bare"] {
             table.add(
                 ResultRow(
-                    section: "1", measure: "\(label): SDK on NIOHTTPTransport / bare URLSession",
+                    section: "1", measure: "\(label): SDK on AsyncHTTPClientTransport / bare URLSession",
                     value: Format.fixed(nio.median, 3), spread: nio.spread(3), target: "", pass: nil))
         }
     }
@@ -226,15 +225,16 @@ final class CallOverheadSection {
 struct Clients: Sendable {
     static let ours = "RonClient"
     static let bare = "bare URLSession"
-    static let oursNIO = "RonClient+NIO"
+    static let oursNIO = "RonClient+AsyncHTTPClient"
     static let openAPI = "swift-openapi-generator"
     /// The SDK on a delegate-less `URLSession.data(for:)` transport (diagnostic).
     static let oursPlain = "RonClient+data(for:)"
 
     let server: BenchServer
     let client: RonClient
-    let nioClient: RonClient
-    let nio: NIOHTTPTransport
+    /// The SDK on `AsyncHTTPClientTransport` (only with the `AsyncHTTPClient` trait).
+    let nioClient: RonClient?
+    let nioShutdown: (@Sendable () async -> Void)?
     let plainClient: RonClient
     let plain: PlainURLSessionTransport
     let session: URLSession
@@ -243,8 +243,11 @@ struct Clients: Sendable {
     init(server: BenchServer) throws {
         self.server = server
         client = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true))
-        nio = NIOHTTPTransport()
-        nioClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: nio))
+        let serverTransport = ServerTransport.make()
+        nioShutdown = serverTransport?.shutdown
+        nioClient = try serverTransport.map {
+            try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: $0.transport))
+        }
         session = URLSession(configuration: .ephemeral)
         plain = PlainURLSessionTransport()
         plainClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: plain))
@@ -255,12 +258,11 @@ struct Clients: Sendable {
 
     func close() {
         client.close()
-        nioClient.close()
+        nioClient?.close()
         session.invalidateAndCancel()
         plainClient.close()
         plain.invalidate()
-        let nio = self.nio
-        Task { try? await nio.shutdown() }
+        if let nioShutdown { Task { await nioShutdown() } }
     }
 
     func getContestants() -> [CallContestant] {
@@ -272,7 +274,7 @@ struct Clients: Sendable {
         var request = URLRequest(url: server.url(BenchServer.helloPath))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let bareRequest = request
-        return [
+        var contestants = [
             CallContestant(name: Self.bare) { count in
                 await CallContestant.timed(count) {
                     guard let (data, response) = try? await session.data(for: bareRequest),
@@ -284,12 +286,6 @@ struct Clients: Sendable {
             CallContestant(name: Self.ours) { count in
                 await CallContestant.timed(count) {
                     let response: AppResponse<Hello> = await client.get(BenchServer.helloPath)
-                    return response.ok
-                }
-            },
-            CallContestant(name: Self.oursNIO) { count in
-                await CallContestant.timed(count) {
-                    let response: AppResponse<Hello> = await nioClient.get(BenchServer.helloPath)
                     return response.ok
                 }
             },
@@ -308,6 +304,16 @@ struct Clients: Sendable {
                 }
             },
         ]
+        if let nioClient {
+            contestants.append(
+                CallContestant(name: Self.oursNIO) { count in
+                    await CallContestant.timed(count) {
+                        let response: AppResponse<Hello> = await nioClient.get(BenchServer.helloPath)
+                        return response.ok
+                    }
+                })
+        }
+        return contestants
     }
 
     func postContestants(body: ItemPage) -> [CallContestant] {
@@ -323,7 +329,7 @@ struct Clients: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let bareRequest = request
-        return [
+        var contestants = [
             CallContestant(name: Self.bare) { count in
                 await CallContestant.timed(count) {
                     guard let data = try? JSONEncoder().encode(body) else { return false }
@@ -339,12 +345,6 @@ struct Clients: Sendable {
                     return response.ok
                 }
             },
-            CallContestant(name: Self.oursNIO) { count in
-                await CallContestant.timed(count) {
-                    let response: AppResponse<EmptyBody> = await nioClient.post(BenchServer.uploadPath, body: body)
-                    return response.ok
-                }
-            },
             CallContestant(name: Self.openAPI) { count in
                 await CallContestant.timed(count) {
                     guard let openAPIBody,
@@ -355,6 +355,16 @@ struct Clients: Sendable {
                 }
             },
         ]
+        if let nioClient {
+            contestants.append(
+                CallContestant(name: Self.oursNIO) { count in
+                    await CallContestant.timed(count) {
+                        let response: AppResponse<EmptyBody> = await nioClient.post(BenchServer.uploadPath, body: body)
+                        return response.ok
+                    }
+                })
+        }
+        return contestants
     }
 }
 

@@ -67,6 +67,10 @@ enum RonBench {
             log("== 5 codegen")
             try CodegenSection(options: options, table: table).run()
         }
+        if options.sections.contains(7) {
+            log("== 7 response cache")
+            try await CacheSection(options: options, table: table).run()
+        }
         if options.sections.contains(6) {
             log("== 6 consumer cost")
             try ConsumerSection(options: options, table: table).run()

@@ -68,6 +68,7 @@ import Testing
         ("RON_SDK_GATEWAY_ADDR", "node.example.com"),
         ("RON_SDK_GATEWAY_ADDR", "https://"),
         ("RON_SDK_GATEWAY_ADDR", "ftp://node.example.com"),
+        ("RON_SDK_INSECURE_HTTP", "maybe"),
     ])
     func badValuesNameTheVariable(variable: String, value: String) {
         do {
@@ -83,6 +84,22 @@ import Testing
         } catch {
             Issue.record("unexpected error \(error)")
         }
+    }
+
+    @Test func insecureHttpFlagAllowsAnHttpGateway() throws {
+        let address = ["RON_SDK_GATEWAY_ADDR": "http://127.0.0.1:8090"]
+        #expect(throws: SdkConfigError.self) { try RonClient(config: RonConfig.fromEnvironment(environment: address)) }
+        for on in ["1", "true", "TRUE"] {
+            let config = try RonConfig.fromEnvironment(
+                environment: address.merging(["RON_SDK_INSECURE_HTTP": on]) { $1 })
+            #expect(config.allowInsecureHttp)
+            try RonClient(config: config).close()
+        }
+        let off = try RonConfig.fromEnvironment(environment: address.merging(["RON_SDK_INSECURE_HTTP": "0"]) { $1 })
+        #expect(!off.allowInsecureHttp)
+        let kept = try RonConfig.fromEnvironment(
+            overrides: RonConfig(allowInsecureHttp: true), environment: ["RON_SDK_INSECURE_HTTP": "0"])
+        #expect(kept.allowInsecureHttp)
     }
 
     @Test func clientNeedsABaseUrl() {

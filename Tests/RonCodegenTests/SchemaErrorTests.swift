@@ -20,19 +20,20 @@ struct SchemaErrorTests {
 
     static let cases: [Case] = [
         Case(
-            name: "allOf", documents: ["a.json": ##"{"$defs": {"A": {"allOf": [{"type": "string"}]}}}"##],
+            name: "allOf of two schemas",
+            documents: ["a.json": ##"{"$defs": {"A": {"allOf": [{"type": "string"}, {"type": "integer"}]}}}"##],
             file: "a.json", pointer: "/$defs/A/allOf", message: "unsupported keyword 'allOf'"),
         Case(
             name: "anyOf in a property",
             documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"p": {"anyOf": []}}}}}"##],
             file: "a.json", pointer: "/$defs/A/properties/p/anyOf", message: "unsupported keyword 'anyOf'"),
         Case(
-            name: "validation keyword",
+            name: "a conditional keyword",
             documents: [
                 "a.json":
-                    ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}}}"##
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "if": {}}}}}}"##
             ],
-            file: "a.json", pointer: "/$defs/A/properties/n/minimum", message: "unsupported keyword 'minimum'"),
+            file: "a.json", pointer: "/$defs/A/properties/n/if", message: "unsupported keyword 'if'"),
         Case(
             name: "oneOf without discriminator",
             documents: [
@@ -52,7 +53,7 @@ struct SchemaErrorTests {
             documents: [
                 "a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/Nope"}}}}}"##
             ],
-            file: "a.json", pointer: "/$defs/A/properties/b/$ref", message: "defines no type 'Nope'"),
+            file: "a.json", pointer: "/$defs/A/properties/b/$ref", message: "has no named type at '/$defs/Nope'"),
         Case(
             name: "$ref to a missing document",
             documents: [
@@ -90,13 +91,15 @@ struct SchemaErrorTests {
             documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {}, "required": ["x"]}}}"##],
             file: "a.json", pointer: "/$defs/A/required", message: "'x' is required but not among the properties"),
         Case(
-            name: "two wire names, one Swift name",
-            documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"a_b": {}, "aB": {}}}}}"##],
-            file: "a.json", pointer: "/$defs/A/properties/aB", message: "both become the Swift name 'aB'"),
+            name: "a case name given twice",
+            documents: [
+                "a.json": ##"{"$defs": {"E": {"type": "string", "enum": ["a", "b"], "x-ron-case-names": {"b": "a"}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/E/x-ron-case-names/b", message: "cannot name a case"),
         Case(
             name: "bad type name",
-            documents: ["a.json": ##"{"$defs": {"lower": {"type": "string"}}}"##],
-            file: "a.json", pointer: "/$defs/lower", message: "not a usable Swift type name"),
+            documents: ["a.json": ##"{"$defs": {"---": {"type": "string"}}}"##],
+            file: "a.json", pointer: "/$defs/---", message: "cannot make a Swift type name"),
         Case(
             name: "default of the wrong type",
             documents: [
@@ -114,12 +117,37 @@ struct SchemaErrorTests {
             file: "a.toml", pointer: "2:8", message: "expected a value"),
         Case(
             name: "unknown top-level keyword",
-            documents: ["a.json": ##"{"definitions": {}}"##],
-            file: "a.json", pointer: "/definitions", message: "unsupported keyword 'definitions'"),
+            documents: ["a.json": ##"{"paths": {}}"##],
+            file: "a.json", pointer: "/paths", message: "unsupported keyword 'paths'"),
         Case(
-            name: "enum value with no Swift name",
-            documents: ["a.json": ##"{"$defs": {"E": {"type": "string", "enum": ["ok", "unknown"]}}}"##],
-            file: "a.json", pointer: "/$defs/E/enum/1", message: "needs a case name"),
+            name: "a reserved case name given",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"E": {"type": "string", "enum": ["ok", "x"], "x-ron-case-names": {"x": "unknown"}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/E/x-ron-case-names/x", message: "reserved"),
+        Case(
+            name: "OpenAPI 3.0",
+            documents: ["api.json": ##"{"openapi": "3.0.3", "components": {"schemas": {}}}"##],
+            file: "api.json", pointer: "/openapi", message: "only 3.1 uses JSON Schema"),
+        Case(
+            name: "an unknown dialect",
+            documents: ["a.json": ##"{"$schema": "https://example.com/my-dialect", "$defs": {}}"##],
+            file: "a.json", pointer: "/$schema", message: "unsupported $schema"),
+        Case(
+            name: "an integer default out of range",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"n": {"type": "integer", "format": "uint8", "default": 300}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/properties/n/default", message: "out of the range of UInt8"),
+        Case(
+            name: "an infinite default",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"x": {"type": "number", "default": 1e999}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/properties/x/default", message: "not a finite Double"),
     ]
 
     @Test("refused with file, pointer and reason", arguments: cases)

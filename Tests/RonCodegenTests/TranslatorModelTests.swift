@@ -124,3 +124,116 @@ struct TranslatorModelTests {
         #expect(SwiftLiteral.value(.emptyMap) == "[:]")
     }
 }
+
+/// The shapes that schemars (Rust) and OpenAPI 3.1 tools write, read as they come.
+@Suite("Real-world document shapes")
+struct RealWorldShapeTests {
+    private func model(_ documents: [(String, String)]) throws -> SchemaModel {
+        try CodeGenerator().model(documents: documents.map { (path: $0.0, text: $0.1) })
+    }
+
+    /// What `schemars` 0.8 prints for a struct with an optional reference, a `u32`, a `usize`, a
+    /// documented `Option<Enum>` and a generic name: draft-07, the root is the type, `definitions`.
+    static let schemarsDocument = #"""
+        {
+          "$schema": "http://json-schema.org/draft-07/schema#",
+          "title": "Item_for_String",
+          "type": "object",
+          "required": ["count", "id"],
+          "properties": {
+            "count": {"type": "integer", "format": "uint32", "minimum": 0.0},
+            "id": {"type": "string", "format": "uuid"},
+            "size": {"type": ["integer", "null"], "format": "uint", "minimum": 0.0},
+            "owner": {"anyOf": [{"$ref": "#/definitions/Owner"}, {"type": "null"}]},
+            "state": {"description": "Where it is.", "allOf": [{"$ref": "#/definitions/State"}]}
+          },
+          "definitions": {
+            "Owner": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}},
+            "State": {"type": "string", "enum": ["open", "closed"]}
+          }
+        }
+        """#
+
+    @Test func aSchemarsDocumentIsReadAsItIs() throws {
+        let model = try model([("item.json", Self.schemarsDocument)])
+        #expect(model.types.map(\.name) == ["Owner", "State", "Item_for_String"])
+        let item = try #require(model.types.last)
+        #expect(item.origin == Origin(file: "item.json", pointer: ""))
+        guard case .structure(_, let fields) = item.shape else {
+            Issue.record("not a struct")
+            return
+        }
+        #expect(
+            fields.map(\.type) == [
+                .uint32, .string, .uint, .named("Owner", arguments: []), .named("State", arguments: []),
+            ])
+        #expect(fields[1].documentation == "Format: `uuid`.")
+        #expect(fields[0].documentation == "Schema: `minimum`: 0.0.")
+        #expect(fields[2].nullable && fields[3].nullable && !fields[4].nullable)
+        #expect(fields[4].documentation == "Where it is.")
+    }
+
+    @Test func anOpenAPIDocumentContributesItsComponents() throws {
+        let api = #"""
+            {"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {},
+             "components": {"schemas": {
+               "Pet": {"type": "object", "properties": {"kind": {"$ref": "#/components/schemas/Kind"}, "tag": {"$ref": "types.json#/$defs/Tag"}}},
+               "Kind": {"type": "string", "enum": ["dog", "cat"]}}}}
+            """#
+        let types =
+            #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"Tag": {"type": "string"}}}"#
+        let model = try model([("api.json", api), ("types.json", types)])
+        let pet = try #require(model.types.first { $0.name == "Pet" })
+        #expect(pet.origin == Origin(file: "api.json", pointer: "/components/schemas/Pet"))
+        guard case .structure(_, let fields) = pet.shape else {
+            Issue.record("not a struct")
+            return
+        }
+        #expect(fields.map(\.type) == [.named("Kind", arguments: []), .named("Tag", arguments: [])])
+    }
+
+    @Test func aRootWithoutTitleIsNamedAfterItsFile() throws {
+        let model = try model([
+            (
+                "v1/user-profile.schema.json",
+                #"{"type": "object", "properties": {"id": {"type": "integer", "format": "int16"}}}"#
+            )
+        ])
+        #expect(model.types.map(\.name) == ["UserProfile"])
+        guard case .structure(_, let fields)? = model.types.first?.shape else { return }
+        #expect(fields.first?.type == .int16)
+    }
+
+    @Test func namesNeverCollideAndWireNamesStayExact() throws {
+        let model = try model([
+            (
+                "a.json",
+                #"""
+                {"$defs": {
+                  "Error": {"type": "object", "properties": {"a_b": {}, "aB": {}, "": {}, "class": {}}},
+                  "status-code": {"type": "string", "enum": ["unknown", "raw-value", "rawValue", "", "2xx"]}}}
+                """#
+            )
+        ])
+        #expect(model.types.map(\.name) == ["ErrorModel", "StatusCode"])
+        guard case .structure(_, let fields) = model.types[0].shape, case .stringEnum(let cases) = model.types[1].shape
+        else {
+            Issue.record("unexpected shapes")
+            return
+        }
+        #expect(fields.map(\.swiftName) == ["aB", "aB2", "value", "class"])
+        #expect(fields.map(\.wireName) == ["a_b", "aB", "", "class"])
+        #expect(cases.map(\.swiftName) == ["unknownCase", "rawValueCase", "rawValueCase2", "value", "_2xx"])
+    }
+
+    @Test func textsWithLineBreaksStayInsideTheirComments() throws {
+        let model = try model([
+            (
+                "a.json",
+                #"{"$defs": {"A": {"type": "object", "description": "one\rtwo */ three\r\nfour", "properties": {}}}}"#
+            )
+        ])
+        let source = CodeGenerator().files(for: model, split: false)[0].contents
+        #expect(source.contains("/// one\n/// two */ three\n/// four\n"))
+    }
+}

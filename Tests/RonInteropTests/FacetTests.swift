@@ -43,10 +43,14 @@ struct FacetTests {
         }
     }
 
-    @Test func staticFacetWithAMissingFileIsNotFound() async throws {
-        let gone = FileManager.default.temporaryDirectory.appendingPathComponent("ron-missing-\(UUID().uuidString).txt")
-        let docs = FacetDefinition(id: "docs", kind: .static, routes: [.init(path: "/hello", file: gone.path)])
+    @Test func staticFacetWhoseFileVanishedIsNotFound() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hello.txt")
+        try Data("hi\n".utf8).write(to: file)
+        let docs = FacetDefinition(id: "docs", kind: .static, routes: [.init(path: "/hello", file: file.path)])
         try await withGateway(GatewayConfiguration(facets: [docs])) { base in
+            try FileManager.default.removeItem(at: file)
             let answer = try await HTTPExchange.send(url(base, "/app/facets/docs/hello"))
             #expect(answer.status == 404)
             #expect(try JSONDecoder().decode(RonProblem.self, from: answer.body).code == "NOT_FOUND")

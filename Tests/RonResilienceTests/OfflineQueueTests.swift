@@ -42,6 +42,7 @@ extension ResilienceTests {
             #expect(!stored.contains("passport-secret"))
 
             // A new process: a new client (new token) and a new queue on the same file.
+            await queue.close()
             let server = try LoopbackServer(port: port) { _ in .json(201, #"{"text":"ok"}"#) }
             let online = try makeClient(server) { $0.authToken = "fresh-token" }
             let reopened = try RonOfflineQueue(fileURL: file, client: online)
@@ -55,6 +56,7 @@ extension ResilienceTests {
             #expect(server.requests.allSatisfy { $0.header("authorization") == "Bearer fresh-token" })
             #expect(server.requests.allSatisfy { $0.header("x-ron-passport") == nil })
             #expect(await reopened.pending.isEmpty)
+            await reopened.close()
             let again = try RonOfflineQueue(fileURL: file, client: online)
             #expect(await again.pending.isEmpty)
         }
@@ -91,6 +93,7 @@ extension ResilienceTests {
             let third = await queue.flush()
             #expect(third.deadLettered.count == 1)
             #expect(await queue.pending.isEmpty)
+            await queue.close()
             let reopened = try RonOfflineQueue(fileURL: file, client: client, maxAttempts: 3)
             let dead = await reopened.deadLetters
             #expect(dead.count == 1)
@@ -113,6 +116,7 @@ extension ResilienceTests {
                 String(decoding: request.body, as: UTF8.self).contains("bad")
                     ? .json(422, #"{"code":"invalid","message":"no"}"#) : .json(200, "{}")
             }
+            await queue.close()
             let online = try RonOfflineQueue(fileURL: file, client: try makeClient(server))
             let report = await online.flush()
             #expect(report.deadLettered.count == 1)
@@ -141,20 +145,22 @@ extension ResilienceTests {
                 ])
         }
 
-        @Test func corruptFileIsReportedNotOverwritten() throws {
+        @Test func corruptFileIsMovedAsideReportedAndTheQueueGoesOn() async throws {
             let file = Self.temporaryFile()
             defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("{not json".utf8).write(to: file)
-            let client = try makeClient(port: try closedPort())
-            #expect {
-                _ = try RonOfflineQueue(fileURL: file, client: client)
-            } throws: { error in
-                guard case .unreadableFile(let path, _) = error as? RonOfflineQueueError else { return false }
-                return path == file.path
+            let server = try LoopbackServer { _ in .json(200, "{}") }
+            let queue = try RonOfflineQueue(fileURL: file, client: try makeClient(server))
+            let corruption = try #require(queue.corruption)
+            #expect(try String(contentsOf: corruption.movedTo, encoding: .utf8) == "{not json")
+            #expect(corruption.movedTo.deletingLastPathComponent() == file.deletingLastPathComponent())
+            #expect(corruption.recoveredEntries == 0)
+            guard case .delivered = try await queue.submit(try Self.write("after")) else {
+                Issue.record("expected the queue to work after moving the damaged file aside")
+                return
             }
-            #expect(try String(contentsOf: file, encoding: .utf8) == "{not json")
         }
     }
 }

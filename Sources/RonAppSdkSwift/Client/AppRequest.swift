@@ -19,6 +19,8 @@ public struct AppRequest: Sendable, Hashable {
     /// PATCH (say so only when the server dedupes it, for example by its idempotency key), `false`
     /// forbids retrying even a GET, `nil` (the default) decides by the method (see ``RetryPolicy``).
     public var idempotent: Bool?
+    /// The policy of a ``ResponseCache`` for this call only (set with ``cache(_:)``; `nil`: the cache's).
+    public var cachePolicy: RonCachePolicy?
 
     /// Creates a request.
     public init(

@@ -23,6 +23,9 @@ public struct AppResponse<T> {
     public let problem: RonProblem?
     /// Wall-clock time of the call in milliseconds.
     public let durationMs: Int
+    /// Set when a ``ResponseCache`` answered: from where, and how old the answer is; `nil` when the
+    /// answer came from the network.
+    public internal(set) var cache: RonCacheInfo?
 
     /// Creates a response.
     public init(
@@ -63,9 +66,11 @@ public struct AppResponse<T> {
 
     /// The same response with the value transformed.
     public func map<U>(_ transform: (T) throws -> U) rethrows -> AppResponse<U> {
-        AppResponse<U>(
+        var mapped = AppResponse<U>(
             status: status, headers: headers, data: try data.map(transform), raw: raw, problem: problem,
             durationMs: durationMs)
+        mapped.cache = cache
+        return mapped
     }
 }
 

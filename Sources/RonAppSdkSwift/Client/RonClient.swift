@@ -74,7 +74,9 @@ public final class RonClient: RonRequesting {
             requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
             idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() },
             idempotencyKeyHeader: config.idempotencyKeyHeader)
-        chain = MiddlewareChain(layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? []))
+        chain = MiddlewareChain(
+            layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])
+                + (config.cache.map { [$0] } ?? []))
         // A custom transport that cannot stream makes subscriptions fail (no silent fallback to a
         // URLSession with other settings).
         streamingTransport =

@@ -13,12 +13,16 @@ extension RonConfig {
         public static let readTimeoutMs = "RON_SDK_READ_TIMEOUT_MS"
         /// ``RonConfig/writeTimeoutMs`` in milliseconds.
         public static let writeTimeoutMs = "RON_SDK_WRITE_TIMEOUT_MS"
+        /// ``RonConfig/allowInsecureHttp``: `1` or `true` allows an `http://` gateway address,
+        /// `0` or `false` leaves it refused (as the family's PHP and JVM SDKs read it).
+        public static let insecureHttp = "RON_SDK_INSECURE_HTTP"
     }
 
     /// Builds a configuration from environment variables, with `overrides` winning.
     ///
     /// Reads `RON_SDK_GATEWAY_ADDR`, `RON_SDK_OVERALL_TIMEOUT_MS`, `RON_SDK_CONNECT_TIMEOUT_MS`,
-    /// `RON_SDK_READ_TIMEOUT_MS` and `RON_SDK_WRITE_TIMEOUT_MS`. A value set in `overrides` is kept
+    /// `RON_SDK_READ_TIMEOUT_MS`, `RON_SDK_WRITE_TIMEOUT_MS` and `RON_SDK_INSECURE_HTTP` (which can
+    /// only turn ``RonConfig/allowInsecureHttp`` on; `true` in `overrides` stays). A value set in `overrides` is kept
     /// and the variable is not even parsed; an empty variable counts as unset. Everything else in
     /// `overrides` (credentials, hooks, flags) is copied as is.
     ///
@@ -27,6 +31,7 @@ extension RonConfig {
     ///   - environment: The variables to read (default: the process environment). On iOS-family
     ///     platforms pass values from your app's own configuration instead.
     /// - Throws: ``SdkConfigError/invalidEnvironment(variable:reason:)`` naming the variable when a
+    ///   flag is not `1`, `0`, `true` or `false`, or when a
     ///   value is not a positive whole number of milliseconds or not an absolute http(s) URL.
     public static func fromEnvironment(
         overrides: RonConfig = RonConfig(),
@@ -48,7 +53,21 @@ extension RonConfig {
         config.writeTimeoutMs =
             try config.writeTimeoutMs
             ?? milliseconds(EnvironmentKey.writeTimeoutMs, in: environment)
+        if !config.allowInsecureHttp {
+            config.allowInsecureHttp = try flag(EnvironmentKey.insecureHttp, in: environment) ?? false
+        }
         return config
+    }
+
+    private static func flag(_ name: String, in environment: [String: String]) throws -> Bool? {
+        guard let raw = value(name, in: environment) else { return nil }
+        switch raw.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no": return false
+        default:
+            throw SdkConfigError.invalidEnvironment(
+                variable: name, reason: "'\(raw.prefix(32))' is not 1, 0, true or false")
+        }
     }
 
     private static func value(_ name: String, in environment: [String: String]) -> String? {

@@ -64,6 +64,9 @@ public struct RonConfig: Sendable {
     /// Retries transient failures of safe calls with this policy (see ``RetryPolicy``); `nil` (the
     /// default) never retries. The ``RetryMiddleware`` it adds runs inside (after) ``middleware``.
     public var retry: RetryPolicy?
+    /// An HTTP cache for `GET` and `HEAD` answers (see ``ResponseCache``); `nil` (the default)
+    /// caches nothing. It runs innermost, inside ``middleware`` and ``retry``.
+    public var cache: ResponseCache?
 
     /// Creates a configuration; every parameter is optional.
     public init(

@@ -20,6 +20,8 @@ public struct RonRequestFinishedEvent: Sendable, Hashable {
     public var problemCode: String?
     /// The problem's kind, when the call failed and the problem has one.
     public var problemKind: String?
+    /// Set when a ``ResponseCache`` answered the call.
+    public var cache: RonCacheInfo?
 
     /// Creates the event.
     public init(

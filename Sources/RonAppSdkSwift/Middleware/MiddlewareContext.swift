@@ -14,6 +14,9 @@ public struct MiddlewareContext: Sendable {
     public let deadline: ContinuousClock.Instant
     let emitter: (@Sendable (RonEvent) -> Void)?
     let redactedURL: String
+    /// The transport step of the call (for work that outlives it, such as a cache's background
+    /// revalidation); `nil` for a context made with the public initializer.
+    var terminal: RonMiddlewareNext?
 
     /// Creates a context (for testing middleware on its own); events it reports go to `onEvent`.
     public init(

@@ -8,7 +8,7 @@ import Foundation
 ///   send their own `Accept` are left alone.
 /// - With ``maxBytes``, a body longer than that fails with `response_too_large`.
 ///
-/// Both failures are ``RonProblem``s with `kind == "validation"`, the HTTP status, and
+/// Both failures are `RonProblem`s with `kind == "validation"`, the HTTP status, and
 /// `retryable == false`.
 public struct ResponseValidatorMiddleware: RonMiddleware {
     /// Whether successful bodies must be JSON.

@@ -11,7 +11,7 @@ public typealias RonMiddlewareNext = @Sendable (TransportRequest) async throws -
 /// the response. The client's overall timeout bounds the whole chain: when it expires the call ends
 /// with `local_timeout` and the chain's task is cancelled.
 ///
-/// What a layer throws becomes the call's problem: a ``RonProblem`` is returned as it is, a
+/// What a layer throws becomes the call's problem: a `RonProblem` is returned as it is, a
 /// ``TransportFailure`` (or any other error) is classified like a transport error.
 ///
 /// ```swift

@@ -46,14 +46,14 @@ extension RonClient {
         let redactedURL = url.map(Redactor.url) ?? "[not built] \(Redactor.text(String(request.path.prefix(200))))"
         let correlationId = response.correlationId ?? sentHeaders["x-correlation-id"]
         if hasConsumers {
-            broadcaster.emit(
-                .finished(
-                    RonRequestFinishedEvent(
-                        method: request.method.rawValue, url: redactedURL,
-                        requestId: sentHeaders["x-request-id"], correlationId: correlationId,
-                        status: response.status, ok: response.ok, durationMs: response.durationMs,
-                        bytes: response.raw?.count ?? 0, problemCode: response.problem?.code,
-                        problemKind: response.problem?.kind)))
+            var finished = RonRequestFinishedEvent(
+                method: request.method.rawValue, url: redactedURL,
+                requestId: sentHeaders["x-request-id"], correlationId: correlationId,
+                status: response.status, ok: response.ok, durationMs: response.durationMs,
+                bytes: response.raw?.count ?? 0, problemCode: response.problem?.code,
+                problemKind: response.problem?.kind)
+            finished.cache = response.cache
+            broadcaster.emit(.finished(finished))
         }
         if let logger {
             var metadata: Logger.Metadata = [

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The on-disk form of a ``RonOfflineQueue``: one JSON document, replaced atomically on every change.
+/// The state of a ``RonOfflineQueue``: the writes waiting and the dead letters. Also the older
+/// on-disk form (one JSON document), which ``OfflineQueueLog`` still reads and rewrites as a log.
 struct OfflineQueueFile: Codable, Sendable {
     static let currentVersion = 1
 
@@ -14,52 +15,56 @@ struct OfflineQueueFile: Codable, Sendable {
         case deadLetters = "dead_letters"
     }
 
-    static func load(from url: URL) throws(RonOfflineQueueError) -> OfflineQueueFile {
-        guard FileManager.default.fileExists(atPath: url.path) else { return OfflineQueueFile() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+    /// Entries held, waiting and dead.
+    var count: Int { pending.count + deadLetters.count }
+
+    /// Bytes of the bodies waiting.
+    var pendingBytes: Int { pending.reduce(0) { $0 + ($1.body?.count ?? 0) } }
+
+    /// Applies one log record.
+    mutating func apply(_ record: OfflineQueueRecord) {
+        switch record.op {
+        case .put:
+            guard let entry = record.entry else { return }
+            if let index = pending.firstIndex(where: { $0.id == entry.id }) {
+                pending[index] = entry
+            } else {
+                pending.append(entry)
+            }
+        case .remove:
+            pending.removeAll { $0.id == record.id }
+        case .dead:
+            guard let entry = record.entry else { return }
+            pending.removeAll { $0.id == entry.id }
+            if let index = deadLetters.firstIndex(where: { $0.id == entry.id }) {
+                deadLetters[index] = entry
+            } else {
+                deadLetters.append(entry)
+            }
+        case .bury:
+            deadLetters.removeAll { $0.id == record.id }
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        let file: OfflineQueueFile
-        do {
-            file = try decoder.decode(OfflineQueueFile.self, from: data)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: "not a queue file (\(Self.describe(error)))")
-        }
+    }
+
+    /// The older single-document form, when `data` is one.
+    static func decode(_ data: Data) throws -> OfflineQueueFile {
+        let file = try decoder().decode(OfflineQueueFile.self, from: data)
         guard file.version == currentVersion else {
-            throw .unreadableFile(path: url.path, reason: "unsupported version \(file.version)")
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unsupported version"))
         }
         return file
     }
 
-    func save(to url: URL) throws(RonOfflineQueueError) {
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        do {
-            let data = try encoder.encode(self)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw .writeFailed(path: url.path, reason: error.localizedDescription)
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return String(describing: type(of: error)) }
-        switch decoding {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-            .valueNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return path.isEmpty
-                ? context.debugDescription : "at \(path.joined(separator: ".")): \(context.debugDescription)"
-        @unknown default:
-            return "decoding error"
-        }
+        return encoder
     }
 }

@@ -6,6 +6,10 @@ public enum RonOfflineQueueError: Error, Sendable, Hashable, CustomStringConvert
     case writeFailed(path: String, reason: String)
     /// No dead letter has this id.
     case unknownEntry(id: String)
+    /// Another queue (in this process or another) has the file open; close it first.
+    case locked(path: String)
+    /// The queue holds as many writes, or as many body bytes, as it may; the write was not taken.
+    case full(path: String, entries: Int, bytes: Int, maxEntries: Int, maxBytes: Int)
 
     /// A message naming the file and the cause.
     public var description: String {
@@ -13,6 +17,10 @@ public enum RonOfflineQueueError: Error, Sendable, Hashable, CustomStringConvert
         case .unreadableFile(let path, let reason): return "cannot read the offline queue file \(path): \(reason)"
         case .writeFailed(let path, let reason): return "cannot write the offline queue file \(path): \(reason)"
         case .unknownEntry(let id): return "no dead-lettered entry has the id \(id)"
+        case .locked(let path): return "the offline queue file \(path) is in use by another queue"
+        case .full(let path, let entries, let bytes, let maxEntries, let maxBytes):
+            return
+                "the offline queue \(path) is full: \(entries) writes and \(bytes) body bytes waiting (limits \(maxEntries) writes, \(maxBytes) bytes)"
         }
     }
 }

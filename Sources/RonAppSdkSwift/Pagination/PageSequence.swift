@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each request carries `page_size` (when given) and, after the first page, `page_token` set to
 /// the previous page's `next_page_token` (or `nextPageToken`). Iteration ends after a page whose token is missing,
-/// `null` or empty. A failed call is thrown as its ``RonProblem``; a token that comes back a
+/// `null` or empty. A failed call is thrown as its `RonProblem`; a token that comes back a
 /// second time is thrown as a `pagination_loop` problem (kind `"pagination"`) instead of looping.
 public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, Sendable {
     /// Each element is one page.
@@ -34,7 +34,7 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
 
         /// The next page, or `nil` after the last one.
         ///
-        /// - Throws: ``RonProblem`` when a page cannot be fetched or the server repeats a token.
+        /// - Throws: `RonProblem` when a page cannot be fetched or the server repeats a token.
         public mutating func next() async throws -> Page<Item>? {
             guard !finished else { return nil }
             var query = sequence.query.filter { $0.name != "page_token" && $0.name != "page_size" }

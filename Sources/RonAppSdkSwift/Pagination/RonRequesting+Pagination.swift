@@ -18,8 +18,14 @@ extension RonRequesting {
 
     /// Collects items from every page, stopping after `limit` items (at most `limit` are returned).
     ///
-    /// - Parameter limit: The most items to return (default 1 000); `0` or less returns none.
-    /// - Throws: ``RonProblem`` as ``PageSequence`` does.
+    /// - Parameters:
+    ///   - type: The item type of the pages.
+    ///   - path: The list endpoint below `/app`, for example `/items`.
+    ///   - query: Extra query parameters sent with every page.
+    ///   - pageSize: The `page_size` to ask for (the server's default when `nil`).
+    ///   - limit: The most items to return (default 1 000); `0` or less returns none.
+    ///   - headers: Extra headers sent with every page.
+    /// - Throws: `RonProblem` as ``PageSequence`` does.
     public func listAll<Item: Codable & Hashable & Sendable>(
         _ type: Item.Type, path: String, query: [String: String]? = nil, pageSize: Int? = nil,
         limit: Int = 1_000, headers: [String: String] = [:]

@@ -13,7 +13,7 @@ struct Exchange: Sendable {
 
 extension RonClient {
     /// Runs *prepare* and *execute* within the call's overall budget, and turns whatever was thrown
-    /// on the way into the call's ``RonProblem`` (exactly once).
+    /// on the way into the call's `RonProblem` (exactly once).
     func exchange(
         _ call: AppRequest, limits: PreparationLimits = .call, terminal: @escaping RonMiddlewareNext
     ) async -> Exchange {

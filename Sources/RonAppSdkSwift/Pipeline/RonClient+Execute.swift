@@ -8,10 +8,11 @@ extension RonClient {
     {
         announce(prepared.transport, body: prepared.call.body)
         guard !chain.layers.isEmpty else { return try await terminal(prepared.transport) }
-        let context = MiddlewareContext(
+        var context = MiddlewareContext(
             method: prepared.call.method, path: prepared.call.path, url: prepared.url,
             requestId: prepared.requestId, correlationId: prepared.correlationId, deadline: prepared.deadline,
             onEvent: { [broadcaster] event in broadcaster.emit(event) })
+        context.terminal = terminal
         return try await chain.run(prepared.transport, context: context, terminal: terminal)
     }
 

@@ -14,8 +14,14 @@ extension RonClient {
     }
 
     /// Decodes a 2xx body as `T`; any other status becomes its problem (the one *execute* already
-    /// mapped, when there is one).
+    /// mapped, when there is one). Carries the ``ResponseCache``'s word on where the answer came from.
     static func makeResponse<T: Decodable>(_ http: TransportResponse, durationMs: Int) -> AppResponse<T> {
+        var response: AppResponse<T> = decodedResponse(http, durationMs: durationMs)
+        response.cache = http.cacheInfo
+        return response
+    }
+
+    private static func decodedResponse<T: Decodable>(_ http: TransportResponse, durationMs: Int) -> AppResponse<T> {
         guard (200..<300).contains(http.status) else {
             let problem =
                 http.mappedProblem

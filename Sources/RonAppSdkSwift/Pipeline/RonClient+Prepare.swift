@@ -11,11 +11,12 @@ extension RonClient {
     ) async throws(LocalNetworkError) -> PreparedRequest {
         if state.isClosed { throw .clientClosed }
         let headers = try await headerComposer.compose(method: call.method, callHeaders: call.headers, body: call.body)
-        let request = TransportRequest(
+        var request = TransportRequest(
             method: call.method.rawValue, url: url, headers: headers, body: call.body?.data, timeoutMs: timeoutMs,
             connectTimeoutMs: connectTimeoutMs, readTimeoutMs: limits.readTimeoutMs ?? readTimeoutMs,
             writeTimeoutMs: writeTimeoutMs, maxResponseBytes: limits.maxResponseBytes ?? RonSDK.maxResponseBytes,
             maxRedirects: maxRedirects, idempotent: call.idempotent)
+        request.cachePolicy = call.cachePolicy
         return PreparedRequest(call: call, url: url, deadline: deadline, transport: request)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns whatever came back into a ``RonProblem``. The rules, in order of preference:
+/// Turns whatever came back into a `RonProblem`. The rules, in order of preference:
 ///
 /// **A JSON object error body** (what the real svc-gateway and omnigate send:
 /// `{code, message, retryable, retry_after_ms?, reason?}`) keeps every field it carries

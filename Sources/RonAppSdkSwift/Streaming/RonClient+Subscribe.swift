@@ -10,7 +10,7 @@ extension RonClient {
     /// The stream:
     /// - ends without an error when the consuming task is cancelled or stops iterating (the
     ///   connection is closed), when the client is closed, or when the server answers `204`;
-    /// - throws a ``RonProblem`` for an answer that will not change by retrying (for example
+    /// - throws a `RonProblem` for an answer that will not change by retrying (for example
     ///   `401`, `404`, a body that is not `text/event-stream`), for an event whose data is not a `T`
     ///   (`decode_failed`) or too long (`event_too_large`), and `stream_gave_up` after
     ///   ``RonSubscriptionOptions/maxReconnects`` failed reconnects in a row.
@@ -22,7 +22,7 @@ extension RonClient {
     /// for try await event in stream { print(event.kind) }
     /// ```
     ///
-    /// - Throws: A ``RonProblem`` (`kind == "local"`) when the path is invalid or the client is closed.
+    /// - Throws: A `RonProblem` (`kind == "local"`) when the path is invalid or the client is closed.
     public func subscribe<T: Decodable & Sendable>(
         _ type: T.Type, path: String, query: [String: String]? = nil, lastEventId: String? = nil,
         options: RonSubscriptionOptions = RonSubscriptionOptions()
@@ -49,7 +49,7 @@ extension RonClient {
     ///
     /// Connection, reconnection and ending work as in ``subscribe(_:path:query:lastEventId:options:)``.
     ///
-    /// - Throws: A ``RonProblem`` (`kind == "local"`) when the path is invalid or the client is closed.
+    /// - Throws: A `RonProblem` (`kind == "local"`) when the path is invalid or the client is closed.
     public func serverSentEvents(
         path: String, query: [String: String]? = nil, lastEventId: String? = nil,
         options: RonSubscriptionOptions = RonSubscriptionOptions()

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Why a transport got no usable response. The client turns it into a ``RonProblem`` with
+/// Why a transport got no usable response. The client turns it into a `RonProblem` with
 /// `kind == "transport"`, `status == 0` and the ``Cause/code`` of the cause.
 public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The classified cause.

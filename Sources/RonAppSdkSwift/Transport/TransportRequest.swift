@@ -26,6 +26,8 @@ public struct TransportRequest: Sendable, Hashable {
     /// Whether the call may be sent more than once (`nil`: decided by its method, see
     /// ``RetryPolicy/isSafeToRetry(_:)``).
     public var idempotent: Bool?
+    /// The call's own ``RonCachePolicy`` (``AppRequest/cache(_:)``), read by a ``ResponseCache``.
+    public var cachePolicy: RonCachePolicy?
 
     /// Creates a request.
     public init(

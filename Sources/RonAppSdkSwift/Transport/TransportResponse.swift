@@ -14,6 +14,9 @@ public struct TransportResponse: Sendable, Hashable {
     /// response a middleware made itself.
     var mappedProblem: RonProblem?
 
+    /// Set when a ``ResponseCache`` answered: from where, and how old the answer is.
+    public var cacheInfo: RonCacheInfo?
+
     /// Creates a response.
     public init(status: Int, headers: RonHeaders = [:], body: Data = Data()) {
         self.status = status

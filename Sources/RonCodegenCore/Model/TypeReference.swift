@@ -3,8 +3,14 @@ public indirect enum TypeReference: Sendable, Equatable {
     case bool
     case string
     case double
+    /// `Float` (`format: float`).
+    case float
     case int
+    case int8
+    case int16
     case int32
+    /// `UInt` (`format: uint`, Rust's `usize`).
+    case uint
     case uint8
     case uint16
     case uint32

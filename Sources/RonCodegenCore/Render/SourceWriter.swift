@@ -18,7 +18,10 @@ struct SourceWriter {
     /// Writes `text` as `///` doc comment lines.
     mutating func documentation(_ text: String?) {
         guard let text else { return }
-        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Every line break Swift knows (LF, CR, CR LF) starts a new `///` line, so no schema text can
+        // end a comment early.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        for part in lines.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = part.trimmingTrailingSpaces()
             line(trimmed.isEmpty ? "///" : "/// " + trimmed)
         }

@@ -11,8 +11,12 @@ enum TypeSpelling {
         case .bool: return "Bool"
         case .string: return "String"
         case .double: return "Double"
+        case .float: return "Float"
         case .int: return "Int"
+        case .int8: return "Int8"
+        case .int16: return "Int16"
         case .int32: return "Int32"
+        case .uint: return "UInt"
         case .uint8: return "UInt8"
         case .uint16: return "UInt16"
         case .uint32: return "UInt32"
@@ -58,7 +62,9 @@ enum TypeSpelling {
     /// out-of-range number with its path.
     static func isInteger(_ type: TypeReference) -> Bool {
         switch type {
-        case .int, .int32, .uint8, .uint16, .uint32, .int64(asString: false), .uint64(asString: false): return true
+        case .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32, .int64(asString: false),
+            .uint64(asString: false):
+            return true
         default: return false
         }
     }

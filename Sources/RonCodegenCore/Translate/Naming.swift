@@ -32,9 +32,54 @@ enum Naming {
         return result
     }
 
+    /// A member (property, case) name for `wire` that collides with nothing in `taken` (which it
+    /// joins) and is none of `reserved` (names the generator itself declares on that type):
+    /// lowerCamel, `value` when the wire name has no letter or digit, `Case` added to a reserved
+    /// name, then `2`, `3`, ... until it is free. The wire name itself is kept apart, exactly.
+    static func member(
+        _ wire: String, taken: inout Set<String>, reserved: Set<String> = [], suffix reservedSuffix: String = "Case"
+    ) -> String {
+        var base = lowerCamel(wire)
+        if base.isEmpty { base = "value" }
+        if reserved.contains(base) { base += reservedSuffix }
+        var name = base
+        var suffix = 2
+        while !taken.insert(name).inserted {
+            name = base + String(suffix)
+            suffix += 1
+        }
+        return name
+    }
+
     /// An identifier as it must be written in Swift source.
     static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Type names the generated module must not declare: they would shadow what the generated code
+    /// and its users rely on (Swift, Foundation, the runtime of `RonGenerated`).
+    static let reservedTypeNames: Set<String> = [
+        "Any", "AnyObject", "Array", "Bool", "Codable", "CodingKey", "Data", "Date", "Decimal", "Decodable",
+        "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
+        "Int", "Int8", "Int16", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONValue", "Never", "Optional",
+        "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaPattern", "SchemaPatternError",
+        "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog",
+    ]
+
+    /// The Swift type name for a schema name: a usable UpperCamel name is kept as written
+    /// (`ItemPage`, `Page_for_Item`); anything else is made one (`item-page` → `ItemPage`,
+    /// `2fa` → `T2fa`); a reserved name gets `Model` added (`Error` → `ErrorModel`). Empty when
+    /// the name has no letter or digit.
+    static func typeName(_ schemaName: String) -> String {
+        var name = schemaName
+        if !isTypeName(name) {
+            let words = schemaName.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+            name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            if let first = name.first, first.isNumber { name = "T" + name }
+        }
+        if name.isEmpty { return "" }
+        return reservedTypeNames.contains(name) || keywords.contains(name) ? name + "Model" : name
     }
 
     /// Whether `name` can be a Swift type name as written.

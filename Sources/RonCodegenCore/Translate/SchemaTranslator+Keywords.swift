@@ -13,9 +13,33 @@ extension SchemaTranslator {
         return true
     }
 
+    /// The doc comment text of a schema: `title`, `description`, then a line for its `format` and
+    /// one for the validation keywords it carries (`minimum`, `maxLength`, `readOnly`, ...).
     static func documentation(_ node: DocumentValue) -> String? {
-        let parts = [node["title"]?.string, node["description"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
+        var parts = [node["title"]?.string, node["description"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
+        if let format = node["format"]?.string, !typedFormats.contains(format) { parts.append("Format: `\(format)`.") }
+        var rules: [String] = []
+        for (key, value) in node.members ?? []
+        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly" {
+            rules.append("`\(key)`: \(compactText(value))")
+        }
+        if !rules.isEmpty { parts.append("Schema: " + rules.joined(separator: ", ") + ".") }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    /// Formats that choose a Swift type (so the type says it and the documentation need not).
+    static let typedFormats: Set<String> = Set(integerFormats.keys).union(["date-time", "float", "double"])
+
+    /// A short JSON rendering of a keyword's value for documentation.
+    static func compactText(_ value: DocumentValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .string(let text): return "\"" + text.prefix(80) + "\""
+        case .array(let items): return "[" + items.prefix(8).map(compactText).joined(separator: ", ") + "]"
+        case .object: return "{…}"
+        }
     }
 
     static func flag(_ node: DocumentValue, _ key: String, at: Location) throws(CodegenError) -> Bool {

@@ -2,15 +2,32 @@ import Foundation
 
 /// Pass 2: one named type, dispatched to its construct by the keywords it has.
 extension SchemaTranslator {
-    static let annotationKeys: Set<String> = [
-        "title", "description", "$comment", "examples", "x-ron-note", "deprecated", "x-ron-conforms-to",
+    static let annotationKeys: Set<String> = Set([
+        "title", "description", "$comment", "examples", "x-ron-note", "deprecated", "x-ron-conforms-to", "$id",
+        "$anchor", "readOnly", "writeOnly", "example",
+    ]).union(validationKeys)
+
+    /// Validation keywords carried into the documentation (docs/SchemaFormat.md says which the
+    /// generated types also enforce: the integer ranges of sized formats, `pattern` on named types).
+    static let validationKeys: Set<String> = [
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "unevaluatedProperties",
+        "const", "contentEncoding", "contentMediaType",
     ]
 
-    func namedType(_ name: String, _ node: DocumentValue, file: String) throws(CodegenError) -> NamedType {
-        let pointer = "/$defs/" + Pointer.escape(name)
-        let at = Location(file: file, pointer: pointer)
+    func namedType(_ name: String, _ definition: Definition) throws(CodegenError) -> NamedType {
+        var node = definition.node
+        if definition.origin.pointer.isEmpty, case .object(let members) = node {
+            // A document's root schema: the document's own keys are not part of the type.
+            let own: Set<String> = ["$schema", "$id", "$defs", "definitions", "$comment", "$anchor"]
+            node = .object(members.filter { !own.contains($0.key) })
+        }
+        let at = Location(file: definition.origin.file, pointer: definition.origin.pointer)
         guard node.members != nil else { throw at.error("a type definition must be an object, not \(node.typeName)") }
-        let documentation = Self.documentation(node)
+        var documentation = Self.documentation(node)
+        if definition.key != name {
+            documentation = (documentation.map { $0 + "\n\n" } ?? "") + "Schema name: `\(definition.key)`."
+        }
         let deprecated = try Self.flag(node, "deprecated", at: at)
         let shape: NamedType.Shape
         if node["oneOf"] != nil {
@@ -41,7 +58,7 @@ extension SchemaTranslator {
             conformances = items.isEmpty ? [] : ["Error"]
         }
         return NamedType(
-            name: name, origin: Origin(file: file, pointer: pointer), documentation: documentation,
+            name: name, origin: definition.origin, documentation: documentation,
             deprecated: deprecated,
             conformances: conformances, shape: shape)
     }

@@ -1,39 +1,116 @@
 import Foundation
 
-/// Pass 1: every document's `$defs` names, checked and shared by all documents.
+/// Pass 1: finds every named type of every document and gives it a Swift name shared by all
+/// documents.
+///
+/// A JSON Schema document (2020-12, 2019-09, draft-07 and earlier) contributes the members of
+/// `$defs` and `definitions`, and its root when the root is itself a schema (named by its `title`,
+/// else by the file name). An OpenAPI 3.1 document contributes `components.schemas`.
 extension SchemaTranslator {
-    static let documentKeys: Set<String> = ["$schema", "$id", "title", "description", "$defs", "$comment"]
+    /// Top-level keys of a document that are not part of a root schema.
+    static let documentKeys: Set<String> = [
+        "$schema", "$id", "title", "description", "$defs", "definitions", "$comment", "$anchor", "examples",
+    ]
+
+    /// The `$schema` dialects read (with or without a trailing `#`).
+    static let dialects: Set<String> = [
+        "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
+        "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema",
+        "http://json-schema.org/draft-04/schema", "https://spec.openapis.org/oas/3.1/dialect/base",
+    ]
 
     mutating func collect(_ documents: [Document]) throws(CodegenError) {
         for document in documents {
             guard let members = document.root.members else {
                 throw CodegenError(file: document.path, pointer: "", message: "a schema document must be an object")
             }
-            for (key, _) in members where !Self.documentKeys.contains(key) {
-                throw CodegenError(
-                    file: document.path, pointer: "/" + Pointer.escape(key),
-                    message: "unsupported keyword '\(key)' at the top of a document (named types go in $defs)")
+            if let version = document.root["openapi"] {
+                try collectOpenAPI(document, version: version)
+                continue
             }
-            guard let defs = document.root["$defs"] else { continue }
-            guard let entries = defs.members else {
-                throw CodegenError(file: document.path, pointer: "/$defs", message: "$defs must be an object")
-            }
-            for (name, node) in entries {
-                let pointer = "/$defs/" + Pointer.escape(name)
-                guard Naming.isTypeName(name) else {
+            if let dialect = document.root["$schema"] {
+                let uri = dialect.string.map { $0.hasSuffix("#") ? String($0.dropLast()) : $0 }
+                guard let uri,
+                    Self.dialects.contains(uri)
+                        || Self.dialects.contains(uri.replacingOccurrences(of: "https:", with: "http:"))
+                        || Self.dialects.contains(uri.replacingOccurrences(of: "http:", with: "https:"))
+                else {
                     throw CodegenError(
-                        file: document.path, pointer: pointer,
-                        message: "'\(name)' is not a usable Swift type name (UpperCamelCase letters and digits)")
-                }
-                if let earlier = definitions[name] {
-                    throw CodegenError(
-                        file: document.path, pointer: pointer,
+                        file: document.path, pointer: "/$schema",
                         message:
-                            "type '\(name)' is already defined in \(earlier.file); names are shared by all documents")
+                            "unsupported $schema '\(dialect.string ?? dialect.typeName)'; this generator reads JSON Schema draft-04 to 2020-12 and OpenAPI 3.1"
+                    )
                 }
-                definitions[name] = Definition(file: document.path, node: node)
-                namesByFile[document.path, default: []].insert(name)
+            }
+            for container in ["$defs", "definitions"] {
+                guard let defs = document.root[container] else { continue }
+                guard let entries = defs.members else {
+                    throw CodegenError(
+                        file: document.path, pointer: "/" + container, message: "\(container) must be an object")
+                }
+                for (key, node) in entries {
+                    try register(
+                        key, node, at: Origin(file: document.path, pointer: "/\(container)/" + Pointer.escape(key)))
+                }
+            }
+            let rootKeys = members.map(\.key).filter { !Self.documentKeys.contains($0) }
+            if !rootKeys.isEmpty {
+                let name = document.root["title"]?.string ?? Self.stem(of: document.path)
+                try register(name, document.root, at: Origin(file: document.path, pointer: ""))
             }
         }
+    }
+
+    /// An OpenAPI 3.1 document: its `components.schemas` (the rest describes operations).
+    private mutating func collectOpenAPI(_ document: Document, version: DocumentValue) throws(CodegenError) {
+        guard let text = version.string, text.hasPrefix("3.1") else {
+            throw CodegenError(
+                file: document.path, pointer: "/openapi",
+                message:
+                    "OpenAPI \(version.string ?? version.typeName) is not supported: only 3.1 uses JSON Schema as its schema dialect (convert 3.0's `nullable` and `example` first)"
+            )
+        }
+        guard let schemas = document.root["components"]?["schemas"] else { return }
+        guard let entries = schemas.members else {
+            throw CodegenError(
+                file: document.path, pointer: "/components/schemas", message: "components.schemas must be an object")
+        }
+        for (key, node) in entries {
+            try register(
+                key, node, at: Origin(file: document.path, pointer: "/components/schemas/" + Pointer.escape(key)))
+        }
+    }
+
+    /// Gives the schema at `origin` a Swift type name unique across all documents.
+    private mutating func register(_ key: String, _ node: DocumentValue, at origin: Origin) throws(CodegenError) {
+        let base = Naming.typeName(key)
+        guard !base.isEmpty else {
+            throw CodegenError(
+                file: origin.file, pointer: origin.pointer, message: "cannot make a Swift type name from '\(key)'")
+        }
+        if let earlier = definitions[base], earlier.key == key {
+            throw CodegenError(
+                file: origin.file, pointer: origin.pointer,
+                message:
+                    "type '\(key)' is already defined in \(earlier.origin.file); names are shared by all documents")
+        }
+        var name = base
+        var suffix = 2
+        while definitions[name] != nil {
+            name = base + String(suffix)
+            suffix += 1
+        }
+        definitions[name] = Definition(key: key, origin: origin, node: node)
+        order.append(name)
+        namesByLocation[origin.description] = name
+    }
+
+    /// `health.schema.json` → `health`; `v1/item-page.json` → `item-page`.
+    static func stem(of path: String) -> String {
+        var name = String(path.split(separator: "/").last ?? Substring(path))
+        for suffix in [".json", ".toml", ".schema"] where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+        }
+        return name
     }
 }

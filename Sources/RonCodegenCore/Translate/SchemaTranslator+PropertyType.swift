@@ -4,14 +4,47 @@ import Foundation
 extension SchemaTranslator {
     static let referenceKeys: Set<String> = [
         "type", "x-ron-type", "format", "items", "additionalProperties", "$ref", "x-ron-type-arguments",
-        "x-ron-type-parameter",
+        "x-ron-type-parameter", "enum",
     ]
+
+    /// Integer formats (OpenAPI's and schemars') → sized Swift integers.
+    static let integerFormats: [String: TypeReference] = [
+        "int8": .int8, "int16": .int16, "int32": .int32, "int64": .int64(asString: false), "int": .int,
+        "uint8": .uint8, "uint16": .uint16, "uint32": .uint32, "uint64": .uint64(asString: false), "uint": .uint,
+    ]
+
+    /// The one non-null member of `anyOf`/`oneOf: [X, {"type": "null"}]` (either order, serde's
+    /// `Option<X>` as schemars writes it), or `nil` when the list is not that shape.
+    static func nullableMember(_ node: DocumentValue) -> (key: String, schema: DocumentValue, index: Int)? {
+        for key in ["anyOf", "oneOf"] {
+            guard case .array(let options)? = node[key], options.count == 2 else { continue }
+            let isNull = options.map { $0["type"]?.string == "null" && ($0.members?.count ?? 0) == 1 }
+            guard isNull.filter({ $0 }).count == 1, let index = isNull.firstIndex(of: false) else { continue }
+            return (key, options[index], index)
+        }
+        return nil
+    }
 
     func reference(
         _ node: DocumentValue, at: Location, typeParameters: [String], extraKeys: Set<String>
     ) throws(CodegenError) -> (type: TypeReference, nullable: Bool) {
         if case .bool(true) = node { return (.json, false) }
         guard node.members != nil else { throw at.error("a schema must be an object, not \(node.typeName)") }
+        if let (key, member, index) = Self.nullableMember(node) {
+            // `Option<X>`: X, which may be null.
+            try Self.allow(node, Set([key]).union(extraKeys), at: at)
+            let inner = try reference(
+                member, at: at.appending(key).appending(String(index)), typeParameters: typeParameters,
+                extraKeys: extraKeys)
+            return (inner.type, true)
+        }
+        if case .array(let parts)? = node["allOf"], parts.count == 1 {
+            // A documented `$ref` (`allOf: [{"$ref": ...}]` beside a description): the referenced type.
+            try Self.allow(node, Set(["allOf"]).union(extraKeys), at: at)
+            return try reference(
+                parts[0], at: at.appending("allOf").appending("0"), typeParameters: typeParameters,
+                extraKeys: extraKeys)
+        }
         try Self.allow(node, Self.referenceKeys.union(extraKeys), at: at)
         if let ref = node["$ref"] {
             guard let text = ref.string else { throw at.appending("$ref").error("$ref must be a string") }
@@ -67,7 +100,8 @@ extension SchemaTranslator {
                 "\(what) '\((what == "format" ? format : ronType) ?? "")' does not go with type '\(typeName ?? "none")'"
             )
         }
-        if format != nil, !(typeName == "string" && format == "date-time") { throw unsupported("format") }
+        // A format that has no Swift type of its own is an annotation (JSON Schema says so): it is
+        // kept in the documentation and the value stays the plain type.
         switch typeName {
         case nil:
             guard ronType == nil || ronType == "json" else { throw unsupported("x-ron-type") }
@@ -77,10 +111,10 @@ extension SchemaTranslator {
             return (.bool, nullable)
         case "number":
             guard ronType == nil else { throw unsupported("x-ron-type") }
-            return (.double, nullable)
+            return (format == "float" ? .float : .double, nullable)
         case "integer":
             switch ronType {
-            case nil: return (.int, nullable)
+            case nil: return (format.flatMap { Self.integerFormats[$0] } ?? .int, nullable)
             case "u8": return (.uint8, nullable)
             case "u16": return (.uint16, nullable)
             case "u32": return (.uint32, nullable)
@@ -107,6 +141,12 @@ extension SchemaTranslator {
                 nullable
             )
         case "object":
+            if node["properties"] == nil,
+                node["additionalProperties"] == nil || node["additionalProperties"] == .bool(true)
+            {
+                // A free-form object (`HashMap<String, Value>`, `serde_json::Map`): a map of any JSON.
+                return (.map(.json), nullable)
+            }
             guard let values = node["additionalProperties"], Self.isSchema(values) else {
                 throw at.error(
                     "an inline object is not supported: define it in $defs and use $ref, or give additionalProperties a schema for a map"

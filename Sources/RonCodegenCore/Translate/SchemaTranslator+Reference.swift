@@ -2,17 +2,20 @@ import Foundation
 
 /// `$ref` resolution across the schema documents.
 extension SchemaTranslator {
-    /// Resolves `#/$defs/Name` or `file.json#/$defs/Name` from the location's document.
+    /// The Swift name of the type a `$ref` points at: `#/$defs/Name`, `#/definitions/Name`,
+    /// `#/components/schemas/Name`, `#` (the document's root), `other.json` or
+    /// `other.json#/$defs/Name` (another document of the schema directory, relative to this one).
     func resolve(_ ref: String, at: Location) throws(CodegenError) -> String {
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].hasPrefix("/$defs/") else {
-            throw at.error("$ref '\(ref)' must point at a member of $defs ('#/$defs/Name' or 'file.json#/$defs/Name')")
-        }
-        let name = Pointer.unescape(String(parts[1].dropFirst("/$defs/".count)))
         let file = parts[0].isEmpty ? at.file : Pointer.join(at.file, String(parts[0]))
-        guard namesByFile[file] != nil else { throw at.error("$ref '\(ref)': no schema document '\(file)'") }
-        guard namesByFile[file]?.contains(name) == true else {
-            throw at.error("$ref '\(ref)': '\(file)' defines no type '\(name)'")
+        var pointer = parts.count == 2 ? String(parts[1]) : ""
+        pointer = pointer.removingPercentEncoding ?? pointer
+        if pointer == "/" { pointer = "" }
+        guard knownFiles.contains(file) else { throw at.error("$ref '\(ref)': no schema document '\(file)'") }
+        guard let name = namesByLocation[Origin(file: file, pointer: pointer).description] else {
+            throw at.error(
+                "$ref '\(ref)': '\(file)' has no named type at '\(pointer.isEmpty ? "#" : pointer)' (a $ref must point at a member of $defs, definitions or components.schemas, or at a document's root schema)"
+            )
         }
         return name
     }

@@ -44,15 +44,11 @@ extension SchemaTranslator {
             }
         }
         var fields: [Field] = []
-        var swiftNames: [String: String] = [:]
+        var swiftNames: Set<String> = []
         for (wireName, schema) in members {
             let fieldAt = at.appending("properties").appending(wireName)
-            let swiftName = Naming.lowerCamel(wireName)
-            guard !swiftName.isEmpty else { throw fieldAt.error("cannot make a Swift name from '\(wireName)'") }
-            if let other = swiftNames[swiftName] {
-                throw fieldAt.error("'\(wireName)' and '\(other)' both become the Swift name '\(swiftName)'")
-            }
-            swiftNames[swiftName] = wireName
+            let swiftName = Naming.member(
+                wireName, taken: &swiftNames, reserved: ["self", "init", "deinit", "subscript"], suffix: "Value")
             let resolved = try reference(
                 schema, at: fieldAt, typeParameters: typeParameters, extraKeys: ["default", "x-ron-omit-default"])
             let fallback = try schema["default"].map { value throws(CodegenError) in

@@ -37,10 +37,7 @@ extension SchemaTranslator {
             guard listed.contains(payload) else {
                 throw entryAt.error("'\(payload)' is mapped but not listed in oneOf")
             }
-            let swiftName = Naming.lowerCamel(tag)
-            guard !swiftName.isEmpty, swiftName != "unknown", names.insert(swiftName).inserted else {
-                throw entryAt.error("the tag '\(tag)' does not give a distinct Swift case name")
-            }
+            let swiftName = Naming.member(tag, taken: &names, reserved: ["unknown", "tag", "init"])
             variants.append(UnionVariant(tag: tag, swiftName: swiftName, payload: payload))
         }
         for payload in listed where !variants.contains(where: { $0.payload == payload }) {

@@ -9,22 +9,33 @@ struct SchemaTranslator {
     /// A document as read: its path relative to the schema directory and its tree.
     typealias Document = (path: String, root: DocumentValue)
 
+    /// A named type found in pass 1.
     struct Definition {
-        var file: String
+        /// Its name in the document (the `$defs` key, the `title`, the file name).
+        var key: String
+        /// Where it is defined.
+        var origin: Origin
+        /// Its schema.
         var node: DocumentValue
     }
 
+    /// Every named type by Swift name.
     var definitions: [String: Definition] = [:]
-    var namesByFile: [String: Set<String>] = [:]
+    /// Swift names in document order.
+    var order: [String] = []
+    /// Swift names by `file#pointer`, for `$ref`.
+    var namesByLocation: [String: String] = [:]
+    /// The documents' paths.
+    var knownFiles: Set<String> = []
 
     static func translate(_ documents: [Document]) throws(CodegenError) -> SchemaModel {
         var translator = SchemaTranslator()
+        translator.knownFiles = Set(documents.map(\.path))
         try translator.collect(documents)
         var types: [NamedType] = []
-        for document in documents {
-            for (name, node) in document.root["$defs"]?.members ?? [] {
-                types.append(try translator.namedType(name, node, file: document.path))
-            }
+        for name in translator.order {
+            guard let definition = translator.definitions[name] else { continue }
+            types.append(try translator.namedType(name, definition))
         }
         try translator.checkUnions(types)
         return SchemaModel(documents: documents.map(\.path), types: types)

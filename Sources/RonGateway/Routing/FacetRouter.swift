@@ -14,9 +14,11 @@ struct FacetRouter: Sendable {
     private let root: URL
     private let upstream: UpstreamClient
 
-    /// Checks `facets` with the node's rules (``FacetDefinition/validate()``, then duplicate ids).
+    /// Checks `facets` with the node's loader rules, in its order: ``FacetDefinition/validate()``, then
+    /// duplicate ids, then a static route's file missing below `root` (`static file not found: {path}`).
     /// - Throws: ``GatewayError/invalidFacet(id:reason:)`` with the node's message.
     init(facets: [FacetDefinition], root: URL?, upstream: UpstreamClient) throws {
+        let root = root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         var byId: [String: FacetDefinition] = [:]
         for facet in facets {
             do {
@@ -27,10 +29,13 @@ struct FacetRouter: Sendable {
             guard byId[facet.id] == nil else {
                 throw GatewayError.invalidFacet(id: facet.id, reason: "duplicate facet id: \(facet.id)")
             }
+            if let missing = FacetDirectoryLoader.missingStaticFile(of: facet, root: root) {
+                throw GatewayError.invalidFacet(id: facet.id, reason: "static file not found: \(missing.path)")
+            }
             byId[facet.id] = facet
         }
         self.facets = byId
-        self.root = root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        self.root = root
         self.upstream = upstream
     }
 

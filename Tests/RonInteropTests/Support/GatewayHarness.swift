@@ -8,15 +8,7 @@ func withGateway(
     _ configuration: GatewayConfiguration = GatewayConfiguration(),
     _ body: (URL) async throws -> Void
 ) async throws {
-    let gateway = EmbeddedGateway(configuration: configuration)
-    let base = try await gateway.start()
-    do {
-        try await body(base)
-        try await gateway.stop()
-    } catch {
-        try? await gateway.stop()
-        throw error
-    }
+    try await EmbeddedGateway.withRunning(configuration, body)
 }
 
 /// A loopback port nothing listens on any more: one a gateway bound and released.

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs the examples against `ron serve`: cli-hello (its own package, built here), the app-style
+# example and the Hummingbird proxy (targets of this package, already built by .ci/run: the first
+# in .build, the proxy in .build-traits with all traits).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+bin=$(swift build --show-bin-path)
+traits_bin=$(swift build --scratch-path .build-traits --traits AsyncHTTPClient,Metrics,Tracing,Vapor,Hummingbird --show-bin-path)
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_for() { # url: until it answers, at most 30 s
+    for _ in $(seq 1 300); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.1; done
+    echo "error: $1 did not answer"; exit 1
+}
+
+port=$(free_port)
+"$bin/ron" serve --port "$port" --quiet > "$work/serve.log" 2>&1 &
+pids+=($!)
+export RON_SDK_GATEWAY_ADDR="http://127.0.0.1:$port" RON_SDK_INSECURE_HTTP=1
+wait_for "$RON_SDK_GATEWAY_ADDR/app/healthz"
+
+echo "-- cli-hello (its own package)"
+(cd examples/cli-hello && swift build 2>&1 | tail -1)
+hello_bin=$(cd examples/cli-hello && swift build --show-bin-path)/cli-hello
+"$hello_bin"
+dead=$(free_port)
+if RON_SDK_GATEWAY_ADDR="http://127.0.0.1:$dead" "$hello_bin" 2> "$work/dead.err"; then
+    echo "error: cli-hello succeeded against a closed port"; exit 1
+fi
+grep -q "connect_failed" "$work/dead.err" || { cat "$work/dead.err"; echo "error: no connect_failed"; exit 1; }
+echo "cli-hello exits non-zero on failure: $(cat "$work/dead.err")"
+
+echo "-- app-notes"
+"$bin/example-app-notes"
+
+echo "-- hummingbird-proxy"
+proxy_port=$(free_port)
+PORT=$proxy_port "$traits_bin/example-hummingbird-proxy" > "$work/proxy.log" 2>&1 &
+pids+=($!)
+proxy="http://127.0.0.1:$proxy_port"
+wait_for "$proxy/hello"
+curl -fsS "$proxy/hello"; echo
+curl -fsS "$proxy/items"; echo
+status=$(curl -sS -o "$work/missing.json" -w '%{http_code}' -H 'x-correlation-id: ci-proxy-1' -D "$work/missing.h" "$proxy/missing")
+[ "$status" = 404 ] || { echo "error: /missing answered $status"; exit 1; }
+grep -qi '^x-correlation-id: ci-proxy-1' "$work/missing.h" || { echo "error: no correlation id"; exit 1; }
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); assert p["code"]=="NOT_FOUND" and p["correlation_id"]=="ci-proxy-1", p' "$work/missing.json"
+echo "proxy passes the gateway's 404 on as problem JSON with the caller's correlation id"
+echo "-- testing-fixtures (ron serve with a fixtures folder: canned answers and faults)"
+fixtures_port=$(free_port)
+"$bin/ron" serve --port "$fixtures_port" --quiet --facets examples/testing-fixtures/facets \
+    --root examples/testing-fixtures > "$work/fixtures.log" 2>&1 &
+pids+=($!)
+fixtures="http://127.0.0.1:$fixtures_port/app"
+wait_for "$fixtures/healthz"
+canned=$(curl -fsS "$fixtures/facets/notes/list")
+[ "$canned" = "$(cat examples/testing-fixtures/notes/list.json)" ] || { echo "error: canned answer '$canned'"; exit 1; }
+fault=$(curl -sS -o /dev/null -w '%{http_code}' "$fixtures/_test/status/503")
+[ "$fault" = 503 ] || { echo "error: the fault route answered $fault"; exit 1; }
+echo "canned answer and fault route served"
+echo "examples passed"

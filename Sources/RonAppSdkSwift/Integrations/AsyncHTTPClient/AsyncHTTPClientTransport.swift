@@ -1,0 +1,201 @@
+#if AsyncHTTPClient
+    import AsyncHTTPClient
+    import Foundation
+    import NIOCore
+    import NIOHTTP1
+
+    /// A ``RonTransport`` and ``RonStreamingTransport`` built on swift-server/async-http-client: TLS,
+    /// connection pooling, HTTP/2, proxies and streamed bodies on SwiftNIO, for server-side Swift.
+    ///
+    /// Available with the package trait `AsyncHTTPClient`:
+    /// `.package(url: ..., from: ..., traits: ["AsyncHTTPClient"])`.
+    ///
+    /// It behaves like ``URLSessionTransport``:
+    /// - returns every HTTP status as a ``TransportResponse``;
+    /// - follows redirects itself (up to ``maxRedirects``), refuses one from https to http
+    ///   (``TransportFailure/Cause/insecureRedirect``) and drops `Authorization`, `X-RON-Passport`,
+    ///   `X-RON-Token` and `Cookie` on a redirect to another host;
+    /// - refuses bodies over ``TransportRequest/maxResponseBytes`` (a larger `Content-Length` before
+    ///   reading, a body without one once it passes the limit);
+    /// - ends a call at the request's `timeoutMs`; connect, read (idle) and write timeouts are the
+    ///   `HTTPClient`'s, set from the values given to ``init(eventLoopGroup:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:configuration:)``,
+    ///   because async-http-client takes them per client, not per request;
+    /// - throws a ``TransportFailure`` with the same causes for the same failures.
+    ///
+    /// One instance owns one `HTTPClient`; call ``shutdown()`` when done with it.
+    public final class AsyncHTTPClientTransport: RonTransport, RonStreamingTransport, Sendable {
+        /// The most redirects one call follows.
+        public static let maxRedirects = 10
+
+        /// The underlying client (redirects disabled: this transport follows them itself).
+        public let client: HTTPClient
+
+        /// Creates a transport with its own `HTTPClient` on `eventLoopGroup`.
+        ///
+        /// - Parameters:
+        ///   - eventLoopGroup: The loops to run on; a server passes its own (Vapor's
+        ///     `app.eventLoopGroup`, Hummingbird's `MultiThreadedEventLoopGroup.singleton`).
+        ///   - connectTimeoutMs: Budget for opening a connection.
+        ///   - readTimeoutMs: Longest silence while reading a response (for server-sent events, the
+        ///     longest pause between events).
+        ///   - writeTimeoutMs: Longest pause while sending a body.
+        ///   - configuration: Further settings (TLS, proxy, pool, HTTP version); its redirect and
+        ///     timeout settings are replaced by the ones above.
+        public init(
+            eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
+            connectTimeoutMs: Int = RonConfig.Defaults.connectTimeoutMs,
+            readTimeoutMs: Int = RonConfig.Defaults.readTimeoutMs,
+            writeTimeoutMs: Int = RonConfig.Defaults.writeTimeoutMs,
+            configuration: HTTPClient.Configuration = HTTPClient.Configuration()
+        ) {
+            var configuration = configuration
+            configuration.redirectConfiguration = .disallow
+            configuration.timeout = HTTPClient.Configuration.Timeout(
+                connect: .milliseconds(Int64(max(connectTimeoutMs, 1))),
+                read: .milliseconds(Int64(max(readTimeoutMs, 1))),
+                write: .milliseconds(Int64(max(writeTimeoutMs, 1))))
+            client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        }
+
+        /// Closes the pooled connections. Calls made afterwards fail with `transport_failed`.
+        public func shutdown() async throws {
+            try await client.shutdown()
+        }
+
+        /// Sends the request and collects the whole (bounded) body.
+        public func send(_ request: TransportRequest) async throws -> TransportResponse {
+            let deadline = NIODeadline.now() + .milliseconds(Int64(max(request.timeoutMs, 1)))
+            let response = try await head(request, deadline: deadline)
+            let limit = request.maxResponseBytes
+            var body = Data()
+            do {
+                for try await buffer in response.body {
+                    guard body.count + buffer.readableBytes <= limit else {
+                        throw TransportFailure(.responseTooLarge, detail: "body passed \(limit) bytes")
+                    }
+                    body.append(contentsOf: buffer.readableBytesView)
+                }
+            } catch {
+                throw Self.classify(error, afterHead: true)
+            }
+            return TransportResponse(status: Int(response.status.code), headers: Self.headers(response), body: body)
+        }
+
+        /// Sends the request and returns when the response head arrived; the body follows chunk by
+        /// chunk. The stream has no overall deadline; the read timeout bounds each silence.
+        public func stream(_ request: TransportRequest) async throws -> TransportStream {
+            let deadline = NIODeadline.now() + .milliseconds(Int64(RonConfig.Defaults.maxTimeoutMs))
+            let response = try await head(request, deadline: deadline)
+            let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
+            let pump = Task {
+                do {
+                    for try await buffer in response.body {
+                        continuation.yield(Data(buffer.readableBytesView))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: Self.classify(error, afterHead: true))
+                }
+            }
+            continuation.onTermination = { _ in pump.cancel() }
+            return TransportStream(status: Int(response.status.code), headers: Self.headers(response), body: stream)
+        }
+
+        /// Sends the request, following redirects, and returns the final response head.
+        private func head(_ request: TransportRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
+            var hop = RedirectHop(request)
+            for _ in 0...Self.maxRedirects {
+                let response: HTTPClientResponse
+                do {
+                    response = try await client.execute(hop.clientRequest(), deadline: deadline)
+                } catch {
+                    throw Self.classify(error, afterHead: false)
+                }
+                guard
+                    let next = try hop.next(
+                        status: Int(response.status.code), location: response.headers.first(name: "location"))
+                else {
+                    try Self.checkDeclaredLength(response, limit: request.maxResponseBytes)
+                    return response
+                }
+                hop = next
+            }
+            throw TransportFailure(.other, detail: "more than \(Self.maxRedirects) redirects")
+        }
+
+        private static func checkDeclaredLength(_ response: HTTPClientResponse, limit: Int) throws {
+            if let text = response.headers.first(name: "content-length"), let length = Int(text), length > limit {
+                throw TransportFailure(.responseTooLarge, detail: "Content-Length \(length)")
+            }
+        }
+
+        private static func headers(_ response: HTTPClientResponse) -> RonHeaders {
+            var headers = RonHeaders()
+            for (name, value) in response.headers {
+                headers.append(name.lowercased(), value)
+            }
+            return headers
+        }
+    }
+
+    /// One leg of a call: the URL, method, headers and body to send next, and how a redirect changes
+    /// them (the rules of ``CredentialPolicy``, as for ``URLSessionTransport``).
+    struct RedirectHop: Sendable {
+        var method: String
+        var url: URL
+        var headers: RonHeaders
+        var body: Data?
+
+        private static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding"]
+
+        init(_ request: TransportRequest) {
+            method = request.method
+            url = request.url
+            headers = request.headers
+            body = request.body
+        }
+
+        func clientRequest() -> HTTPClientRequest {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.method = NIOHTTP1.HTTPMethod(rawValue: method)
+            for (name, value) in headers {
+                request.headers.add(name: name, value: value)
+            }
+            if let body {
+                request.body = .bytes(ByteBuffer(bytes: body))
+            }
+            return request
+        }
+
+        /// The next leg after a response with `status`, or `nil` when it is not a redirect to follow.
+        ///
+        /// - Throws: ``TransportFailure/Cause/insecureRedirect`` for https → anything but https, and
+        ///   for a redirect that would carry a body to another origin.
+        func next(status: Int, location: String?) throws -> RedirectHop? {
+            guard [301, 302, 303, 307, 308].contains(status), let location,
+                let target = URL(string: location, relativeTo: url)?.absoluteURL
+            else { return nil }
+            let fromScheme = url.scheme?.lowercased()
+            let toScheme = target.scheme?.lowercased()
+            if fromScheme == "https" && toScheme != "https" {
+                throw TransportFailure(.insecureRedirect)
+            }
+            guard toScheme == "http" || toScheme == "https" else { return nil }
+            var next = self
+            next.url = target
+            if status == 303 || ((status == 301 || status == 302) && method.uppercased() == "POST") {
+                next.method = method.uppercased() == "HEAD" ? "HEAD" : "GET"
+                next.body = nil
+                next.headers.removeAll { Self.bodyHeaders.contains($0.name.lowercased()) }
+            }
+            if CredentialPolicy.origin(of: url) != CredentialPolicy.origin(of: target) {
+                next.headers.removeAll { CredentialPolicy.isCredential($0.name) }
+                if next.body != nil {
+                    throw TransportFailure(
+                        .insecureRedirect, detail: "a redirect to another origin would resend the body")
+                }
+            }
+            return next
+        }
+    }
+#endif
