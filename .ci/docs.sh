@@ -28,6 +28,6 @@ print(f"{graph['module']['name']}: {len(graph['symbols'])} public symbols, all d
 PY
     docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.ron-core.$module" \
-        --output-path "$out/$module.doccarchive" --warnings-as-errors 2>&1 | tail -2
+        --output-path "$out/$module.doccarchive" --warnings-as-errors 2>&1 | tail -40
 done
 echo "documentation built in $out"

@@ -4,6 +4,10 @@ import Testing
 
 @testable import RonAppSdkSwift
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 extension ResilienceTests {
     @Suite("Lifecycle and HTTP semantics over loopback")
     struct HardeningTests {
@@ -105,6 +109,33 @@ extension ResilienceTests {
             }
             #expect(forwarded.header("x-request-id") != nil)
             #expect(origin.requests.first?.header("authorization") == "Bearer secret-token")
+        }
+
+        @Test func callsAndStreamsStartFromTheConfiguredSession() async throws {
+            let server = try LoopbackServer { request in
+                request.path == "/app/events"
+                    ? .events { writer in
+                        writer.send("data: {\"message\":\"e\"}\n\n")
+                        _ = writer.waitForPeerClose(timeoutMs: 2_000)
+                    }
+                    : .json(200, #"{"message":"hi"}"#)
+            }
+            let client = try makeClient(server) {
+                $0.sessionConfiguration = {
+                    let configuration = URLSessionConfiguration.ephemeral
+                    configuration.httpAdditionalHeaders = ["X-Proxy-Tag": "custom-session"]
+                    return configuration
+                }
+            }
+            let res: AppResponse<Greeting> = await client.get("/hello")
+            #expect(res.ok)
+            let stream = try await client.subscribe(Greeting.self, path: "/events")
+            for try await greeting in stream {
+                #expect(greeting.message == "e")
+                break
+            }
+            #expect(server.requests.count == 2)
+            #expect(server.requests.allSatisfy { $0.header("x-proxy-tag") == "custom-session" })
         }
 
         @Test func aRedirectLoopEndsWithAMappedProblem() async throws {

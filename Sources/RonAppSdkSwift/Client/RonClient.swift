@@ -1,6 +1,10 @@
 import Foundation
 import Logging
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The App Plane client: turns calls into HTTP requests to `{baseUrl}/app{path}` and every outcome
 /// into an ``AppResponse``.
 ///
@@ -77,12 +81,13 @@ public final class RonClient: RonRequesting {
         // URLSession with other settings).
         streamingTransport =
             config.transport.map { $0 as? any RonStreamingTransport ?? NoStreamingTransport() }
-            ?? URLSessionStreamingTransport()
+            ?? URLSessionStreamingTransport(configuration: config.sessionConfiguration)
         if let custom = config.transport {
             transport = custom
             ownedTransport = nil
         } else {
-            let session = URLSessionTransport(overallTimeoutMs: overallTimeoutMs)
+            let session = URLSessionTransport(
+                overallTimeoutMs: overallTimeoutMs, configuration: config.sessionConfiguration)
             transport = session
             ownedTransport = session
         }

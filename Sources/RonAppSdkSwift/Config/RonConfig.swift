@@ -1,10 +1,14 @@
 import Foundation
 import Logging
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
 /// and where to report.
 ///
-/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:idempotencyKeyHeader:maxRedirects:)``
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:idempotencyKeyHeader:maxRedirects:sessionConfiguration:)``
 /// (every parameter has a default), or merge environment variables in with
 /// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
 public struct RonConfig: Sendable {
@@ -38,6 +42,10 @@ public struct RonConfig: Sendable {
     public var idempotencyKeyHeader: String
     /// The most redirects one call follows (default 10); one more ends it with `too_many_redirects`.
     public var maxRedirects: Int?
+    /// Makes the `URLSessionConfiguration` the default transport's sessions start from, for calls
+    /// and streams alike (a proxy, TLS versions, extra headers). The SDK's rules still apply on top:
+    /// no cookies, cache or credential storage. Ignored when ``transport`` is set.
+    public var sessionConfiguration: (@Sendable () -> URLSessionConfiguration)?
     /// Allows an `http://` base URL. For local development only.
     public var allowInsecureHttp: Bool
     /// Logs request and response bodies (redacted, truncated) at debug level. Off by default.
@@ -81,7 +89,8 @@ public struct RonConfig: Sendable {
         middleware: [any RonMiddleware] = [],
         retry: RetryPolicy? = nil,
         idempotencyKeyHeader: String = Defaults.idempotencyKeyHeader,
-        maxRedirects: Int? = nil
+        maxRedirects: Int? = nil,
+        sessionConfiguration: (@Sendable () -> URLSessionConfiguration)? = nil
     ) {
         self.baseUrl = baseUrl
         self.overallTimeoutMs = overallTimeoutMs
@@ -103,6 +112,7 @@ public struct RonConfig: Sendable {
         self.retry = retry
         self.idempotencyKeyHeader = idempotencyKeyHeader
         self.maxRedirects = maxRedirects
+        self.sessionConfiguration = sessionConfiguration
     }
 }
 

@@ -9,7 +9,7 @@ public enum RonConnectivity: String, Sendable, Hashable {
 /// Tells when the network comes and goes, for example so that a ``RonOfflineQueue`` replays its
 /// writes as soon as it can (``RonOfflineQueue/flushWhenOnline(_:onFlush:)``).
 ///
-/// The SDK has three: ``NetworkPathMonitor`` (Apple platforms, `NWPathMonitor`),
+/// The SDK has three: `NetworkPathMonitor` (Apple platforms, `NWPathMonitor`),
 /// ``HealthProbeMonitor`` (everywhere: probes `GET /app/healthz` with backoff) and
 /// ``ManualConnectivityMonitor`` (the app says).
 public protocol ConnectivityMonitor: Sendable {

@@ -58,6 +58,8 @@ public actor RonOfflineQueue {
     /// Opens the queue stored in `fileURL` (an absent file is an empty queue).
     ///
     /// - Parameters:
+    ///   - fileURL: The queue's file; one queue per file at a time.
+    ///   - client: The client that sends the writes (its credentials are added on every send).
     ///   - maxAttempts: Failed attempts before a write is dead-lettered.
     ///   - maxEntries: The most writes waiting (default 10 000).
     ///   - maxBytes: The most body bytes waiting (default 50 MiB).

@@ -12,12 +12,18 @@ import Foundation
 /// connection behind. The request's `readTimeoutMs` is the longest silence allowed (it also bounds
 /// connecting); redirects follow the same credential policy as ``URLSessionTransport``.
 public struct URLSessionStreamingTransport: RonStreamingTransport {
-    /// Creates the transport.
-    public init() {}
+    /// Makes the session configuration each stream starts from (`nil`: an ephemeral one).
+    let configuration: (@Sendable () -> URLSessionConfiguration)?
+
+    /// Creates the transport; `configuration` makes the session configuration to start from (see
+    /// ``RonConfig/sessionConfiguration``).
+    public init(configuration: (@Sendable () -> URLSessionConfiguration)? = nil) {
+        self.configuration = configuration
+    }
 
     /// Sends the request and returns when the response head arrived.
     public func stream(_ request: TransportRequest) async throws -> TransportStream {
-        let streamer = URLSessionStreamer()
+        let streamer = URLSessionStreamer(configuration: configuration)
         return try await streamer.open(request)
     }
 }
@@ -32,11 +38,17 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var finished = false
     private var redirects = 0
     private var maxRedirects = RonConfig.Defaults.maxRedirects
+    private let configuration: (@Sendable () -> URLSessionConfiguration)?
+
+    init(configuration: (@Sendable () -> URLSessionConfiguration)?) {
+        self.configuration = configuration
+    }
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
         let urlRequest = URLRequest(request, idleTimeoutMs: request.readTimeoutMs)
         lock.withLock { maxRedirects = request.maxRedirects }
-        let configuration = URLSessionConfiguration.ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs)
+        let configuration = URLSessionConfiguration.ronEphemeral(
+            resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: self.configuration)
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: urlRequest)
         store(session: session, task: task)

@@ -7,8 +7,12 @@ import Foundation
 extension URLSessionConfiguration {
     /// What every session of the SDK starts from: ephemeral, with no cookies, cache or credential
     /// storage, and `resourceTimeoutMs` as the longest a task may live.
-    static func ronEphemeral(resourceTimeoutMs: Int) -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
+    /// `base` makes the configuration to start from (a proxy, TLS settings, extra headers); the
+    /// SDK's rules are applied on top of it.
+    static func ronEphemeral(
+        resourceTimeoutMs: Int, base: (@Sendable () -> URLSessionConfiguration)? = nil
+    ) -> URLSessionConfiguration {
+        let configuration = base?() ?? URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never

@@ -7,7 +7,7 @@ import Foundation
 /// The default ``RonTransport``, built on `URLSession`.
 ///
 /// - Uses an ephemeral session: no cookies, no cache, no credential storage.
-/// - Redirects follow ``CredentialPolicy``: https → http is refused
+/// - Redirects follow the SDK's credential policy: https → http is refused
 ///   (``TransportFailure/Cause/insecureRedirect``), credentials are dropped when the origin
 ///   (scheme, host, port) changes, a body is not resent to another origin, and more than
 ///   ``TransportRequest/maxRedirects`` redirects fail with ``TransportFailure/Cause/tooManyRedirects``.
@@ -23,20 +23,27 @@ import Foundation
 public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    /// The base configuration, also used by the streams this transport opens.
+    let configuration: (@Sendable () -> URLSessionConfiguration)?
     /// Guards `invalidated`; the session and delegate are immutable.
     private let lock = NSLock()
     private var invalidated = false
 
     /// Creates a transport. `overallTimeoutMs` is kept for source compatibility: the client
-    /// enforces every call's overall timeout itself.
-    public init(overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs) {
+    /// enforces every call's overall timeout itself. `configuration` makes the session
+    /// configuration to start from (see ``RonConfig/sessionConfiguration``).
+    public init(
+        overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs,
+        configuration: (@Sendable () -> URLSessionConfiguration)? = nil
+    ) {
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
         // The client enforces each call's overall timeout itself, so the session never cuts a call
         // short (a per-call timeout may be longer than the client's).
         self.session = URLSession(
-            configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs), delegate: delegate,
-            delegateQueue: nil)
+            configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: configuration),
+            delegate: delegate, delegateQueue: nil)
+        self.configuration = configuration
     }
 
     deinit {

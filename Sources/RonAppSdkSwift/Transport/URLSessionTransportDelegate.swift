@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Collects bounded bodies for ``URLSessionTransport`` and applies ``CredentialPolicy`` to redirects.
+/// Collects bounded bodies for ``URLSessionTransport`` and applies `CredentialPolicy` to redirects.
 ///
 /// `URLSession` calls it on its own queue; all state sits behind one lock.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {

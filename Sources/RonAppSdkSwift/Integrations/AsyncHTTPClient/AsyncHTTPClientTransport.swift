@@ -139,7 +139,7 @@
     }
 
     /// One leg of a call: the URL, method, headers and body to send next, and how a redirect changes
-    /// them (the rules of ``CredentialPolicy``, as for ``URLSessionTransport``).
+    /// them (the SDK's credential policy, as for ``URLSessionTransport``).
     struct RedirectHop: Sendable {
         var method: String
         var url: URL
