@@ -129,6 +129,24 @@ struct TranslatorModelTests {
         }
     }
 
+    @Test func aOneOfOfObjectsWithATagAndAContentMemberIsAdjacentlyTagged() throws {
+        let shape = try type(
+            "C",
+            in: #"""
+                "C": {"oneOf": [
+                  {"type": "object", "properties": {"t": {"const": "Stop"}}, "required": ["t"]},
+                  {"type": "object", "properties": {"t": {"enum": ["Go"]}, "c": {"type": "integer", "format": "int8"}}}]}
+                """#)
+        #expect(
+            shape.shape
+                == .adjacentlyTagged(
+                    tag: "t", content: "c",
+                    variants: [
+                        .init(tag: "Stop", swiftName: "stop", payload: nil, documentation: nil),
+                        .init(tag: "Go", swiftName: "go", payload: .int8, documentation: nil),
+                    ]))
+    }
+
     @Test func aDiscriminatedOneOfIsATaggedUnion() throws {
         let shape = try type(
             "Shape",

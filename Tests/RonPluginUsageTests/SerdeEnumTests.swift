@@ -44,3 +44,30 @@ struct ExternallyTaggedTests {
         }
     }
 }
+
+/// The adjacently tagged enum `Command` (`#[serde(tag = "t", content = "c")]`).
+@Suite("Adjacently tagged serde enums on the wire")
+struct AdjacentlyTaggedTests {
+    static let wire = #"""
+        [{"t": "Stop"}, {"t": "Go", "c": -128}, {"t": "Say", "c": ["hi"]}, {"t": "Later", "c": 1}]
+        """#
+
+    @Test func everyVariantDecodesAndReencodesTheSameJSON() throws {
+        let commands = try JSONDecoder().decode([Command].self, from: Data(Self.wire.utf8))
+        #expect(
+            commands == [
+                .stop, .go(-128), .say(["hi"]), .unknown(.object(["t": .string("Later"), "c": .integer(1)])),
+            ])
+        let again = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(commands))
+        #expect(again == (try JSONDecoder().decode(JSONValue.self, from: Data(Self.wire.utf8))))
+    }
+
+    @Test func contentOutOfItsRangeFailsWithItsPath() throws {
+        #expect {
+            _ = try JSONDecoder().decode([Command].self, from: Data(#"[{"t": "Go", "c": 128}]"#.utf8))
+        } throws: { error in
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+            return context.codingPath.map(\.stringValue).last == "c"
+        }
+    }
+}

@@ -24,6 +24,9 @@ public struct NamedType: Sendable, Equatable {
         /// An externally tagged serde enum: a unit variant is its name as a JSON string, a variant
         /// with data is an object of one member, the name, holding the data.
         case externallyTagged(variants: [ExternalVariant])
+        /// An adjacently tagged serde enum (`#[serde(tag = "t", content = "c")]`): an object whose
+        /// member `tag` names the variant and whose member `content` holds its data, if any.
+        case adjacentlyTagged(tag: String, content: String, variants: [ExternalVariant])
         /// A string checked against a regular expression.
         case patternString(pattern: String)
         /// A name for another type.
@@ -51,9 +54,10 @@ public struct UnionVariant: Sendable, Equatable {
     public var payload: String
 }
 
-/// A variant of an externally tagged enum.
+/// A variant of an externally or adjacently tagged enum.
 public struct ExternalVariant: Sendable, Equatable {
-    /// The variant's name on the wire: the whole value of a unit variant, else the one member name.
+    /// The variant's name on the wire: the whole value of a unit variant, else the one member name
+    /// (externally tagged), or the tag member's value (adjacently tagged).
     public var tag: String
     /// The Swift case name.
     public var swiftName: String

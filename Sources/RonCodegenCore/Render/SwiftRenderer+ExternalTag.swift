@@ -73,11 +73,11 @@ extension SwiftRenderer {
     }
 
     /// Reads a variant's data from `container` at `key`, integers with their exact range check.
-    private func decodeExpression(_ payload: TypeReference) -> String {
+    func decodeExpression(_ payload: TypeReference, key: String = "key") -> String {
         if TypeSpelling.isInteger(payload) {
-            return "try container.decodeInteger(\(TypeSpelling.swift(payload)).self, forKey: key)"
+            return "try container.decodeInteger(\(TypeSpelling.swift(payload)).self, forKey: \(key))"
         }
         let wire = TypeSpelling.wire(payload) ?? TypeSpelling.swift(payload)
-        return TypeSpelling.fromWire(payload, "try container.decode(\(wire).self, forKey: key)")
+        return TypeSpelling.fromWire(payload, "try container.decode(\(wire).self, forKey: \(key))")
     }
 }

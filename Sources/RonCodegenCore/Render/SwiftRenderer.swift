@@ -91,6 +91,8 @@ public struct SwiftRenderer: Sendable {
             renderUnion(type, discriminator: discriminator, variants: variants, into: &writer)
         case .externallyTagged(let variants):
             renderExternallyTagged(type, variants: variants, into: &writer)
+        case .adjacentlyTagged(let tag, let content, let variants):
+            renderAdjacentlyTagged(type, tag: tag, content: content, variants: variants, into: &writer)
         case .patternString(let pattern):
             renderPatternString(type, pattern: pattern, into: &writer)
         case .alias(let target):

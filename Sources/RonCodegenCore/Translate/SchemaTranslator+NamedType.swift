@@ -34,6 +34,8 @@ extension SchemaTranslator {
             shape = .stringEnum(cases: cases)
         } else if let variants = try externallyTagged(node, at: at) {
             shape = .externallyTagged(variants: variants)
+        } else if let (tag, content, variants) = try adjacentlyTagged(node, at: at) {
+            shape = .adjacentlyTagged(tag: tag, content: content, variants: variants)
         } else if node["oneOf"] != nil {
             shape = try union(node, at: at)
         } else if node["type"]?.string == "string", node["enum"] != nil {
