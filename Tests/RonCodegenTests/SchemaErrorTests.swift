@@ -127,6 +127,20 @@ struct SchemaErrorTests {
             ],
             file: "a.json", pointer: "/$defs/E/x-ron-case-names/x", message: "reserved"),
         Case(
+            name: "a struct that holds itself through an optional",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/Node/properties/next", message: "'Node' contains itself (Node → Node)"),
+        Case(
+            name: "two structs that hold each other",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}}, "B": {"type": "object", "properties": {"a": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/B/properties/a", message: "(A → B → A)"),
+        Case(
             name: "OpenAPI 3.0",
             documents: ["api.json": ##"{"openapi": "3.0.3", "components": {"schemas": {}}}"##],
             file: "api.json", pointer: "/openapi", message: "only 3.1 uses JSON Schema"),

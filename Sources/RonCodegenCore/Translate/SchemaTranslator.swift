@@ -38,6 +38,7 @@ struct SchemaTranslator {
             types.append(try translator.namedType(name, definition))
         }
         try translator.checkUnions(types)
+        try translator.checkRecursion(types)
         return SchemaModel(documents: documents.map(\.path), types: types)
     }
 }
