@@ -20,12 +20,13 @@ enum EventStreamRoute {
         }
         var next = 1
         if let lastId = request.headers.first(name: "last-event-id"), !lastId.isEmpty {
+            // Any value parses or is refused: never arithmetic on an unbounded number (Int.max + 1 traps).
             guard let seen = Int(lastId), seen >= 0 else {
-                return ProblemResponses.badRequest("Last-Event-ID must be a whole number")
+                return ProblemResponses.badRequest("Last-Event-ID must be a whole number, got \(lastId.prefix(64))")
             }
+            guard seen < count else { return .empty(.noContent) }
             next = seen + 1
         }
-        guard next <= count else { return .empty(.noContent) }
         let last = dropAfter > 0 ? min(count, next + dropAfter - 1) : count
         var chunks = [ByteBuffer(string: ": ron embedded gateway event stream\nretry: 100\n\n")]
         let encoder = JSONEncoder()

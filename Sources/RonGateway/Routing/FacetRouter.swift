@@ -68,7 +68,7 @@ struct FacetRouter: Sendable {
 
         switch facet.kind {
         case .static:
-            return Self.serveFile(route.file.map { FacetDirectoryLoader.fileURL($0, root: root) })
+            return Self.serveFile(route.file.map { FacetDirectoryLoader.fileURL($0, root: root) }, for: request)
         case .proxy:
             guard let target = facet.upstream else { return ProblemResponses.upstreamUnavailable(reason: "connect") }
             let path = Self.upstreamPath(route: route, match: match, rest: rest, basePath: target.basePath ?? "")
@@ -78,11 +78,13 @@ struct FacetRouter: Sendable {
         }
     }
 
-    private static func serveFile(_ file: URL?) -> GatewayResponse {
+    /// The file's bytes, read on every request (as the node does), with an `ETag` of the bytes and
+    /// `Cache-Control: no-cache` (a cache may keep the file but must revalidate: it can change on disk);
+    /// a matching `If-None-Match` gets `304`.
+    private static func serveFile(_ file: URL?, for request: GatewayRequest) -> GatewayResponse {
         guard let file, let data = try? Data(contentsOf: file) else { return ProblemResponses.notFound() }
-        var response = GatewayResponse.bytes(.ok, contentType: ContentType.forFile(named: file.lastPathComponent), data)
-        response.headers.add(name: "cache-control", value: "no-store")
-        return response
+        let response = GatewayResponse.bytes(.ok, contentType: ContentType.forFile(named: file.lastPathComponent), data)
+        return EntityTag.revalidatable(response, body: data, cacheControl: "no-cache", request: request)
     }
 
     /// The upstream path: for a `/*tail` route, `base_path` + (`upstream_path` or the route's prefix)
@@ -98,7 +100,7 @@ struct FacetRouter: Sendable {
             path = joinPaths(basePath, route.upstreamPath ?? rest)
         }
         if path.isEmpty { return "/" }
-        return path.hasPrefix("/") ? path : "/" + path
+        return DotSegments.remove(path.hasPrefix("/") ? path : "/" + path)
     }
 
     /// Joins two path pieces with exactly one `/` between them; an empty piece adds nothing.

@@ -34,7 +34,12 @@ struct GatewayRouter: Sendable {
         }
         switch path {
         case "/app/healthz":
-            return only(["GET"], request) { .bytes(.ok, contentType: ContentType.json, fixtures.health) }
+            // Revalidatable, so a cache can show a 304; `no-cache`: a probe must reach the gateway every time.
+            return only(["GET"], request) {
+                EntityTag.revalidatable(
+                    .bytes(.ok, contentType: ContentType.json, fixtures.health), body: fixtures.health,
+                    cacheControl: "no-cache", request: request)
+            }
         case "/app/hello":
             return only(["GET"], request) { .bytes(.ok, contentType: ContentType.json, fixtures.hello) }
         case "/app/echo":
