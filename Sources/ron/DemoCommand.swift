@@ -78,6 +78,8 @@ struct DemoCommand: AsyncParsableCommand {
         let health: AppResponse<Health> = await client.get("/healthz")
         step("GET /app/healthz → Health", health, outcome(health))
 
+        failures += await Self.revalidation(client)
+
         let hello: AppResponse<Hello> = await client.get("/hello")
         step("GET /app/hello → Hello", hello, outcome(hello))
 
@@ -137,5 +139,29 @@ struct DemoCommand: AsyncParsableCommand {
         step("GET /app/_test/rate-limited → mapped RonProblem", limited, outcome(limited), expectOK: false)
 
         return failures
+    }
+
+    /// A second client with a ``ResponseCache``: the first `/healthz` is stored with its `ETag`, the
+    /// second is revalidated (`If-None-Match` → `304`) and answered with the stored body.
+    static func revalidation(_ client: RonClient) async -> Int {
+        do {
+            var config = client.config
+            config.cache = try ResponseCache()
+            let cached = try RonClient(config: config)
+            defer { cached.close() }
+            let first: AppResponse<Health> = await cached.get("/healthz")
+            let second: AppResponse<Health> = await cached.get("/healthz")
+            // A gateway that sends no validator (a real node's health may not) has nothing to revalidate.
+            let revalidates = first.header("etag") == nil || second.cache?.source == .revalidated
+            let passed = first.ok && second.ok && revalidates
+            print("\(passed ? "✓" : "✗") GET /app/healthz twice with a ResponseCache → 304, answered from the cache")
+            print(
+                "    etag \(first.header("etag") ?? "-"); second answer: "
+                    + (second.cache.map { "\($0.source.rawValue), \($0.ageSeconds) s old" } ?? "from the network"))
+            return passed ? 0 : 1
+        } catch {
+            print("✗ response cache: \(error)")
+            return 1
+        }
     }
 }
