@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The client tests under ThreadSanitizer, in their own scratch path (.build-tsan).
-# A bounded subset keeps CI time down: the client's own tests plus the chaos suites with fewer
+# A bounded subset keeps CI time down: the client's own tests, the lifecycle stress tests
+# (HardeningTests: closing clients while hundreds of calls run) and the chaos suites with fewer
 # repetitions (RON_CHAOS_REPEAT) and a smaller concurrency run (RON_CHAOS_CONCURRENT); TSan slows
 # calls down, so the timing slack is wider. Any data race report fails the run.
 set -euo pipefail
@@ -17,7 +18,7 @@ mkdir -p .build-tsan
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -3
 # One filter at a time: the chaos suites load the machine, and the client's own tests have tight
 # timing checks of their own.
-IFS=',' read -r -a filters <<<"${TSAN_FILTERS:-RonAppSdkSwiftTests,RonChaosTests}"
+IFS=',' read -r -a filters <<<"${TSAN_FILTERS:-RonAppSdkSwiftTests,RonChaosTests,HardeningTests}"
 failed=0
 for filter in "${filters[@]}"; do
     echo "== tsan: $filter"

@@ -56,7 +56,9 @@ import Testing
         let client = try makeClient(origin)
         defer { client.close() }
         let response: AppResponse<JSONValue> = await client.post("/items", body: ["a": 1])
-        #expect(response.problem?.code == "insecure_redirect")
+        #expect(response.problem?.code == "cross_origin_redirect")
+        #expect(response.problem?.message.contains("another origin") == true)
+        #expect(response.problem?.retryable == false)
         #expect(target.requests.isEmpty)
     }
 

@@ -199,7 +199,7 @@
                 _ = try post.next(status: 307, location: "http://other.example/app/items")
                 Issue.record("a body was carried to another origin")
             } catch let failure as TransportFailure {
-                #expect(failure.cause == .insecureRedirect)
+                #expect(failure.cause == .crossOriginBodyRedirect)
             }
             let seeOther = try #require(try post.next(status: 303, location: "/app/items/1"))
             #expect(seeOther.method == "GET" && seeOther.body == nil)

@@ -36,4 +36,32 @@ package enum LoopbackSocket {
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
+
+    /// A port that was free a moment ago (bound to 127.0.0.1, then released), for child processes.
+    package static func freePort() throws -> Int {
+        let (fd, port) = try openListener(backlog: 1)
+        _ = close(fd)
+        return port
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    package static func isListening(port: Int) -> Bool {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { return false }
+        defer { _ = close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return result == 0
+    }
 }

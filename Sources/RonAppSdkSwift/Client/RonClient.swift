@@ -77,17 +77,20 @@ public final class RonClient: RonRequesting {
         chain = MiddlewareChain(
             layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])
                 + (config.cache.map { [$0] } ?? []))
+        try Self.checkPinning(config)
         // A custom transport that cannot stream makes subscriptions fail (no silent fallback to a
         // URLSession with other settings).
         streamingTransport =
             config.transport.map { $0 as? any RonStreamingTransport ?? NoStreamingTransport() }
-            ?? URLSessionStreamingTransport(configuration: config.sessionConfiguration)
+            ?? URLSessionStreamingTransport(
+                configuration: config.sessionConfiguration, pinnedCertificates: config.pinnedCertificates)
         if let custom = config.transport {
             transport = custom
             ownedTransport = nil
         } else {
             let session = URLSessionTransport(
-                overallTimeoutMs: overallTimeoutMs, configuration: config.sessionConfiguration)
+                overallTimeoutMs: overallTimeoutMs, configuration: config.sessionConfiguration,
+                pinnedCertificates: config.pinnedCertificates)
             transport = session
             ownedTransport = session
         }
@@ -104,6 +107,25 @@ public final class RonClient: RonRequesting {
 
     deinit {
         broadcaster.finishAll()
+    }
+
+    /// Refuses pins that nothing would check: beside a custom transport (which does its own TLS),
+    /// and with `URLSession` where it cannot check a server's certificate (Linux).
+    private static func checkPinning(_ config: RonConfig) throws {
+        guard !config.pinnedCertificates.isEmpty else { return }
+        if config.transport != nil {
+            throw SdkConfigError.unsupportedSetting(
+                name: "pinnedCertificates",
+                reason:
+                    "a custom transport does its own TLS; give it the pins (AsyncHTTPClientTransport(pinnedCertificates:))"
+            )
+        }
+        if !ServerTrustEvaluation.isSupported {
+            throw SdkConfigError.unsupportedSetting(
+                name: "pinnedCertificates",
+                reason: "URLSession on this platform cannot check a server's certificate; use "
+                    + "AsyncHTTPClientTransport(pinnedCertificates:) (package trait AsyncHTTPClient)")
+        }
     }
 
     /// Releases the client's own `URLSession` and cancels calls in flight. Later calls return a

@@ -8,7 +8,7 @@ import Logging
 /// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
 /// and where to report.
 ///
-/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:idempotencyKeyHeader:maxRedirects:sessionConfiguration:)``
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:idempotencyKeyHeader:maxRedirects:sessionConfiguration:pinnedCertificates:)``
 /// (every parameter has a default), or merge environment variables in with
 /// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
 public struct RonConfig: Sendable {
@@ -46,6 +46,14 @@ public struct RonConfig: Sendable {
     /// and streams alike (a proxy, TLS versions, extra headers). The SDK's rules still apply on top:
     /// no cookies, cache or credential storage. Ignored when ``transport`` is set.
     public var sessionConfiguration: (@Sendable () -> URLSessionConfiguration)?
+    /// Certificates the default transport trusts instead of the system's trust store, for calls and
+    /// streams alike (certificate pinning, see ``PinnedCertificate``). Empty (the default): the
+    /// system's trust. On Apple platforms `URLSession` checks them; on Linux, where
+    /// FoundationNetworking cannot check a server's certificate itself, ``RonClient/init(config:)``
+    /// refuses pins with ``SdkConfigError/unsupportedSetting(name:reason:)``: pass them to
+    /// `AsyncHTTPClientTransport(pinnedCertificates:)` (package trait `AsyncHTTPClient`) instead. Also
+    /// refused beside a custom ``transport``, which does its own TLS.
+    public var pinnedCertificates: [PinnedCertificate]
     /// Allows an `http://` base URL. For local development only.
     public var allowInsecureHttp: Bool
     /// Logs request and response bodies (redacted, truncated) at debug level. Off by default.
@@ -90,7 +98,8 @@ public struct RonConfig: Sendable {
         retry: RetryPolicy? = nil,
         idempotencyKeyHeader: String = Defaults.idempotencyKeyHeader,
         maxRedirects: Int? = nil,
-        sessionConfiguration: (@Sendable () -> URLSessionConfiguration)? = nil
+        sessionConfiguration: (@Sendable () -> URLSessionConfiguration)? = nil,
+        pinnedCertificates: [PinnedCertificate] = []
     ) {
         self.baseUrl = baseUrl
         self.overallTimeoutMs = overallTimeoutMs
@@ -113,6 +122,7 @@ public struct RonConfig: Sendable {
         self.idempotencyKeyHeader = idempotencyKeyHeader
         self.maxRedirects = maxRedirects
         self.sessionConfiguration = sessionConfiguration
+        self.pinnedCertificates = pinnedCertificates
     }
 }
 

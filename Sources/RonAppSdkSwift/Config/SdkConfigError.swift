@@ -13,6 +13,9 @@ public enum SdkConfigError: Error, Sendable, Hashable, CustomStringConvertible, 
     case invalidEnvironment(variable: String, reason: String)
     /// A timeout is outside `1...86_400_000` milliseconds; `name` is the config property.
     case invalidTimeout(name: String, value: Int)
+    /// A setting cannot be honoured with this platform or transport; `name` is the config property
+    /// and `reason` says what to do instead (never ignored silently).
+    case unsupportedSetting(name: String, reason: String)
 
     /// A one-line explanation naming what is wrong and where.
     public var description: String {
@@ -27,6 +30,8 @@ public enum SdkConfigError: Error, Sendable, Hashable, CustomStringConvertible, 
             return "environment variable \(variable) is invalid: \(reason)"
         case .invalidTimeout(let name, let value):
             return "RonConfig.\(name) is \(value); it must be within 1...\(RonConfig.Defaults.maxTimeoutMs) ms"
+        case .unsupportedSetting(let name, let reason):
+            return "RonConfig.\(name) cannot be used here: \(reason)"
         }
     }
 

@@ -63,7 +63,7 @@ enum CredentialPolicy {
         }
         if stripped.httpBody != nil || stripped.httpBodyStream != nil {
             return .refuse(
-                TransportFailure(.insecureRedirect, detail: "a redirect to another origin would resend the body"))
+                TransportFailure(.crossOriginBodyRedirect, detail: "307/308 to another origin"))
         }
         return .follow(stripped)
     }

@@ -14,16 +14,28 @@ import Foundation
 public struct URLSessionStreamingTransport: RonStreamingTransport {
     /// Makes the session configuration each stream starts from (`nil`: an ephemeral one).
     let configuration: (@Sendable () -> URLSessionConfiguration)?
+    /// The only certificates trusted (empty: the system's trust).
+    let pinnedCertificates: [PinnedCertificate]
 
     /// Creates the transport; `configuration` makes the session configuration to start from (see
     /// ``RonConfig/sessionConfiguration``).
     public init(configuration: (@Sendable () -> URLSessionConfiguration)? = nil) {
+        self.init(configuration: configuration, pinnedCertificates: [])
+    }
+
+    /// Creates the transport trusting only `pinnedCertificates` (see ``PinnedCertificate``). Where
+    /// `URLSession` cannot check a server's certificate (Linux), every stream fails with `tls_failed`.
+    public init(
+        configuration: (@Sendable () -> URLSessionConfiguration)? = nil, pinnedCertificates: [PinnedCertificate]
+    ) {
         self.configuration = configuration
+        self.pinnedCertificates = pinnedCertificates
     }
 
     /// Sends the request and returns when the response head arrived.
     public func stream(_ request: TransportRequest) async throws -> TransportStream {
-        let streamer = URLSessionStreamer(configuration: configuration)
+        if !pinnedCertificates.isEmpty, !ServerTrustEvaluation.isSupported { throw ServerTrustEvaluation.failure() }
+        let streamer = URLSessionStreamer(configuration: configuration, pinnedCertificates: pinnedCertificates)
         return try await streamer.open(request)
     }
 }
@@ -39,9 +51,11 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var redirects = 0
     private var maxRedirects = RonConfig.Defaults.maxRedirects
     private let configuration: (@Sendable () -> URLSessionConfiguration)?
+    private let pinnedCertificates: [PinnedCertificate]
 
-    init(configuration: (@Sendable () -> URLSessionConfiguration)?) {
+    init(configuration: (@Sendable () -> URLSessionConfiguration)?, pinnedCertificates: [PinnedCertificate]) {
         self.configuration = configuration
+        self.pinnedCertificates = pinnedCertificates
     }
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
@@ -154,6 +168,21 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
             close(failure)
         }
     }
+
+    #if canImport(Security)
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            switch ServerTrustEvaluation.answer(
+                challenge, pins: pinnedCertificates, completionHandler: completionHandler)
+            {
+            case nil: completionHandler(.performDefaultHandling, nil)
+            case false?: close(ServerTrustEvaluation.failure())
+            case true?: break
+            }
+        }
+    #endif
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         close(error.map(TransportFailure.classify))

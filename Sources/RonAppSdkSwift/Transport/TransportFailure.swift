@@ -29,6 +29,8 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         case insecureRedirect
         /// The server redirected more often than the transport allows (a loop, usually).
         case tooManyRedirects
+        /// A redirect (307/308) would have resent the request body to another origin.
+        case crossOriginBodyRedirect
         /// Any other transport failure.
         case other
 
@@ -45,6 +47,7 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             case .cancelled: return "cancelled"
             case .insecureRedirect: return "insecure_redirect"
             case .tooManyRedirects: return "too_many_redirects"
+            case .crossOriginBodyRedirect: return "cross_origin_redirect"
             case .other: return "transport_failed"
             }
         }
@@ -52,7 +55,8 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         /// Whether trying again may help.
         public var retryable: Bool {
             switch self {
-            case .cancelled, .responseTooLarge, .insecureRedirect, .tooManyRedirects: return false
+            case .cancelled, .responseTooLarge, .insecureRedirect, .tooManyRedirects, .crossOriginBodyRedirect:
+                return false
             default: return true
             }
         }
@@ -70,6 +74,7 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             case .cancelled: return "The call was cancelled"
             case .insecureRedirect: return "A redirect from https to http was refused"
             case .tooManyRedirects: return "The server redirected too many times"
+            case .crossOriginBodyRedirect: return "A redirect that would resend the request body to another origin was refused"
             case .other: return "The transport failed"
             }
         }

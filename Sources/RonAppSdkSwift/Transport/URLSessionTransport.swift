@@ -25,6 +25,8 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     private let delegate: URLSessionTransportDelegate
     /// The base configuration, also used by the streams this transport opens.
     let configuration: (@Sendable () -> URLSessionConfiguration)?
+    /// The only certificates trusted (empty: the system's trust), also used by the streams.
+    let pinnedCertificates: [PinnedCertificate]
     /// Guards `invalidated`; the session and delegate are immutable.
     private let lock = NSLock()
     private var invalidated = false
@@ -36,14 +38,34 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
         overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs,
         configuration: (@Sendable () -> URLSessionConfiguration)? = nil
     ) {
-        let delegate = URLSessionTransportDelegate()
-        self.delegate = delegate
-        // The client enforces each call's overall timeout itself, so the session never cuts a call
-        // short (a per-call timeout may be longer than the client's).
-        self.session = URLSession(
+        (session, delegate) = Self.makeSession(configuration, pins: [])
+        self.configuration = configuration
+        self.pinnedCertificates = []
+    }
+
+    /// Creates a transport that trusts only `pinnedCertificates` (see ``PinnedCertificate``), for
+    /// its calls and the streams it opens. Where `URLSession` cannot check a server's certificate
+    /// (Linux), every call fails with `tls_failed` rather than going out unpinned.
+    public init(
+        overallTimeoutMs: Int = RonConfig.Defaults.overallTimeoutMs,
+        configuration: (@Sendable () -> URLSessionConfiguration)? = nil,
+        pinnedCertificates: [PinnedCertificate]
+    ) {
+        (session, delegate) = Self.makeSession(configuration, pins: pinnedCertificates)
+        self.configuration = configuration
+        self.pinnedCertificates = pinnedCertificates
+    }
+
+    /// The client enforces each call's overall timeout itself, so the session never cuts a call
+    /// short (a per-call timeout may be longer than the client's).
+    private static func makeSession(
+        _ configuration: (@Sendable () -> URLSessionConfiguration)?, pins: [PinnedCertificate]
+    ) -> (URLSession, URLSessionTransportDelegate) {
+        let delegate = URLSessionTransportDelegate(pinnedCertificates: pins)
+        let session = URLSession(
             configuration: .ronEphemeral(resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: configuration),
             delegate: delegate, delegateQueue: nil)
-        self.configuration = configuration
+        return (session, delegate)
     }
 
     deinit {
@@ -61,6 +83,7 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
 
     /// Sends the request with `URLSession` and collects the whole (bounded) body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if !pinnedCertificates.isEmpty, !ServerTrustEvaluation.isSupported { throw ServerTrustEvaluation.failure() }
         let urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
         // A task made after `invalidateAndCancel()` is a fatal error in Foundation: tasks are only
         // made (and registered with the delegate) under the lock, and never once it is invalidated.

@@ -21,6 +21,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
+    /// The only certificates trusted (empty: the system's trust).
+    private let pinnedCertificates: [PinnedCertificate]
+
+    init(pinnedCertificates: [PinnedCertificate] = []) {
+        self.pinnedCertificates = pinnedCertificates
+    }
 
     func register(
         task: URLSessionTask, request: TransportRequest,
@@ -95,6 +101,21 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             task.cancel()
         }
     }
+
+    #if canImport(Security)
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            switch ServerTrustEvaluation.answer(
+                challenge, pins: pinnedCertificates, completionHandler: completionHandler)
+            {
+            case nil: completionHandler(.performDefaultHandling, nil)
+            case false?: _ = update(task) { $0.failure = ServerTrustEvaluation.failure() }
+            case true?: break
+            }
+        }
+    #endif
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = take(task) else { return }

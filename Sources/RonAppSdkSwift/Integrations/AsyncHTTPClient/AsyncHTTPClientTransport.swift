@@ -3,6 +3,7 @@
     import Foundation
     import NIOCore
     import NIOHTTP1
+    import NIOSSL
 
     /// A ``RonTransport`` and ``RonStreamingTransport`` built on swift-server/async-http-client: TLS,
     /// connection pooling, HTTP/2, proxies and streamed bodies on SwiftNIO, for server-side Swift.
@@ -55,6 +56,35 @@
                 read: .milliseconds(Int64(max(readTimeoutMs, 1))),
                 write: .milliseconds(Int64(max(writeTimeoutMs, 1))))
             client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        }
+
+        /// Creates a transport that trusts only `pinnedCertificates` (certificate pinning, see
+        /// ``PinnedCertificate``) instead of the system's trust store, for calls and server-sent
+        /// events alike: a server whose chain leads to none of them fails with `tls_failed`. The
+        /// host name is still verified. The other parameters are those of
+        /// ``init(eventLoopGroup:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:configuration:)``; the
+        /// pins replace the trust roots of `configuration`'s TLS settings.
+        ///
+        /// - Throws: `NIOSSLError` when a certificate is refused by the TLS library.
+        public convenience init(
+            eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
+            connectTimeoutMs: Int = RonConfig.Defaults.connectTimeoutMs,
+            readTimeoutMs: Int = RonConfig.Defaults.readTimeoutMs,
+            writeTimeoutMs: Int = RonConfig.Defaults.writeTimeoutMs,
+            configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
+            pinnedCertificates: [PinnedCertificate]
+        ) throws {
+            var configuration = configuration
+            if !pinnedCertificates.isEmpty {
+                var tls = configuration.tlsConfiguration ?? TLSConfiguration.makeClientConfiguration()
+                tls.trustRoots = .certificates(
+                    try pinnedCertificates.map { try NIOSSLCertificate(bytes: Array($0.der), format: .der) })
+                tls.additionalTrustRoots = []
+                configuration.tlsConfiguration = tls
+            }
+            self.init(
+                eventLoopGroup: eventLoopGroup, connectTimeoutMs: connectTimeoutMs, readTimeoutMs: readTimeoutMs,
+                writeTimeoutMs: writeTimeoutMs, configuration: configuration)
         }
 
         /// Closes the pooled connections. Calls made afterwards fail with `transport_failed`.
@@ -170,7 +200,8 @@
         /// The next leg after a response with `status`, or `nil` when it is not a redirect to follow.
         ///
         /// - Throws: ``TransportFailure/Cause/insecureRedirect`` for https → anything but https, and
-        ///   for a redirect that would carry a body to another origin.
+        ///   ``TransportFailure/Cause/crossOriginBodyRedirect`` for a redirect that would carry a body
+        ///   to another origin.
         func next(status: Int, location: String?) throws -> RedirectHop? {
             guard [301, 302, 303, 307, 308].contains(status), let location,
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
@@ -191,8 +222,7 @@
             if CredentialPolicy.origin(of: url) != CredentialPolicy.origin(of: target) {
                 next.headers.removeAll { CredentialPolicy.isCredential($0.name) }
                 if next.body != nil {
-                    throw TransportFailure(
-                        .insecureRedirect, detail: "a redirect to another origin would resend the body")
+                    throw TransportFailure(.crossOriginBodyRedirect, detail: "307/308 to another origin")
                 }
             }
             return next

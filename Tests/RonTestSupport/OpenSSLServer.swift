@@ -14,20 +14,20 @@ import Foundation
 /// neither `Process.terminate()` nor `timeout(1)` can end them: the server is stopped with `SIGKILL`,
 /// and a watchdog started with it (`sleep`, then `kill -9`) ends it by itself after its lifetime even
 /// if the test process dies first.
-final class OpenSSLServer: @unchecked Sendable {
+package final class OpenSSLServer: @unchecked Sendable {
     /// The folder served and holding `cert.pem`/`key.pem`.
-    let root: URL
+    package let root: URL
     /// The self-signed certificate (also usable as a CA bundle that trusts only this server).
-    let certificate: URL
+    package let certificate: URL
     /// The port `s_server` listens on.
-    let port: Int
+    package let port: Int
     private let process: Process
 
     /// `https://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "https://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "https://127.0.0.1:\(port)")! }
 
     /// The `openssl` executable, if installed (`apt-get install -y openssl` otherwise).
-    static var executable: URL? {
+    package static var executable: URL? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return paths.map { URL(fileURLWithPath: String($0)).appendingPathComponent("openssl") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -35,7 +35,7 @@ final class OpenSSLServer: @unchecked Sendable {
 
     /// Makes a certificate for `127.0.0.1`/`localhost`, writes `files` (path → whole HTTP response)
     /// under a new temporary folder and starts `s_server` there.
-    init(files: [String: String], lifetimeSeconds: Int = 60) throws {
+    package init(files: [String: String], lifetimeSeconds: Int = 60) throws {
         guard let openssl = Self.executable else { throw SetupError("openssl is not installed") }
         root = FileManager.default.temporaryDirectory.appendingPathComponent("ron-chaos-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -46,16 +46,10 @@ final class OpenSSLServer: @unchecked Sendable {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(response.utf8).write(to: file)
         }
-        try Self.run(
-            openssl,
-            [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                "-keyout", root.appendingPathComponent("key.pem").path, "-out", certificate.path, "-days", "1",
-                "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            ])
+        try Self.makeCertificate(certificate: certificate, key: root.appendingPathComponent("key.pem"))
         var lastError: (any Error)?
         for _ in 0..<5 {
-            let port = try ChaosSocket.freePort()
+            let port = try LoopbackSocket.freePort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = [
@@ -86,7 +80,7 @@ final class OpenSSLServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops `s_server` (and its watchdog) and removes the folder.
-    func stop() {
+    package func stop() {
         Self.forceStop(process)
         try? FileManager.default.removeItem(at: root)
     }
@@ -107,10 +101,30 @@ final class OpenSSLServer: @unchecked Sendable {
     private static func waitListening(port: Int, process: Process) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, process.isRunning {
-            if ChaosSocket.isListening(port: port) { return true }
+            if LoopbackSocket.isListening(port: port) { return true }
             usleep(50_000)
         }
         return false
+    }
+
+    /// Writes a new self-signed P-256 certificate for `127.0.0.1`/`localhost` (valid one day) and its key.
+    package static func makeCertificate(certificate: URL, key: URL) throws {
+        guard let openssl = executable else { throw SetupError("openssl is not installed") }
+        try run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", key.path, "-out", certificate.path, "-days", "1",
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            ])
+    }
+
+    /// Converts a PEM certificate to DER with `openssl x509`.
+    package static func derOfCertificate(_ pem: URL) throws -> Data {
+        guard let openssl = executable else { throw SetupError("openssl is not installed") }
+        let der = pem.deletingPathExtension().appendingPathExtension("der")
+        try run(openssl, ["x509", "-in", pem.path, "-outform", "der", "-out", der.path])
+        return try Data(contentsOf: der)
     }
 
     private static func run(_ executable: URL, _ arguments: [String]) throws {
@@ -128,14 +142,14 @@ final class OpenSSLServer: @unchecked Sendable {
 }
 
 /// A test fixture could not be set up.
-struct SetupError: Error, CustomStringConvertible {
-    let description: String
+package struct SetupError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// A complete HTTP/1.1 response as `s_server -HTTP` serves it.
-func httpResponse(_ status: String, headers: [String: String] = [:], body: String = "") -> String {
+package func httpResponse(_ status: String, headers: [String: String] = [:], body: String = "") -> String {
     var text = "HTTP/1.1 \(status)\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
     return text + "\r\n" + body
