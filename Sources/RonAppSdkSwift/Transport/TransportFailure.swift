@@ -74,7 +74,8 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             case .cancelled: return "The call was cancelled"
             case .insecureRedirect: return "A redirect from https to http was refused"
             case .tooManyRedirects: return "The server redirected too many times"
-            case .crossOriginBodyRedirect: return "A redirect that would resend the request body to another origin was refused"
+            case .crossOriginBodyRedirect:
+                return "A redirect that would resend the request body to another origin was refused"
             case .other: return "The transport failed"
             }
         }
