@@ -2,7 +2,7 @@ import Foundation
 
 /// The command line of `ron-bench`.
 struct BenchOptions: Sendable {
-    var sections: Set<Int> = [1, 2, 3, 4, 5, 7]
+    var sections: Set<Int> = [1, 2, 3, 4, 5, 7, 8, 9]
     var rounds = 15
     var callsPerBatch = 400
     var codecRounds = 9
@@ -10,6 +10,14 @@ struct BenchOptions: Sendable {
     var loadSeconds = 60.0
     var urlSessionLoadSeconds = 20.0
     var wrkSeconds = 10.0
+    /// Seconds each contestant runs at each concurrency level of section 8.
+    var scalingSeconds = 5.0
+    /// `--soak-minutes <m>`: section 3 also runs each transport this long for the memory figure.
+    var soakMinutes = 0.0
+    /// `--openapi-generator <path>`: a built swift-openapi-generator, the peer of sections 8 and 9.
+    var openAPIGenerator: String?
+    /// `--quick` was given.
+    var quick = false
     var peers: [(String, String)] = []
     var output: URL?
     /// `--profile <contestant>`: only run that contestant's GET calls (for callgrind or perf).
@@ -26,6 +34,8 @@ struct BenchOptions: Sendable {
           --only <1,2,...>        run only these sections
           --load-seconds <s>      sustained-load time of the AsyncHTTPClientTransport run (default 60)
           --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
+          --soak-minutes <m>      section 3 also runs each transport m minutes for the memory figure
+          --openapi-generator <p> a built swift-openapi-generator 1.14.3: generator and compile peer (8, 9)
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file
           --profile <name>        only make <calls> GET calls with one contestant (bare, ours, nio,
@@ -54,7 +64,13 @@ struct BenchOptions: Sendable {
                 loadSeconds = 5
                 urlSessionLoadSeconds = 3
                 wrkSeconds = 3
+                scalingSeconds = 1
+                quick = true
             case "--consumer": sections.insert(6)
+            case "--soak-minutes":
+                guard let minutes = Double(try value(flag)), minutes > 0 else { throw BenchError("bad --soak-minutes") }
+                soakMinutes = minutes
+            case "--openapi-generator": openAPIGenerator = try value(flag)
             case "--only":
                 sections = Set(try value(flag).split(separator: ",").compactMap { Int($0) })
             case "--load-seconds":

@@ -79,7 +79,7 @@ struct CodecSection {
         }
     }
 
-    private func measure(_ label: String, _ contestants: [(String, () -> Bool)], bytes: Int) throws {
+    func measure(_ label: String, _ contestants: [(String, () -> Bool)], bytes: Int, section: String = "4") throws {
         // Size the batch so one batch takes about 40 ms for the first contestant.
         let probeStart = Clock.now()
         _ = contestants[0].1()
@@ -110,12 +110,12 @@ struct CodecSection {
         let summary = contestants.map { name, _ in
             "\(name) \(Format.fixed(rates[name]?.median ?? .nan, 1))"
         }.joined(separator: ", ")
-        table.note("4 \(label): MB/s \(summary)")
+        table.note("\(section) \(label): MB/s \(summary)")
         for (name, _) in contestants.dropFirst() {
             guard let samples = ratios[name] else { continue }
             table.add(
                 ResultRow(
-                    section: "4", measure: "\(label): generated / \(name) (MB/s)",
+                    section: section, measure: "\(label): generated / \(name) (MB/s)",
                     value: Format.fixed(samples.median, 2), spread: samples.spread(2), target: "≥ 1.0",
                     pass: samples.median >= 1.0))
         }

@@ -9,7 +9,7 @@ struct CodegenSection {
     func run() throws {
         let package = options.packageDirectory
         let scratch = options.scratchDirectory
-        guard let tool = try findTool(package: package, scratch: scratch) else {
+        guard let tool = try Self.findTool(package: package, scratch: scratch) else {
             table.note("5: ron-codegen not found; build it with `swift build -c release --product ron-codegen`.")
             return
         }
@@ -67,7 +67,7 @@ struct CodegenSection {
     }
 
     /// The built `ron-codegen` of this scratch folder, building it (release) when missing.
-    private func findTool(package: URL, scratch: URL) throws -> String? {
+    static func findTool(package: URL, scratch: URL) throws -> String? {
         let candidates = ["release/ron-codegen", "release/ron-codegen-tool"].map {
             scratch.appendingPathComponent($0).path
         }

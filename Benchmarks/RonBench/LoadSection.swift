@@ -62,6 +62,32 @@ struct LoadSection {
         } else {
             table.note("wrk is not installed (`apt-get install -y wrk`): no native reference figure.")
         }
+        if options.soakMinutes > 0 { try await soak(urlClient) }
+    }
+
+    /// `--soak-minutes`: each transport under the same load for that long, for the memory figure.
+    private func soak(_ urlClient: RonClient) async throws {
+        let seconds = options.soakMinutes * 60
+        if let server = ServerTransport.make() {
+            let serverClient = try RonClient(
+                config: RonConfig(baseUrl: self.server.base, allowInsecureHttp: true, transport: server.transport))
+            let outcome = await load(
+                name: "soak RonClient+\(ServerTransport.name)", seconds: seconds, concurrency: options.concurrency
+            ) {
+                let response: AppResponse<Hello> = await serverClient.get(BenchServer.loadPath)
+                return response.ok
+            }
+            report("soak: RonClient on \(ServerTransport.name)", outcome, target: nil)
+            serverClient.close()
+            await server.shutdown()
+        }
+        let outcome = await load(
+            name: "soak RonClient+URLSessionTransport", seconds: seconds, concurrency: options.concurrency
+        ) {
+            let response: AppResponse<Hello> = await urlClient.get(BenchServer.loadPath)
+            return response.ok
+        }
+        report("soak: RonClient on URLSessionTransport (default)", outcome, target: nil)
     }
 
     private func report(_ label: String, _ outcome: Outcome, target: Double?) {
@@ -107,7 +133,7 @@ struct LoadSection {
         return outcome
     }
 
-    private func drive(seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool) async -> Outcome {
+    func drive(seconds: Double, concurrency: Int, call: @escaping @Sendable () async -> Bool) async -> Outcome {
         let deadline = Clock.now() + UInt64(seconds * 1e9)
         return await withTaskGroup(of: (Int, Int, LatencyHistogram).self) { group in
             for _ in 0..<concurrency {

@@ -43,7 +43,7 @@ enum RonBench {
     }
 
     private static func run(_ options: BenchOptions, _ table: ResultTable) async throws {
-        let network = !options.sections.isDisjoint(with: [1, 2, 3])
+        let network = !options.sections.isDisjoint(with: [1, 2, 3, 8])
         let server = network ? try await BenchServer.start() : nil
         do {
             if let server, !options.sections.isDisjoint(with: [1, 2]) {
@@ -53,6 +53,10 @@ enum RonBench {
             if let server, options.sections.contains(3) {
                 log("== 3 sustained load")
                 try await LoadSection(server: server, options: options, table: table).run()
+            }
+            if let server, options.sections.contains(8) {
+                log("== 8 how cost grows")
+                try await ScalingSection(server: server, options: options, table: table).run()
             }
         } catch {
             await server?.stop()
@@ -66,6 +70,10 @@ enum RonBench {
         if options.sections.contains(5) {
             log("== 5 codegen")
             try CodegenSection(options: options, table: table).run()
+        }
+        if options.sections.contains(9) {
+            log("== 9 compile time of generated code")
+            try CompileTimeSection(options: options, table: table).run()
         }
         if options.sections.contains(7) {
             log("== 7 response cache")
