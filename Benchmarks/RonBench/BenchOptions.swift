@@ -38,8 +38,9 @@ struct BenchOptions: Sendable {
           --openapi-generator <p> a built swift-openapi-generator 1.14.3: generator and compile peer (8, 9)
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file
-          --profile <name>        only make <calls> GET calls with one contestant (bare, ours, nio,
-                                  openapi), for `valgrind --tool=callgrind`; --calls <n> sets how many
+          --profile <name>        only make <calls> GET calls with one contestant (core: the client on a
+                                  transport that answers at once; bare, bare-delegate, ours, plain, nio,
+                                  openapi: against the gateway), for `perf record`; --calls <n> sets how many
         """
 
     init(_ arguments: [String]) throws {

@@ -82,7 +82,8 @@ final class CallOverheadSection {
         let server = try await BenchServer.start()
         let clients = try Clients(server: server)
         let names = [
-            "bare": Clients.bare, "ours": Clients.ours, "nio": Clients.oursNIO, "openapi": Clients.openAPI,
+            "bare": Clients.bare, "bare-delegate": Clients.bareDelegate, "ours": Clients.ours, "nio": Clients.oursNIO,
+            "openapi": Clients.openAPI,
             "plain": Clients.oursPlain,
         ]
         guard let wanted = names[name], let contestant = clients.getContestants().first(where: { $0.name == wanted })
@@ -187,8 +188,15 @@ final class CallOverheadSection {
         if let overhead = ratios[Clients.bare] {
             table.add(
                 ResultRow(
-                    section: "1", measure: "\(label): SDK / bare URLSession", value: Format.fixed(overhead.median, 3),
+                    section: "1", measure: "\(label): SDK / a bare data(for:) call",
+                    value: Format.fixed(overhead.median, 3),
                     spread: overhead.spread(3), target: "≤ 1.02", pass: overhead.median <= 1.02))
+        }
+        if let delegate = ratios[Clients.bareDelegate] {
+            table.add(
+                ResultRow(
+                    section: "1", measure: "\(label): SDK / bare URLSession with a delegate (reference)",
+                    value: Format.fixed(delegate.median, 3), spread: delegate.spread(3), target: "", pass: nil))
         }
         if label.hasPrefix("GET"), let bare = perCall[Clients.bare], coreOverheadMicros.isFinite {
             let ratio = (bare.median + coreOverheadMicros) / bare.median
@@ -198,7 +206,9 @@ final class CallOverheadSection {
                     measure: "\(label): (bare call + SDK's own work) / bare call, from the no-network figure",
                     value: Format.fixed(ratio, 3), spread: "", target: "≤ 1.02", pass: ratio <= 1.02))
         }
-        let diagnostic: Set<String> = [Clients.ours, Clients.bare, Clients.oursNIO, Clients.oursPlain]
+        let diagnostic: Set<String> = [
+            Clients.ours, Clients.bare, Clients.bareDelegate, Clients.oursNIO, Clients.oursPlain,
+        ]
         for contestant in contestants where !diagnostic.contains(contestant.name) {
             guard let samples = ratios[contestant.name] else { continue }
             table.add(
@@ -209,13 +219,14 @@ final class CallOverheadSection {
         if let plain = ratios["plain-vs-bare"] {
             table.add(
                 ResultRow(
-                    section: "1", measure: "\(label): SDK on a data(for:) transport / bare URLSession (diagnostic)",
+                    section: "1",
+                    measure: "\(label): SDK on a data(for:) transport / a bare data(for:) call (diagnostic)",
                     value: Format.fixed(plain.median, 3), spread: plain.spread(3), target: "", pass: nil))
         }
         if let nio = ratios["nio-vs-bare"] {
             table.add(
                 ResultRow(
-                    section: "1", measure: "\(label): SDK on AsyncHTTPClientTransport / bare URLSession",
+                    section: "1", measure: "\(label): SDK on AsyncHTTPClientTransport / a bare data(for:) call",
                     value: Format.fixed(nio.median, 3), spread: nio.spread(3), target: "", pass: nil))
         }
     }
@@ -224,7 +235,10 @@ final class CallOverheadSection {
 /// The in-process clients of the per-call figures.
 struct Clients: Sendable {
     static let ours = "RonClient"
-    static let bare = "bare URLSession"
+    /// The baseline: `URLSession(configuration: .ephemeral).data(for:)` and a `JSONDecoder`.
+    static let bare = "bare URLSession data(for:)"
+    /// A second bare reference: a `URLSession` with a data delegate (see ``DelegateURLSessionBaseline``).
+    static let bareDelegate = "bare URLSession with a delegate"
     static let oursNIO = "RonClient+AsyncHTTPClient"
     static let openAPI = "swift-openapi-generator"
     /// The SDK on a delegate-less `URLSession.data(for:)` transport (diagnostic).
@@ -238,6 +252,7 @@ struct Clients: Sendable {
     let plainClient: RonClient
     let plain: PlainURLSessionTransport
     let session: URLSession
+    let delegateSession: DelegateURLSessionBaseline
     let openAPIClient: RonBenchOpenAPI.Client
 
     init(server: BenchServer) throws {
@@ -249,6 +264,7 @@ struct Clients: Sendable {
             try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: $0.transport))
         }
         session = URLSession(configuration: .ephemeral)
+        delegateSession = DelegateURLSessionBaseline()
         plain = PlainURLSessionTransport()
         plainClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: plain))
         openAPIClient = RonBenchOpenAPI.Client(
@@ -260,6 +276,7 @@ struct Clients: Sendable {
         client.close()
         nioClient?.close()
         session.invalidateAndCancel()
+        delegateSession.invalidate()
         plainClient.close()
         plain.invalidate()
         if let nioShutdown { Task { await nioShutdown() } }
@@ -271,6 +288,7 @@ struct Clients: Sendable {
         let plainClient = self.plainClient
         let session = self.session
         let openAPIClient = self.openAPIClient
+        let delegateSession = self.delegateSession
         var request = URLRequest(url: server.url(BenchServer.helloPath))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let bareRequest = request
@@ -279,6 +297,13 @@ struct Clients: Sendable {
                 await CallContestant.timed(count) {
                     guard let (data, response) = try? await session.data(for: bareRequest),
                         (response as? HTTPURLResponse)?.statusCode == 200
+                    else { return false }
+                    return (try? JSONDecoder().decode(Hello.self, from: data)) != nil
+                }
+            },
+            CallContestant(name: Self.bareDelegate) { count in
+                await CallContestant.timed(count) {
+                    guard let (status, data) = try? await delegateSession.data(for: bareRequest), status == 200
                     else { return false }
                     return (try? JSONDecoder().decode(Hello.self, from: data)) != nil
                 }
@@ -320,6 +345,7 @@ struct Clients: Sendable {
         let client = self.client
         let nioClient = self.nioClient
         let session = self.session
+        let delegateSession = self.delegateSession
         let openAPIClient = self.openAPIClient
         let openAPIBody = (try? JSONEncoder().encode(body)).flatMap {
             try? OpenAPICoders.decoder().decode(Components.Schemas.ItemPage.self, from: $0)
@@ -337,6 +363,14 @@ struct Clients: Sendable {
                     request.httpBody = data
                     guard let (_, response) = try? await session.data(for: request) else { return false }
                     return (response as? HTTPURLResponse)?.statusCode == 204
+                }
+            },
+            CallContestant(name: Self.bareDelegate) { count in
+                await CallContestant.timed(count) {
+                    guard let data = try? JSONEncoder().encode(body) else { return false }
+                    var request = bareRequest
+                    request.httpBody = data
+                    return (try? await delegateSession.data(for: request))?.status == 204
                 }
             },
             CallContestant(name: Self.ours) { count in

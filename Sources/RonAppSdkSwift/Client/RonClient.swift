@@ -40,6 +40,8 @@ public final class RonClient: RonRequesting {
     let streamingTransport: any RonStreamingTransport
     /// Runs hooks in order, off the Swift concurrency pool, never awaited by a call, bounded.
     let hookQueue = HookQueue()
+    /// The overall deadlines of the calls in flight, on one timer.
+    let deadlines = DeadlineScheduler()
 
     /// How many `onRequest`/`onResponse` hook calls were dropped because 1,024 were already waiting
     /// for a slow hook (hooks never hold up calls, and never grow memory without bound).
@@ -71,8 +73,8 @@ public final class RonClient: RonRequesting {
         self.config = config
         headerComposer = HeaderComposer(
             authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
-            requestIdFactory: config.requestIdFactory ?? { UUID().uuidString.lowercased() },
-            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { UUID().uuidString.lowercased() },
+            requestIdFactory: config.requestIdFactory ?? { RandomUUID.lowercased() },
+            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { RandomUUID.lowercased() },
             idempotencyKeyHeader: config.idempotencyKeyHeader)
         chain = MiddlewareChain(
             layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])

@@ -21,10 +21,13 @@ struct HeaderComposer: Sendable {
     /// The header that carries new idempotency keys (`Idempotency-Key` unless configured).
     var idempotencyKeyHeader = RonConfig.Defaults.idempotencyKeyHeader
 
+    /// ``RonSDK/userAgent``, made once.
+    private static let userAgent = RonSDK.userAgent
+
     func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
         async throws(LocalNetworkError) -> RonHeaders
     {
-        var fields: RonHeaders = ["Accept": "application/json", "User-Agent": RonSDK.userAgent]
+        var fields: RonHeaders = ["Accept": "application/json", "User-Agent": Self.userAgent]
         if let token = authToken, !token.isEmpty {
             fields["Authorization"] = Self.authorizationValue(token)
         }

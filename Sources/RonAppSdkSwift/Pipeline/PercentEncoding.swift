@@ -19,14 +19,19 @@ enum PercentEncoding {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            }
+            append(byte, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `byte`, or its `%XX` form when it is not unreserved.
+    static func append(_ byte: UInt8, to out: inout [UInt8]) {
+        if isUnreserved(byte) {
+            out.append(byte)
+        } else {
+            out.append(UInt8(ascii: "%"))
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0x0F)])
+        }
     }
 }

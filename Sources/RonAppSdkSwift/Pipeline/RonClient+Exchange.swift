@@ -27,7 +27,7 @@ extension RonClient {
         let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
         let sent = SentHeaders()
         do {
-            let response = try await DeadlineRace.run(timeoutMs: timeoutMs) { [self] in
+            let response = try await DeadlineRace.run(timeoutMs: timeoutMs, deadlines: deadlines) { [self] in
                 let prepared = try await prepare(
                     call, url: url, timeoutMs: timeoutMs, deadline: deadline, limits: limits)
                 sent.store(prepared.transport.headers)

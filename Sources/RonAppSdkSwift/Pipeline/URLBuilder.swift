@@ -64,21 +64,40 @@ struct URLBuilder: Sendable {
     static func encodePath(_ original: String) throws(LocalNetworkError) -> String {
         let path = appRelative(original)
         if path.isEmpty { return "" }
-        if let bad = path.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        // One pass over the bytes for the common case; only a path with a control character or
+        // non-ASCII text needs its scalars looked at (C0, DEL and C1 are the control characters).
+        if path.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }),
+            let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        {
             throw .invalidPath(original, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
         }
-        if path.contains("?") || path.contains("#") {
+        if path.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             throw .invalidPath(original, reason: "\"?\" and \"#\" are not allowed in a path; pass parameters in query:")
         }
-        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        var out = ""
-        for segment in segments {
-            if segment == "." || segment == ".." {
-                throw .invalidPath(original, reason: "\"\(segment)\" segments are not allowed")
+        // Each segment percent-encoded on its own, straight into one buffer; `.` and `..` refused.
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count + 16)
+        var length = 0
+        var dots = 0
+        func endSegment() throws(LocalNetworkError) {
+            if length == dots, length == 1 || length == 2 {
+                throw .invalidPath(original, reason: "\"\(length == 1 ? "." : "..")\" segments are not allowed")
             }
-            out += "/" + PercentEncoding.encode(String(segment))
+            length = 0
+            dots = 0
         }
-        return out
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if !out.isEmpty { try endSegment() }
+                out.append(byte)
+                continue
+            }
+            length += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+            PercentEncoding.append(byte, to: &out)
+        }
+        try endSegment()
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func encodeQuery(_ items: [URLQueryItem]) -> String {

@@ -6,12 +6,11 @@ import Foundation
 /// its own cancellation) even when the operation ignores cancellation; the loser is cancelled.
 /// A task group would wait for a non-cooperative child, which is why this is unstructured.
 ///
-/// The deadline is a Dispatch timer that is cancelled the moment the race ends: a sleeping task
-/// would keep its timer queued until the deadline even when cancelled, so memory would grow with
-/// calls per second times the timeout.
+/// The deadline is an entry in the client's ``DeadlineScheduler``, removed the moment the race
+/// ends, so memory follows the calls in flight, never calls per second times the timeout.
 enum DeadlineRace {
     static func run<R: Sendable>(
-        timeoutMs: Int, _ operation: @escaping @Sendable () async throws -> R
+        timeoutMs: Int, deadlines: DeadlineScheduler, _ operation: @escaping @Sendable () async throws -> R
     ) async throws -> R {
         let box = RaceBox<R>()
         return try await withTaskCancellationHandler {
@@ -24,17 +23,91 @@ enum DeadlineRace {
                         box.finish(.failure(error))
                     }
                 }
-                let timer = DispatchSource.makeTimerSource(queue: .global())
-                timer.schedule(deadline: .now() + .milliseconds(max(timeoutMs, 0)))
-                timer.setEventHandler {
+                let entry = deadlines.add(.now() + .milliseconds(max(timeoutMs, 0))) {
                     box.finish(.failure(TransportFailure(.timeout, detail: "overall timeout \(timeoutMs) ms")))
                 }
-                timer.resume()
-                box.track(work: work, timer: timer)
+                box.track(work: work, deadline: entry, in: deadlines)
             }
         } onCancel: {
             box.finish(.failure(TransportFailure(.cancelled)))
         }
+    }
+}
+
+/// The deadlines of one client's calls in flight, on one Dispatch timer armed for the earliest.
+///
+/// A Dispatch timer per call costs two wake-ups of Dispatch's timer thread (arming and cancelling
+/// it): about a third of a call's own work in a profile. Here a call adds an entry and removes it
+/// when it ends; the timer is re-armed only when a call with an earlier deadline than the armed one
+/// starts, and when it fires (it then ends the calls that are due and arms for the next).
+final class DeadlineScheduler: @unchecked Sendable {
+    private struct Entry {
+        var deadline: DispatchTime
+        var expire: @Sendable () -> Void
+    }
+
+    private let lock = NSLock()
+    private var timer: (any DispatchSourceTimer)?
+    private var entries: [UInt64: Entry] = [:]
+    private var nextId: UInt64 = 0
+    /// When the timer fires next; `nil` when it is not armed.
+    private var armed: DispatchTime?
+
+    deinit {
+        timer?.cancel()
+    }
+
+    /// Runs `expire` at `deadline` unless ``remove(_:)`` is called first; returns the entry's id.
+    func add(_ deadline: DispatchTime, expire: @escaping @Sendable () -> Void) -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        let id = nextId
+        nextId &+= 1
+        entries[id] = Entry(deadline: deadline, expire: expire)
+        if armed.map({ deadline < $0 }) ?? true {
+            armed = deadline
+            startedTimer().schedule(deadline: deadline)
+        }
+        return id
+    }
+
+    /// Forgets an entry (its call ended); removing one that fired or was removed does nothing.
+    func remove(_ id: UInt64) {
+        lock.lock()
+        entries[id] = nil
+        lock.unlock()
+    }
+
+    /// How many entries are waiting.
+    var count: Int { lock.withLock { entries.count } }
+
+    /// The timer, made on first use (a client that makes no call has none). Called under the lock.
+    private func startedTimer() -> any DispatchSourceTimer {
+        if let timer { return timer }
+        let made = DispatchSource.makeTimerSource(queue: .global())
+        made.setEventHandler { [weak self] in self?.fire() }
+        made.resume()
+        timer = made
+        return made
+    }
+
+    private func fire() {
+        let now = DispatchTime.now()
+        var due: [@Sendable () -> Void] = []
+        lock.lock()
+        var earliest: DispatchTime?
+        for (id, entry) in entries {
+            if entry.deadline <= now {
+                due.append(entry.expire)
+                entries[id] = nil
+            } else if earliest.map({ entry.deadline < $0 }) ?? true {
+                earliest = entry.deadline
+            }
+        }
+        armed = earliest
+        if let earliest { timer?.schedule(deadline: earliest) }
+        lock.unlock()
+        for expire in due { expire() }
     }
 }
 
@@ -44,7 +117,7 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
     private var continuation: CheckedContinuation<R, any Error>?
     private var result: Result<R, any Error>?
     private var work: Task<Void, Never>?
-    private var timer: (any DispatchSourceTimer)?
+    private var deadline: (id: UInt64, scheduler: DeadlineScheduler)?
     private var done = false
 
     func install(_ continuation: CheckedContinuation<R, any Error>) {
@@ -58,16 +131,16 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
         lock.unlock()
     }
 
-    func track(work: Task<Void, Never>, timer: any DispatchSourceTimer) {
+    func track(work: Task<Void, Never>, deadline id: UInt64, in scheduler: DeadlineScheduler) {
         lock.lock()
         if done {
             lock.unlock()
             work.cancel()
-            timer.cancel()
+            scheduler.remove(id)
             return
         }
         self.work = work
-        self.timer = timer
+        self.deadline = (id, scheduler)
         lock.unlock()
     }
 
@@ -82,12 +155,12 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
         continuation = nil
         if waiting == nil { result = outcome }
         let running = work
-        let deadline = timer
+        let entry = deadline
         work = nil
-        timer = nil
+        deadline = nil
         lock.unlock()
         running?.cancel()
-        deadline?.cancel()
+        if let entry { entry.scheduler.remove(entry.id) }
         waiting?.resume(with: outcome)
     }
 }

@@ -42,10 +42,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     private func update<R>(_ task: URLSessionTask, _ change: (inout Pending) -> R) -> R? {
         lock.lock()
         defer { lock.unlock() }
-        guard var entry = pending[task.taskIdentifier] else { return nil }
-        let result = change(&entry)
-        pending[task.taskIdentifier] = entry
-        return result
+        let id = task.taskIdentifier
+        guard pending[id] != nil else { return nil }
+        // In place: a copy taken out and stored back would copy the body collected so far on every
+        // chunk (the dictionary still holds it while the copy grows).
+        return change(&pending[id]!)
     }
 
     private func take(_ task: URLSessionTask) -> Pending? {

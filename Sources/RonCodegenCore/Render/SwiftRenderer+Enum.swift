@@ -1,7 +1,7 @@
 extension SwiftRenderer {
     func renderEnum(_ type: NamedType, cases: [EnumCase], into writer: inout SourceWriter) {
         writer.block(
-            "public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable"]))"
+            "public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable", "SchemaTextValue"]))"
         ) { w in
             for item in cases {
                 if item.documentation != nil {
@@ -109,7 +109,9 @@ extension SwiftRenderer {
     }
 
     func renderPatternString(_ type: NamedType, pattern: String, into writer: inout SourceWriter) {
-        let base = ["Codable", "Hashable", "Sendable", "RawRepresentable", "CustomStringConvertible"]
+        let base = [
+            "Codable", "Hashable", "Sendable", "RawRepresentable", "CustomStringConvertible", "SchemaTextValue",
+        ]
         writer.block("public struct \(type.name): \(conformanceList(type, base))") { w in
             w.line("/// The regular expression every value matches.")
             w.line("public static let pattern = \(SwiftLiteral.string(pattern))")
@@ -137,6 +139,13 @@ extension SwiftRenderer {
             w.line()
             w.line("/// The text.")
             w.line("public var description: String { rawValue }")
+            w.line()
+            w.line("/// Says that `text` does not match ``pattern``.")
+            w.block("public static func textFailure(_ text: String) -> String") { w in
+                w.line(
+                    "SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text).description"
+                )
+            }
             w.line()
             w.line("/// Decodes and checks the text.")
             w.block("public init(from decoder: any Decoder) throws") { w in

@@ -43,6 +43,15 @@ extension SwiftRenderer {
         }
     }
 
+    /// `"Text"` when the member is of a string-valued named type (see ``textTypes``), read and
+    /// written with `decodeText`/`encodeText`; `nil` otherwise.
+    private func textValue(_ field: Field) -> String? {
+        guard case .named(let name, let arguments) = field.type, arguments.isEmpty, textTypes.contains(name) else {
+            return nil
+        }
+        return "Text"
+    }
+
     private func storage(_ field: Field) -> String {
         field.deprecated ? "_" + field.swiftName : Naming.escaped(field.swiftName)
     }
@@ -89,6 +98,19 @@ extension SwiftRenderer {
                         )
                     } else {
                         w.line("self.\(storage(field)) = try container.decode\(scalar)IfPresent(forKey: \(key))")
+                    }
+                    continue
+                }
+                if textValue(field) != nil, !(field.required && field.isOptional) {
+                    let type = "\(TypeSpelling.swift(field.type)).self"
+                    if !field.isOptional, field.defaultValue == nil {
+                        w.line("self.\(storage(field)) = try container.decodeText(\(type), forKey: \(key))")
+                    } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+                        w.line(
+                            "self.\(storage(field)) = try container.decodeTextIfPresent(\(type), forKey: \(key)) ?? \(fallback)"
+                        )
+                    } else {
+                        w.line("self.\(storage(field)) = try container.decodeTextIfPresent(\(type), forKey: \(key))")
                     }
                     continue
                 }
@@ -140,7 +162,9 @@ extension SwiftRenderer {
             for field in fields {
                 let key = "." + Naming.escaped(field.swiftName)
                 let value = "self.\(storage(field))"
-                if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
+                if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field),
+                    !(field.required && field.isOptional)
+                {
                     if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value)
                     {
                         w.block("if \(value) != \(fallback)") { w in

@@ -21,17 +21,35 @@ public struct SwiftRenderer: Sendable {
     /// The options in use.
     public var options: Options
 
+    /// The named types whose JSON form is one string (pattern-checked strings, string enums): struct
+    /// members of these types are read and written as plain strings of the keyed container.
+    var textTypes: Set<String> = []
+
     /// A renderer with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }
 
+    /// This renderer, told which types of `model` are string-valued.
+    private func knowing(_ model: SchemaModel) -> SwiftRenderer {
+        var renderer = self
+        renderer.textTypes = Set(
+            model.types.compactMap { type in
+                switch type.shape {
+                case .stringEnum, .patternString: return type.name
+                default: return nil
+                }
+            })
+        return renderer
+    }
+
     /// All types in one file, followed by the catalog.
     public func renderSingleFile(_ model: SchemaModel) -> String {
+        let renderer = knowing(model)
         var writer = header(for: model.documents)
         for type in model.types {
             writer.line()
-            render(type, into: &writer)
+            renderer.render(type, into: &writer)
         }
         writer.line()
         renderCatalog(model, into: &writer)
@@ -41,12 +59,13 @@ public struct SwiftRenderer: Sendable {
     /// One file per schema document (`app-plane.schema.json` → `app-plane.schema.swift`) and one
     /// for the catalog, for review.
     public func renderFilePerDocument(_ model: SchemaModel) -> [(name: String, contents: String)] {
+        let renderer = knowing(model)
         var files: [(name: String, contents: String)] = []
         for document in model.documents {
             var writer = header(for: [document])
             for type in model.types where type.origin.file == document {
                 writer.line()
-                render(type, into: &writer)
+                renderer.render(type, into: &writer)
             }
             let base = document.replacingOccurrences(of: "/", with: "_")
             let stem = base.hasSuffix(".json") || base.hasSuffix(".toml") ? String(base.dropLast(5)) : base

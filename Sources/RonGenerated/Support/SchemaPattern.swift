@@ -46,24 +46,33 @@ public struct CompiledSchemaPattern: Sendable {
 
     private let expression: Expression
     /// For a fully anchored pattern of literals and bracket classes with exact counts (the common
-    /// shape of id patterns, such as `^b3:[0-9a-f]{64}$`): one set of allowed ASCII bytes per position.
-    private let positions: [[Bool]]?
+    /// shape of id patterns, such as `^b3:[0-9a-f]{64}$`): the allowed ASCII bytes of every
+    /// position, 128 flags per position in one flat table (no nested array to retain per byte).
+    private let table: [Bool]?
+    /// The length every match has, when ``table`` is set.
+    private let length: Int
 
     /// Compiles `pattern`; a pattern that does not compile matches nothing.
     public init(_ pattern: String) {
         expression = Expression(pattern)
-        positions = Self.simplePositions(pattern)
+        let positions = Self.simplePositions(pattern)
+        table = positions.map { $0.flatMap { $0 } }
+        length = positions?.count ?? 0
     }
 
     /// Whether `text` matches (an unanchored search, as JSON Schema specifies).
     public func matches(_ text: String) -> Bool {
-        if let positions {
-            var index = 0
-            for byte in text.utf8 {
-                guard index < positions.count, byte < 128, positions[index][Int(byte)] else { return false }
-                index += 1
+        if let table {
+            let length = self.length
+            guard text.utf8.count == length else { return false }
+            return table.withUnsafeBufferPointer { allowed in
+                var index = 0
+                for byte in text.utf8 {
+                    guard byte < 128, allowed[index &* 128 &+ Int(byte)] else { return false }
+                    index += 1
+                }
+                return true
             }
-            return index == positions.count
         }
         guard let regex = expression.regex else { return false }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)

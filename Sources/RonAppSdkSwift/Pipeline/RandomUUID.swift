@@ -1,0 +1,34 @@
+/// Random (version 4) UUIDs as lowercase text: the SDK's default request ids and idempotency keys.
+///
+/// Foundation's `UUID()` opens, reads and closes `/dev/urandom` on every call on Linux (a sixth of a
+/// call's own work in a profile); this takes the same 122 random bits from the standard library's
+/// system generator, which needs no file descriptor.
+enum RandomUUID {
+    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// A new random UUID, for example `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
+    static func lowercased() -> String {
+        var generator = SystemRandomNumberGenerator()
+        // Version 4 in the high nibble of byte 6, variant 10 in the top bits of byte 8.
+        let high = (generator.next() as UInt64) & ~0xF000 | 0x4000
+        let low = (generator.next() as UInt64) & ~(0xC0 << 56) | (0x80 << 56)
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var index = 0
+            func put(_ value: UInt64, bytes: Range<Int>) {
+                for byte in bytes {
+                    let octet = UInt8(truncatingIfNeeded: value >> UInt64((7 - byte) * 8))
+                    if index == 8 || index == 13 || index == 18 || index == 23 {
+                        buffer[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    buffer[index] = digits[Int(octet >> 4)]
+                    buffer[index + 1] = digits[Int(octet & 0x0F)]
+                    index += 2
+                }
+            }
+            put(high, bytes: 0..<8)
+            put(low, bytes: 0..<8)
+            return index
+        }
+    }
+}
