@@ -2,8 +2,9 @@ import Foundation
 
 /// Section 9: the debug compile time of generated code. For a synthetic schema of 100, 1,000 and
 /// 5,000 types, `swiftc -Onone` compiles our generated Swift (against the `RonGenerated` runtime
-/// module) and, when `--openapi-generator PATH` is given, swift-openapi-generator's `Types.swift`
-/// for the same shapes (against `OpenAPIRuntime`), each as one module in one invocation, in turns.
+/// module) and, when `--openapi-generator PATH` is given, swift-openapi-generator's `Types*.swift`
+/// for the same shapes (against `OpenAPIRuntime`), each as one module in one whole-module
+/// invocation (`-wmo`, so both pay the same driver costs), in turns.
 struct CompileTimeSection {
     let options: BenchOptions
     let table: ResultTable
@@ -36,7 +37,7 @@ struct CompileTimeSection {
             let generated = try ProcessRunner.run(
                 [tool, "--schema", schema.path, "--output", ours.path, "--runtime-module", "RonGenerated"])
             guard generated.status == 0 else { throw BenchError("ron-codegen failed: \(generated.output.prefix(400))") }
-            var contestants: [(String, URL)] = [("ron-codegen", ours.appendingPathComponent("RonGenerated.swift"))]
+            var contestants: [(String, [URL])] = [("ron-codegen", [ours.appendingPathComponent("RonGenerated.swift")])]
             if let generator = options.openAPIGenerator {
                 let document = work.appendingPathComponent("openapi-\(count).json")
                 try Data(SyntheticOpenAPI.document(types: count).utf8).write(to: document)
@@ -45,18 +46,22 @@ struct CompileTimeSection {
                 guard outcome.status == 0 else {
                     throw BenchError("swift-openapi-generator failed: \(outcome.output.prefix(400))")
                 }
-                contestants.append(("swift-openapi-generator", output.appendingPathComponent("Types.swift")))
+                // 1.14 writes `Types.swift` and one file per kind of component (`Types+Components+Schemas.swift`, …).
+                let files = try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
+                    .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+                contestants.append(("swift-openapi-generator", files))
             }
             let rounds = count >= 5_000 ? 2 : 3
             var seconds: [String: Samples] = [:]
             for round in 0..<rounds {
                 for offset in 0..<contestants.count {
-                    let (name, file) = contestants[(round + offset) % contestants.count]
+                    let (name, files) = contestants[(round + offset) % contestants.count]
                     let object = work.appendingPathComponent("\(name)-\(count).o")
-                    let outcome = try ProcessRunner.run([
-                        "swiftc", "-Onone", "-parse-as-library", "-module-name", "Synthetic", "-I", modules.path,
-                        "-c", file.path, "-o", object.path,
-                    ])
+                    let outcome = try ProcessRunner.run(
+                        [
+                            "swiftc", "-Onone", "-parse-as-library", "-module-name", "Synthetic", "-I", modules.path,
+                            "-wmo", "-c",
+                        ] + files.map(\.path) + ["-o", object.path])
                     guard outcome.status == 0 else {
                         throw BenchError(
                             "\(name)'s code for \(count) types does not compile: \(outcome.output.prefix(600))")

@@ -35,7 +35,7 @@ enum SyntheticOpenAPI {
             + schemas.joined(separator: ",\n") + "}}}"
     }
 
-    /// The command that generates the types of `document` into `output` (`Types.swift`), with the
+    /// The command that generates the types of `document` into `output` (`Types*.swift`), with the
     /// settings of `Benchmarks/OpenAPI/openapi-generator-config.yaml`.
     static func generateCommand(_ generator: String, _ document: URL, _ output: URL) -> [String] {
         [
