@@ -106,12 +106,13 @@ enum WireAcceptance {
         return accepts(decoder.type, producer.type)
     }
 
-    /// Whether Swift code written against `old` compiles against `new`: the same name, type and
-    /// optionality, and an initializer parameter that still has a fallback if it had one.
+    /// Whether Swift code written against `old` compiles against `new`: the same name, Swift type
+    /// and optionality, and an initializer parameter that still has a fallback if it had one.
     static func sourceCompatible(_ old: Field, _ new: Field) -> Bool {
         let hadFallback = old.defaultValue != nil || old.isOptional
         let hasFallback = new.defaultValue != nil || new.isOptional
-        return old.swiftName == new.swiftName && old.type == new.type && old.isOptional == new.isOptional
+        return old.swiftName == new.swiftName && TypeSpelling.swift(old.type) == TypeSpelling.swift(new.type)
+            && old.isOptional == new.isOptional
             && (!hadFallback || hasFallback)
     }
 }
