@@ -9,6 +9,7 @@ struct DiffCommand {
     var failOn = SchemaDiffReport.FailOn.wire
     var oldFixtures: String?
     var checkFixtures = true
+    var checkVersion = false
 
     static let usage = """
         usage: ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]
@@ -26,6 +27,9 @@ struct DiffCommand {
           --old-fixtures <dir>   the old version's fixtures (default: the Fixtures/ folder beside the
                                  old schema, in the folder or at the revision)
           --no-fixtures          do not check the old fixtures against the new schema
+          --check-version        instead of --fail-on: exit 1 only when a document's changes need a
+                                 bigger x-ron-version bump than it got (a break: major, an addition:
+                                 minor, anything else: patch; one place less below 1.0.0)
           --help                 show this text
 
         Exit status: 0 nothing breaks what --fail-on selects, 1 something does, 2 bad input.
@@ -55,6 +59,7 @@ struct DiffCommand {
                 failOn = choice
             case "--old-fixtures": oldFixtures = try value(for: flag)
             case "--no-fixtures": checkFixtures = false
+            case "--check-version": checkVersion = true
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)
@@ -75,7 +80,14 @@ struct DiffCommand {
             report.fixtures = FixtureValidator(model: newModel).check(
                 fixtures: oldSide.fixtures, renames: report.renamedTypes)
         }
+        if checkVersion {
+            report.versionProblems = SchemaVersionCheck.problems(
+                report, oldVersions: SchemaVersionCheck.versions(of: oldSide.documents),
+                newVersions: SchemaVersionCheck.versions(of: newSide.documents),
+                newDocuments: newSide.documents.map(\.path))
+        }
         print(json ? try report.json() : report.table(), terminator: "")
+        if checkVersion { return report.versionProblems.isEmpty ? 0 : 1 }
         return report.breaks(failOn) ? 1 : 0
     }
 

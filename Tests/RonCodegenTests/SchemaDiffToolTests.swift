@@ -177,4 +177,36 @@ struct SchemaDiffToolTests {
         #expect(result.status == 2)
         #expect(result.error.contains("a.schema.json: at /$defs/Item/anyOf: unsupported keyword 'anyOf'"))
     }
+
+    @Test(
+        "--check-version passes only when x-ron-version got the bump the changes need",
+        arguments: [
+            ("1.2.0", "1.2.1", false), ("1.2.0", "1.3.0", false), ("1.2.0", "2.0.0", true), ("0.3.0", "0.3.1", false),
+            ("0.3.0", "0.4.0", true), ("1.2.0", "1.2.0", false),
+        ])
+    func versionBump(_ old: String, _ new: String, _ enough: Bool) throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base, version: old))
+        try repository.commit()
+        // A required member added: new clients cannot read what old servers send, a major change.
+        let grown = Self.base + #", "note": {"type": "string"}"#
+        try repository.write("Schema/a.schema.json", Self.schema(grown, required: #"["id", "note"]"#, version: new))
+        let result = try repository.diff(["--check-version"])
+        #expect(result.status == (enough ? 0 : 1), "\(result.output)")
+        #expect(result.output.contains("a.schema.json: x-ron-version \(old) → \(new)") == !enough)
+    }
+
+    @Test("--check-version names a changed document that has no x-ron-version")
+    func versionMissing() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.commit()
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base + #", "note": {"type": "string"}"#))
+        let result = try repository.diff(["--check-version"])
+        #expect(result.status == 1)
+        #expect(
+            result.output.contains("a.schema.json: its changes need a minor version bump but it has no x-ron-version"))
+    }
 }

@@ -6,6 +6,9 @@ public struct SchemaDiffReport: Sendable, Equatable {
     public var changes: [SchemaChange]
     /// What checking the old version's fixtures against the new model found (empty when not run).
     public var fixtures: [FixtureCheckResult] = []
+    /// Documents whose `x-ron-version` does not cover their changes (``SchemaVersionCheck``), when
+    /// checked.
+    public var versionProblems: [String] = []
     /// Old name → new name of each type found renamed (for reading the old fixtures).
     public var renamedTypes: [String: String] = [:]
 
@@ -87,12 +90,15 @@ public struct SchemaDiffReport: Sendable, Equatable {
                 lines.append("fixture \(result.file) (\(result.typeName)) at \(problem.pointer): \(problem.message)")
             }
         }
+        for problem in versionProblems {
+            lines.append("version: \(problem)")
+        }
         lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The report as JSON for tools: `changes` (rule, type, member, detail, verdicts, old and new
-    /// locations), `fixtures`, `bump` and `summary`.
+    /// locations), `fixtures`, `versionProblems`, `bump` and `summary`.
     public func json() throws -> String {
         struct Location: Encodable {
             var file: String
@@ -123,6 +129,7 @@ public struct SchemaDiffReport: Sendable, Equatable {
         struct Report: Encodable {
             var changes: [Change]
             var fixtures: [Fixture]
+            var versionProblems: [String]
             var bump: SemverBump
             var summary: String
         }
@@ -140,7 +147,7 @@ public struct SchemaDiffReport: Sendable, Equatable {
                     file: result.file, type: result.typeName, decodes: result.problems.isEmpty,
                     problems: result.problems.map { Problem(pointer: $0.pointer, message: $0.message) })
             },
-            bump: bump, summary: summary)
+            versionProblems: versionProblems, bump: bump, summary: summary)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
