@@ -214,6 +214,7 @@ let package = Package(
         .testTarget(
             name: "RonPluginUsageTests",
             dependencies: ["RonGenerated"],
+            exclude: ["Fixtures"],
             resources: [.process("Schema")],
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
