@@ -71,7 +71,8 @@ struct TypeComparison {
 
     /// The declaration kind's name (`structure`, `stringEnum`, …), for any kind, known or not.
     static func kind(of shape: NamedType.Shape) -> String {
-        String(String(describing: shape).prefix { $0 != "(" })
+        // A case with a payload is the label of its one child; describing the whole value is slow.
+        Mirror(reflecting: shape).children.first?.label ?? String(String(describing: shape).prefix { $0 != "(" })
     }
 
     /// An old-side reference with renamed types spelled by their new names.
@@ -104,7 +105,7 @@ struct TypeComparison {
                 CompatibilityVerdicts(
                     oldClientsNewServer: .compatible, newClientsOldServer: .compatible, swiftSource: .breaking))
         }
-        compareShapes(old, new)
+        if old.shape != new.shape { compareShapes(old, new) }
     }
 
     mutating func compareShapes(_ old: NamedType, _ new: NamedType) {
