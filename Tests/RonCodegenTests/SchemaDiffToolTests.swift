@@ -37,11 +37,13 @@ struct SchemaDiffToolTests {
             try SchemaDiffToolTests.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: root)
         }
 
-        func diff(_ arguments: [String]) throws -> Run {
+        func diff(_ arguments: [String]) throws -> Run { try codegen(["diff"] + arguments) }
+
+        func codegen(_ arguments: [String]) throws -> Run {
             guard let tool = CodegenToolTests.tool else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "ron-codegen is not built"])
             }
-            return try SchemaDiffToolTests.execute(tool, ["diff"] + arguments, in: root)
+            return try SchemaDiffToolTests.execute(tool, arguments, in: root)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -208,5 +210,20 @@ struct SchemaDiffToolTests {
         #expect(result.status == 1)
         #expect(
             result.output.contains("a.schema.json: its changes need a minor version bump but it has no x-ron-version"))
+    }
+
+    @Test("ron-codegen verify reads a fixtures folder against the schema and names what does not fit")
+    func verify() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Fixtures/Item/good.json", #"{"id": "a", "count": 7}"#)
+        #expect(try repository.codegen(["verify"]).status == 0)
+        try repository.write("Fixtures/Item/bad.json", #"{"id": "a", "count": -1}"#)
+        let result = try repository.codegen(["verify"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("Fixtures/Item/bad.json (Item) at /count: -1 is not a UInt16"))
+        #expect(result.output.contains("1 of 2 examples fit the schema"))
+        #expect(try repository.codegen(["verify", "--fixtures", "missing"]).status == 2)
     }
 }

@@ -122,7 +122,7 @@ public struct FixtureValidator: Sendable {
                     into: &problems)
             }
         case .named(let name, let arguments):
-            guard let named = types[name] else { return problem("the type \(name) is not in the new schema") }
+            guard let named = types[name] else { return problem("the type \(name) is not in the schema") }
             checkNamed(value, named, arguments.map { resolve($0, bindings) }, at: pointer, into: &problems)
         default:
             problem("the diff cannot check a value of type \(TypeSpelling.swift(type))")

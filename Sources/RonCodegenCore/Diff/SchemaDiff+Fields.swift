@@ -103,8 +103,9 @@ extension TypeComparison {
         case .integer(let text), .number(let text): return text
         case .string(let text): return "\"\(text)\""
         case .emptyArray: return "[]"
-        case .emptyMap: return "{}"
         case .enumCase(let name): return "." + name
+        // `{}`, and any kind of default added later, as Swift describes it.
+        default: return value == .emptyMap ? "{}" : String(describing: value)
         }
     }
 }

@@ -87,7 +87,8 @@ public struct SchemaDiffReport: Sendable, Equatable {
         }
         for result in fixtures where !result.problems.isEmpty {
             for problem in result.problems {
-                lines.append("fixture \(result.file) (\(result.typeName)) at \(problem.pointer): \(problem.message)")
+                let location = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
+                lines.append("fixture \(result.file) (\(result.typeName))\(location): \(problem.message)")
             }
         }
         for problem in versionProblems {
