@@ -72,4 +72,18 @@ struct FixtureValidatorTests {
         )
         #expect(FixtureValidator(model: model).problems(of: value, as: "Thing").isEmpty)
     }
+
+    @Test("an old fixture of a renamed type is read as the type's new name")
+    func renamedTypes() throws {
+        let old = try CodeGenerator().model(documents: [("a.json", Self.schema)])
+        let new = try CodeGenerator().model(
+            documents: [("a.json", Self.schema.replacingOccurrences(of: "\"Thing\"", with: "\"Entry\""))])
+        let report = SchemaDiff.compare(old: old, new: new)
+        #expect(report.renamedTypes == ["Thing": "Entry"])
+        let results = FixtureValidator(model: new).check(
+            fixtures: [("Thing/one.json", Data(#"{"id": "x", "n": 1}"#.utf8))], renames: report.renamedTypes)
+        #expect(results.map(\.typeName) == ["Entry"])
+        #expect(results.first?.file == "Fixtures/Thing/one.json")
+        #expect(results.first?.problems == [])
+    }
 }
