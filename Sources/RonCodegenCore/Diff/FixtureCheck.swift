@@ -196,7 +196,7 @@ public struct FixtureValidator: Sendable {
         } else if case .alias(let target) = type.shape {
             check(value, target, at: pointer, bindings: [:], into: &problems)
         } else {
-            problem("the diff cannot check a value of \(type.name) (\(TypeComparison.kind(of: type.shape)))")
+            problem("the diff cannot check a value of \(type.name) (\(ModelComparison.kind(of: type.shape)))")
         }
     }
 

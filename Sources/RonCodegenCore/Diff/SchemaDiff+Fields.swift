@@ -1,7 +1,7 @@
 /// The members of a struct, matched by wire name. Each aspect of a member that changed (type,
 /// requiredness, nullability, default, name, …) is its own change, judged alone: the old member
 /// against the old member with only that aspect taken from the new one.
-extension TypeComparison {
+extension ModelComparison {
     mutating func compareFields(_ oldType: NamedType, _ oldFields: [Field], _ newType: NamedType, _ newFields: [Field])
     {
         for field in newFields {

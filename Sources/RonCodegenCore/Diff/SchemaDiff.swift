@@ -5,19 +5,20 @@
 /// declaration or type reference the comparison does not know is reported as a change that breaks
 /// everything, so a new construct of the generator is never missed and never crashes the diff.
 ///
-/// Operations are not part of ``SchemaModel`` yet; when they are, their comparison appends its
-/// `OPERATION_*` changes in ``compare(old:new:)`` beside the types'.
+/// Operations are not part of ``SchemaModel`` yet; when they are, their comparison goes in
+/// `SchemaDiff+Operations.swift`, which ``compare(old:new:)`` already calls after the types'.
 public enum SchemaDiff {
     /// Every change from `old` to `new`, in the new model's type order (removed types last).
     public static func compare(old: SchemaModel, new: SchemaModel) -> SchemaDiffReport {
-        var comparison = TypeComparison(old: old, new: new)
+        var comparison = ModelComparison(old: old, new: new)
         comparison.compareTypes()
+        comparison.compareOperations()
         return SchemaDiffReport(changes: comparison.changes, renamedTypes: comparison.renames)
     }
 }
 
 /// The state of one comparison: the renames found and the changes listed so far.
-struct TypeComparison {
+struct ModelComparison {
     let old: SchemaModel
     let new: SchemaModel
     /// Old name → new name, for types renamed without other change.
