@@ -3,7 +3,7 @@ import RonGenerated
 import Testing
 
 /// The drift check: every example under `Fixtures/` decodes with its generated type and encodes
-/// back to the same JSON, through `RonFixtures` (the helper users call on their own fixtures). When
+/// back to the same JSON, through `RonFixtures` (what users call on their own fixtures). When
 /// a schema and its examples disagree (a renamed member, a changed type, a new required field), the
 /// failure names the file, the type and the JSON pointer.
 @Suite("Fixtures match the schema")
