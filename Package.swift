@@ -216,6 +216,7 @@ let package = Package(
         .testTarget(
             name: "RonPluginUsageTests",
             dependencies: ["RonGenerated"],
+            exclude: ["Fixtures"],
             resources: [.process("Schema")],
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Section 5: wall time of `ron-codegen` on the real schema and on a synthetic one of 1,000 types,
-/// and whether a build with nothing changed runs it again.
+/// of `ron-codegen diff` between two versions of the synthetic schema where every type changed, and
+/// whether a build with nothing changed runs the generator again.
 struct CodegenSection {
     let options: BenchOptions
     let table: ResultTable
@@ -32,6 +33,28 @@ struct CodegenSection {
             ResultRow(
                 section: "5", measure: "ron-codegen, synthetic schema of 1,000 types (wall s)",
                 value: Format.fixed(big.median, 3), spread: big.spread(3), target: "< 1 s", pass: big.median < 1.0))
+
+        // The diff of 1,000 types against a version where every type changed (a member made optional
+        // in each object, a value added to each enum).
+        let changed = work.appendingPathComponent("SchemaChanged", isDirectory: true)
+        try FileManager.default.createDirectory(at: changed, withIntermediateDirectories: true)
+        let changedText = Self.syntheticSchema(types: 1_000)
+            .replacingOccurrences(of: #""required": ["id", "size_bytes"]"#, with: #""required": ["id"]"#)
+            .replacingOccurrences(of: #""gamma_delta"]"#, with: #""gamma_delta", "epsilon"]"#)
+        try Data(changedText.utf8).write(to: changed.appendingPathComponent("big.schema.json"))
+        var diff = Samples()
+        for _ in 0..<5 {
+            let outcome = try ProcessRunner.run(
+                [tool, "diff", "--old", synthetic.path, "--new", changed.path, "--no-fixtures", "--format", "json"])
+            guard outcome.status == 1, outcome.output.contains("FIELD_MADE_OPTIONAL") else {
+                throw BenchError("ron-codegen diff failed: \(outcome.output.suffix(600))")
+            }
+            diff.add(outcome.seconds)
+        }
+        table.add(
+            ResultRow(
+                section: "5", measure: "ron-codegen diff, 1,000 types against 1,000 changed types (wall s)",
+                value: Format.fixed(diff.median, 3), spread: diff.spread(3), target: "< 1 s", pass: diff.median < 1.0))
 
         // A second build with nothing changed must not run the build-tool plugin's command.
         let build = [

@@ -3,9 +3,22 @@ import PackagePlugin
 
 /// `swift package ron-codegen [--schema DIR] [--output DIR]`: writes the generated Swift to a
 /// folder for review (default `GeneratedPreview/`), one file per schema document.
+/// `swift package ron-codegen diff [options]`: runs `ron-codegen diff` in the package's folder.
 @main
 struct RonCodegenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) throws {
+        if arguments.first == "diff" {
+            let process = Process()
+            process.executableURL = try context.tool(named: "ron-codegen").url
+            process.arguments = arguments
+            process.currentDirectoryURL = context.package.directoryURL
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 {
+                Diagnostics.error("ron-codegen diff exited with status \(process.terminationStatus)")
+            }
+            return
+        }
         var extractor = ArgumentExtractor(arguments)
         let root = context.package.directoryURL
         let schema =

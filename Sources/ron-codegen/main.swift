@@ -11,6 +11,8 @@ struct Arguments {
 
     static let usage = """
         usage: ron-codegen --schema <dir> --output <dir> [options]
+               ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]   (see diff --help)
+               ron-codegen verify [--schema <dir>] [--fixtures <dir>]            (see verify --help)
 
           --schema <dir>           the folder of schema documents (*.json, *.toml), read recursively
           --output <dir>           where to write the Swift sources
@@ -53,6 +55,26 @@ struct UsageError: Error, CustomStringConvertible {
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(code)
+}
+
+if CommandLine.arguments.dropFirst().first == "diff" {
+    do {
+        exit(try DiffCommand(CommandLine.arguments.dropFirst(2)).run())
+    } catch let error as UsageError {
+        fail("\(error)\n\n\(DiffCommand.usage)", code: 2)
+    } catch {
+        fail("\(error)", code: 2)
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "verify" {
+    do {
+        exit(try VerifyCommand(CommandLine.arguments.dropFirst(2)).run())
+    } catch let error as UsageError {
+        fail("\(error)\n\n\(VerifyCommand.usage)", code: 2)
+    } catch {
+        fail("\(error)", code: 2)
+    }
 }
 
 let arguments: Arguments

@@ -3,21 +3,24 @@ import RonGenerated
 import RonTOML
 import Testing
 
-/// One example file under `Fixtures/<TypeName>/`.
-struct Fixture: CustomTestStringConvertible, Sendable {
-    /// The folder name: the generated type the example must decode as.
-    var typeName: String
-    /// The path relative to the repository, for messages.
-    var path: String
-    /// The example's absolute location.
-    var url: URL
+extension RonFixtures.Example: CustomTestStringConvertible {
+    /// The example's path, as test reports name it.
+    public var testDescription: String { path }
+}
 
-    var testDescription: String { path }
-
+/// The repository's `Fixtures/`: wire examples under `Fixtures/<TypeName>/`, JSON or TOML.
+enum Fixture {
     /// The repository's `Fixtures/` folder, found from this file's location.
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures")
+
+    /// TOML examples are read as JSON through the TOML reader.
+    static let readers: [String: RonFixtures.Reader] = [
+        "toml": { data in
+            try JSONEncoder().encode(JSONValue.object(TOMLJSON.members(of: try TOMLParser.parse(data))))
+        }
+    ]
 
     /// The type folders under `Fixtures/`.
     static func folders() -> [String] {
@@ -26,24 +29,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     }
 
     /// Every `*.json` and `*.toml` example, in path order.
-    static func all() -> [Fixture] {
-        folders().flatMap { folder -> [Fixture] in
-            let files =
-                (try? FileManager.default.contentsOfDirectory(atPath: directory.appending(path: folder).path)) ?? []
-            return files.filter { $0.hasSuffix(".json") || $0.hasSuffix(".toml") }.sorted().map { file in
-                Fixture(
-                    typeName: folder, path: "Fixtures/\(folder)/\(file)",
-                    url: directory.appending(path: folder).appending(path: file))
-            }
-        }
-    }
-
-    /// The example as JSON: JSON files as they are, TOML files through the TOML reader.
-    func json() throws -> Data {
-        let data = try Data(contentsOf: url)
-        guard url.pathExtension == "toml" else { return data }
-        let table = try TOMLParser.parse(data)
-        return try JSONEncoder().encode(JSONValue.object(TOMLJSON.members(of: table)))
+    static func all() -> [RonFixtures.Example] {
+        RonFixtures.examples(in: directory, readers: readers)
     }
 }
 

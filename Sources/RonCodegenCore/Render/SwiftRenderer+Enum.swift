@@ -170,8 +170,8 @@ extension SwiftRenderer {
     }
 
     func renderCatalog(_ model: SchemaModel, into writer: inout SourceWriter) {
-        writer.line("/// Every named type of the schema, for tools and the drift tests.")
-        writer.block("public enum \(options.catalogName)") { w in
+        writer.line("/// Every named type of the schema, for tools and the drift tests (`RonFixtures.verify`).")
+        writer.block("public enum \(options.catalogName): RonTypeCatalog") { w in
             w.line("/// The schema names of all generated types, in document order.")
             w.line("public static let typeNames: [String] = [")
             for type in model.types {

@@ -7,9 +7,11 @@ import Foundation
 /// `$defs` and `definitions`, and its root when the root is itself a schema (named by its `title`,
 /// else by the file name). An OpenAPI 3.1 document contributes `components.schemas`.
 extension SchemaTranslator {
-    /// Top-level keys of a document that are not part of a root schema.
+    /// Top-level keys of a document that are not part of a root schema (`x-ron-version`: the
+    /// document's version, read by `ron-codegen diff --check-version`).
     static let documentKeys: Set<String> = [
         "$schema", "$id", "title", "description", "$defs", "definitions", "$comment", "$anchor", "examples",
+        "x-ron-version",
     ]
 
     /// The `$schema` dialects read (with or without a trailing `#`).

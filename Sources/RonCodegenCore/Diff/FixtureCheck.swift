@@ -1,0 +1,218 @@
+import Foundation
+
+/// A wire example of the old version checked against the new model.
+public struct FixtureCheckResult: Sendable, Equatable {
+    /// The fixture's path, for example `Fixtures/Hello/basic.json`.
+    public var file: String
+    /// The schema type it is an example of (its folder's name).
+    public var typeName: String
+    /// Why the new model's decoders would refuse it; empty when it decodes.
+    public var problems: [FixtureProblem]
+
+    /// A result.
+    public init(file: String, typeName: String, problems: [FixtureProblem]) {
+        self.file = file
+        self.typeName = typeName
+        self.problems = problems
+    }
+}
+
+/// Why a value would not decode, and where in it.
+public struct FixtureProblem: Sendable, Equatable {
+    /// An RFC 6901 pointer into the fixture (`""` for the whole value).
+    public var pointer: String
+    /// What is wrong.
+    public var message: String
+
+    /// A problem at `pointer`.
+    public init(pointer: String, message: String) {
+        self.pointer = pointer
+        self.message = message
+    }
+}
+
+/// Checks JSON values against a model the way the generated decoders read them: required members
+/// present, `null` only where it is accepted, scalar types and integer ranges, unknown members
+/// ignored and unknown enum values and union tags tolerated (they decode as `.unknown`).
+public struct FixtureValidator: Sendable {
+    private let types: [String: NamedType]
+
+    /// A validator for the types of `model`.
+    public init(model: SchemaModel) {
+        types = Dictionary(model.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The problems of `value` read as the named type `typeName`; empty when it decodes.
+    public func problems(of value: DocumentValue, as typeName: String) -> [FixtureProblem] {
+        var problems: [FixtureProblem] = []
+        check(value, .named(typeName, arguments: []), at: "", bindings: [:], into: &problems)
+        return problems
+    }
+
+    /// Checks every `<TypeName>/*.json` (and `*.toml`) of `fixtures` (path relative to the fixtures
+    /// folder → contents), naming each result `prefix` + path. `renames` maps old type names to new.
+    public func check(
+        fixtures: [(path: String, data: Data)], prefix: String = "Fixtures/", renames: [String: String] = [:]
+    ) -> [FixtureCheckResult] {
+        fixtures.sorted { $0.path < $1.path }.compactMap { fixture -> FixtureCheckResult? in
+            let parts = fixture.path.split(separator: "/").map(String.init)
+            guard parts.count == 2, parts[1].hasSuffix(".json") || parts[1].hasSuffix(".toml") else { return nil }
+            let typeName = renames[parts[0]] ?? parts[0]
+            let file = prefix + fixture.path
+            let value: DocumentValue
+            do {
+                value = try SchemaDocumentReader.parse(fixture.data, path: file)
+            } catch let error as CodegenError {
+                return FixtureCheckResult(
+                    file: file, typeName: typeName,
+                    problems: [FixtureProblem(pointer: error.pointer, message: "not readable: \(error.message)")])
+            } catch {
+                return FixtureCheckResult(
+                    file: file, typeName: typeName, problems: [FixtureProblem(pointer: "", message: "not readable")])
+            }
+            return FixtureCheckResult(file: file, typeName: typeName, problems: problems(of: value, as: typeName))
+        }
+    }
+
+    // MARK: Values
+
+    private func check(
+        _ value: DocumentValue, _ type: TypeReference, at pointer: String, bindings: [String: TypeReference],
+        into problems: inout [FixtureProblem]
+    ) {
+        func problem(_ message: String) { problems.append(FixtureProblem(pointer: pointer, message: message)) }
+        func expect(_ expected: String) { problem("expected \(expected), found \(value.typeName)") }
+        if type == .json { return }
+        if case .typeParameter(let name) = type {
+            if let bound = bindings[name] { check(value, bound, at: pointer, bindings: [:], into: &problems) }
+            return
+        }
+        switch type {
+        case .bool: if case .bool = value {} else { expect("a boolean") }
+        case .string: if value.string == nil { expect("a string") }
+        case .double, .float: if case .number = value {} else { expect("a number") }
+        case .int8, .int16, .int32, .int, .uint8, .uint16, .uint32, .uint, .int64(asString: false),
+            .uint64(asString: false):
+            guard case .number(let text) = value else { return expect("an integer") }
+            if !Self.integer(text, fits: type) { problem("\(text) is not a \(TypeSpelling.swift(type))") }
+        case .int64(asString: true), .uint64(asString: true):
+            guard let text = value.string else { return expect("an integer in a string") }
+            if !Self.integer(text, fits: type) { problem("\"\(text)\" is not a \(TypeSpelling.swift(type))") }
+        case .bytes:
+            guard let text = value.string else { return expect("base64url text") }
+            if text.contains(where: { !($0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || "-_=".contains($0)) })
+            {
+                problem("not base64url text")
+            }
+        case .timestamp:
+            guard let text = value.string else { return expect("an RFC 3339 date-time") }
+            if text.range(of: Self.timestampPattern, options: [.regularExpression, .caseInsensitive]) == nil {
+                problem("\"\(text)\" is not an RFC 3339 date-time")
+            }
+        case .array(let element):
+            guard case .array(let items) = value else { return expect("an array") }
+            for (index, item) in items.enumerated() {
+                check(item, element, at: pointer + "/\(index)", bindings: bindings, into: &problems)
+            }
+        case .map(let element):
+            guard let members = value.members else { return expect("an object") }
+            for member in members {
+                check(
+                    member.value, element, at: pointer + "/" + Pointer.escape(member.key), bindings: bindings,
+                    into: &problems)
+            }
+        case .named(let name, let arguments):
+            guard let named = types[name] else { return problem("the type \(name) is not in the schema") }
+            checkNamed(value, named, arguments.map { resolve($0, bindings) }, at: pointer, into: &problems)
+        default:
+            problem("the diff cannot check a value of type \(TypeSpelling.swift(type))")
+        }
+    }
+
+    private func resolve(_ type: TypeReference, _ bindings: [String: TypeReference]) -> TypeReference {
+        if case .typeParameter(let name) = type { return bindings[name] ?? .json }
+        return type
+    }
+
+    private func checkNamed(
+        _ value: DocumentValue, _ type: NamedType, _ arguments: [TypeReference], at pointer: String,
+        into problems: inout [FixtureProblem]
+    ) {
+        func problem(_ message: String) { problems.append(FixtureProblem(pointer: pointer, message: message)) }
+        if case .structure(let parameters, let fields) = type.shape {
+            guard let members = value.members else { return problem("expected an object, found \(value.typeName)") }
+            var bindings: [String: TypeReference] = [:]
+            for (index, parameter) in parameters.enumerated() {
+                bindings[parameter] = index < arguments.count ? arguments[index] : .json
+            }
+            for field in fields {
+                let at = pointer + "/" + Pointer.escape(field.wireName)
+                guard let member = members.first(where: { $0.key == field.wireName })?.value else {
+                    if !WireAcceptance.acceptsMissing(field) {
+                        problem("the required member '\(field.wireName)' of \(type.name) is missing")
+                    }
+                    continue
+                }
+                if member == .null {
+                    if !WireAcceptance.acceptsNull(field) {
+                        problems.append(FixtureProblem(pointer: at, message: "null is not accepted here"))
+                    }
+                    continue
+                }
+                check(member, field.type, at: at, bindings: bindings, into: &problems)
+            }
+        } else if case .stringEnum = type.shape {
+            if value.string == nil { problem("expected a string, found \(value.typeName)") }
+        } else if case .taggedUnion(let discriminator, let variants) = type.shape {
+            guard let tag = value[discriminator]?.string else {
+                return problem("expected an object with the string member '\(discriminator)'")
+            }
+            if let variant = variants.first(where: { $0.tag == tag }), let payload = types[variant.payload] {
+                checkNamed(value, payload, [], at: pointer, into: &problems)
+            }
+        } else if case .externallyTagged(let variants) = type.shape {
+            guard value.string == nil, let members = value.members, members.count == 1 else { return }
+            if let variant = variants.first(where: { $0.tag == members[0].key }), let payload = variant.payload {
+                check(
+                    members[0].value, payload, at: pointer + "/" + Pointer.escape(members[0].key), bindings: [:],
+                    into: &problems)
+            }
+        } else if case .adjacentlyTagged(let tagMember, let contentMember, let variants) = type.shape {
+            guard let tag = value[tagMember]?.string else {
+                return problem("expected an object with the string member '\(tagMember)'")
+            }
+            if let variant = variants.first(where: { $0.tag == tag }), let payload = variant.payload {
+                guard let content = value[contentMember] else {
+                    return problem("the member '\(contentMember)' of variant \(tag) is missing")
+                }
+                check(
+                    content, payload, at: pointer + "/" + Pointer.escape(contentMember), bindings: [:], into: &problems)
+            }
+        } else if case .patternString(let pattern) = type.shape {
+            guard let text = value.string else { return problem("expected a string, found \(value.typeName)") }
+            if text.range(of: pattern, options: .regularExpression) == nil {
+                problem("\"\(text)\" does not match \(pattern)")
+            }
+        } else if case .alias(let target) = type.shape {
+            check(value, target, at: pointer, bindings: [:], into: &problems)
+        } else {
+            problem("the diff cannot check a value of \(type.name) (\(ModelComparison.kind(of: type.shape)))")
+        }
+    }
+
+    private static let timestampPattern =
+        #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#
+
+    private static func integer(_ text: String, fits type: TypeReference) -> Bool {
+        switch type {
+        case .int8: Int8(text) != nil
+        case .int16: Int16(text) != nil
+        case .int32: Int32(text) != nil
+        case .uint8: UInt8(text) != nil
+        case .uint16: UInt16(text) != nil
+        case .uint32: UInt32(text) != nil
+        case .uint, .uint64: UInt64(text) != nil
+        default: Int64(text) != nil
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// The kinds of change the schema diff knows, one per line of docs/SchemaDiffRules.md.
+///
+/// The raw value is the rule's stable identifier, as the JSON report and the docs spell it.
+/// Comparing operations (routes) will add `OPERATION_*` rules beside these.
+public enum SchemaDiffRule: String, Sendable, Equatable, CaseIterable, Codable {
+    /// A named type appears.
+    case typeAdded = "TYPE_ADDED"
+    /// A named type disappears.
+    case typeRemoved = "TYPE_REMOVED"
+    /// A named type disappears and one of the same shape appears under another name.
+    case typeRenamed = "TYPE_RENAMED"
+    /// A named type becomes another kind of declaration (a struct becomes an enum, …).
+    case typeKindChanged = "TYPE_KIND_CHANGED"
+    /// A named type of a kind the diff does not know changed (always judged breaking).
+    case typeChanged = "TYPE_CHANGED"
+    /// A named type gets `deprecated: true`.
+    case typeDeprecated = "TYPE_DEPRECATED"
+    /// A named type's `x-ron-conforms-to` gains a protocol.
+    case conformanceAdded = "CONFORMANCE_ADDED"
+    /// A named type's `x-ron-conforms-to` loses a protocol.
+    case conformanceRemoved = "CONFORMANCE_REMOVED"
+    /// A generic struct's `x-ron-type-parameters` change.
+    case typeParametersChanged = "TYPE_PARAMETERS_CHANGED"
+    /// `title` or `description` of a type or member changes.
+    case documentationChanged = "DOCUMENTATION_CHANGED"
+    /// An optional member appears in an object.
+    case fieldAddedOptional = "FIELD_ADDED_OPTIONAL"
+    /// A required member appears in an object.
+    case fieldAddedRequired = "FIELD_ADDED_REQUIRED"
+    /// A member disappears from an object.
+    case fieldRemoved = "FIELD_REMOVED"
+    /// An optional member becomes required.
+    case fieldMadeRequired = "FIELD_MADE_REQUIRED"
+    /// A required member becomes optional.
+    case fieldMadeOptional = "FIELD_MADE_OPTIONAL"
+    /// A member may now be `null`.
+    case fieldMadeNullable = "FIELD_MADE_NULLABLE"
+    /// A member may no longer be `null`.
+    case fieldMadeNonNullable = "FIELD_MADE_NON_NULLABLE"
+    /// A member keeps its wire name but gets another Swift name (`x-ron-…` naming).
+    case fieldSwiftNameChanged = "FIELD_SWIFT_NAME_CHANGED"
+    /// A member's type accepts more than before (`i32` → `i64`).
+    case fieldTypeWidened = "FIELD_TYPE_WIDENED"
+    /// A member's type accepts less than before (`i64` → `i32`).
+    case fieldTypeNarrowed = "FIELD_TYPE_NARROWED"
+    /// A 64-bit integer moves between its JSON number and JSON string forms.
+    case fieldInt64EncodingChanged = "FIELD_INT64_ENCODING_CHANGED"
+    /// A string member changes its format (plain, `date-time`, `bytes`).
+    case fieldFormatChanged = "FIELD_FORMAT_CHANGED"
+    /// A member's type changes in a way none of the rules above name.
+    case fieldTypeChanged = "FIELD_TYPE_CHANGED"
+    /// A member gets a `default`.
+    case fieldDefaultAdded = "FIELD_DEFAULT_ADDED"
+    /// A member loses its `default`.
+    case fieldDefaultRemoved = "FIELD_DEFAULT_REMOVED"
+    /// A member's `default` changes value.
+    case fieldDefaultChanged = "FIELD_DEFAULT_CHANGED"
+    /// `x-ron-omit-default` is switched on or off.
+    case fieldOmitDefaultChanged = "FIELD_OMIT_DEFAULT_CHANGED"
+    /// A member gets `deprecated: true`.
+    case fieldDeprecated = "FIELD_DEPRECATED"
+    /// A string enum gains a value.
+    case enumValueAdded = "ENUM_VALUE_ADDED"
+    /// A string enum loses a value.
+    case enumValueRemoved = "ENUM_VALUE_REMOVED"
+    /// A string enum value keeps its wire form but gets another Swift case name.
+    case enumCaseRenamed = "ENUM_CASE_RENAMED"
+    /// A union gains a variant.
+    case unionVariantAdded = "UNION_VARIANT_ADDED"
+    /// A union loses a variant.
+    case unionVariantRemoved = "UNION_VARIANT_REMOVED"
+    /// A union variant keeps its tag but gets another Swift case name.
+    case unionVariantRenamed = "UNION_VARIANT_RENAMED"
+    /// A union variant's data changes type.
+    case unionVariantPayloadChanged = "UNION_VARIANT_PAYLOAD_CHANGED"
+    /// A union's discriminator (or an adjacently tagged enum's tag or content member) changes.
+    case unionTaggingChanged = "UNION_TAGGING_CHANGED"
+    /// A pattern string's regular expression changes.
+    case patternChanged = "PATTERN_CHANGED"
+    /// An alias names another type.
+    case aliasTargetChanged = "ALIAS_TARGET_CHANGED"
+
+    /// Whether the change adds something (a minor version bump when nothing breaks).
+    public var isAddition: Bool {
+        switch self {
+        case .typeAdded, .conformanceAdded, .fieldAddedOptional, .fieldAddedRequired, .enumValueAdded,
+            .unionVariantAdded, .fieldDefaultAdded, .fieldMadeNullable, .fieldMadeOptional, .fieldTypeWidened:
+            true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+
+/// What a generated catalog (`RonSchemaCatalog`, or the name given with `--catalog-name`) offers:
+/// every generated type by its schema name, decoded and encoded again without knowing it statically.
+public protocol RonTypeCatalog {
+    /// The schema names of all generated types, in document order.
+    static var typeNames: [String] { get }
+    /// Where a type was defined (`file#/$defs/Name`), or `nil` for an unknown name.
+    static func origin(of typeName: String) -> String?
+    /// Decodes `json` as the named type and encodes it again; `nil` for an unknown name.
+    static func reencode(_ json: Data, as typeName: String) throws -> Data?
+}
+
+/// One wire example that does not match its generated type.
+public struct RonFixtureFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The example's path as given (for example `Fixtures/Item/full.json`).
+    public var file: String
+    /// The schema type it must decode as (its folder's name).
+    public var typeName: String
+    /// An RFC 6901 JSON pointer into the example (`""` for the whole value).
+    public var pointer: String
+    /// What is wrong.
+    public var message: String
+
+    /// A failure.
+    public init(file: String, typeName: String, pointer: String, message: String) {
+        self.file = file
+        self.typeName = typeName
+        self.pointer = pointer
+        self.message = message
+    }
+
+    /// `file (Type) at /pointer: message`.
+    public var description: String {
+        "\(file) (\(typeName))" + (pointer.isEmpty ? "" : " at \(pointer)") + ": \(message)"
+    }
+}
+
+/// All failures of a fixtures folder, one per line.
+public struct RonFixtureVerificationError: Error, Sendable, CustomStringConvertible {
+    /// Every failure found.
+    public var failures: [RonFixtureFailure]
+
+    /// The failures, one per line.
+    public var description: String {
+        "\(failures.count) fixture problem\(failures.count == 1 ? "" : "s"):\n"
+            + failures.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// The drift check for wire examples: every `<folder>/<TypeName>/*.json` decodes as the generated
+/// type `TypeName` and encodes back to the same JSON (compared as the wire reads it: `null`
+/// members count as absent, numbers by value).
+///
+/// ```swift
+/// @Test func fixturesMatchTheSchema() throws {
+///     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+///     try RonFixtures.verify(folder: folder, catalog: RonSchemaCatalog.self)
+/// }
+/// ```
+public enum RonFixtures {
+    /// Turns a file's contents into JSON, for examples in other formats (by file extension).
+    public typealias Reader = @Sendable (Data) throws -> Data
+
+    /// One example found in a fixtures folder.
+    public struct Example: Sendable, Equatable {
+        /// The folder name: the generated type the example must decode as.
+        public var typeName: String
+        /// The path shown in messages: the folder's name, the type folder and the file.
+        public var path: String
+        /// The example's location.
+        public var url: URL
+    }
+
+    /// The examples of `folder`: `<TypeName>/*.json`, plus the extensions `readers` knows, in path order.
+    public static func examples(in folder: URL, readers: [String: Reader] = [:]) -> [Example] {
+        let manager = FileManager.default
+        let types = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+        return types.sorted().flatMap { type -> [Example] in
+            let files = (try? manager.contentsOfDirectory(atPath: folder.appending(path: type).path)) ?? []
+            return files.filter { file in
+                let suffix = (file as NSString).pathExtension
+                return suffix == "json" || readers[suffix] != nil
+            }.sorted().map { file in
+                Example(
+                    typeName: type, path: "\(folder.lastPathComponent)/\(type)/\(file)",
+                    url: folder.appending(path: type).appending(path: file))
+            }
+        }
+    }
+
+    /// Every failure of every example in `folder`; empty when all match. A type folder that names
+    /// no type of `catalog` is a failure too.
+    public static func failures<Catalog: RonTypeCatalog>(
+        folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:]
+    ) -> [RonFixtureFailure] {
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            return [RonFixtureFailure(file: folder.path, typeName: "-", pointer: "", message: "no such folder")]
+        }
+        return examples(in: folder, readers: readers).compactMap { example in
+            failure(of: example, catalog: catalog, readers: readers)
+        }
+    }
+
+    /// Checks every example in `folder`; throws ``RonFixtureVerificationError`` listing every failure.
+    public static func verify<Catalog: RonTypeCatalog>(
+        folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:]
+    ) throws {
+        let found = failures(folder: folder, catalog: catalog, readers: readers)
+        guard found.isEmpty else { throw RonFixtureVerificationError(failures: found) }
+    }
+
+    /// The failure of one example, or `nil` when it decodes and encodes back to the same JSON.
+    public static func failure<Catalog: RonTypeCatalog>(
+        of example: Example, catalog: Catalog.Type, readers: [String: Reader] = [:]
+    ) -> RonFixtureFailure? {
+        func failed(_ pointer: String, _ message: String) -> RonFixtureFailure {
+            RonFixtureFailure(file: example.path, typeName: example.typeName, pointer: pointer, message: message)
+        }
+        let original: Data
+        do {
+            let data = try Data(contentsOf: example.url)
+            original = try readers[example.url.pathExtension].map { try $0(data) } ?? data
+        } catch {
+            return failed("", "cannot read the example: \(error)")
+        }
+        let reencoded: Data
+        do {
+            guard let data = try catalog.reencode(original, as: example.typeName) else {
+                return failed("", "'\(example.typeName)' is not a generated type")
+            }
+            reencoded = data
+        } catch let error as DecodingError {
+            let (pointer, message) = FixtureDecodingText.describe(error)
+            return failed(pointer, "does not decode: \(message)")
+        } catch {
+            return failed("", "does not decode: \(error)")
+        }
+        do {
+            let expected = try JSONDecoder().decode(JSONValue.self, from: original)
+            let actual = try JSONDecoder().decode(JSONValue.self, from: reencoded)
+            return FixtureJSONDifference.first(expected: expected, actual: actual).map {
+                failed($0.pointer, $0.message)
+            }
+        } catch {
+            return failed("", "not JSON: \(error)")
+        }
+    }
+}
+
+/// A decoding error as a JSON pointer and a sentence.
+enum FixtureDecodingText {
+    static func pointer(_ keys: [any CodingKey]) -> String {
+        keys.map { "/" + ($0.intValue.map(String.init) ?? escape($0.stringValue)) }.joined()
+    }
+
+    static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    static func describe(_ error: DecodingError) -> (pointer: String, message: String) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return (pointer(context.codingPath + [key]), "the member is required but missing")
+        case .typeMismatch(let type, let context):
+            return (pointer(context.codingPath), "not \(type): \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            return (pointer(context.codingPath), "null, \(type) expected")
+        case .dataCorrupted(let context):
+            return (pointer(context.codingPath), context.debugDescription)
+        @unknown default:
+            return ("", "\(error)")
+        }
+    }
+}
+
+/// The first place where two JSON values differ, as the wire reads them: object members that are
+/// `null` count as absent (the generated types omit `nil` optionals, serde writes `null`), numbers
+/// compare by value, and everything else must be equal.
+enum FixtureJSONDifference {
+    static func first(expected: JSONValue, actual: JSONValue, pointer: String = "") -> (
+        pointer: String, message: String
+    )? {
+        switch (normalized(expected), normalized(actual)) {
+        case (.object(let left), .object(let right)):
+            for key in Set(left.keys).union(right.keys).sorted() {
+                let member = pointer + "/" + FixtureDecodingText.escape(key)
+                switch (left[key], right[key]) {
+                case (let l?, let r?):
+                    if let difference = first(expected: l, actual: r, pointer: member) { return difference }
+                case (let l?, nil):
+                    return (
+                        member,
+                        "the example has \(CanonicalJSON.render(l)) but the re-encoded value has no such member"
+                    )
+                case (nil, let r?):
+                    return (member, "the re-encoded value has \(CanonicalJSON.render(r)) that the example does not")
+                case (nil, nil):
+                    continue
+                }
+            }
+            return nil
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else {
+                return (pointer, "the example has \(left.count) elements, the re-encoded value \(right.count)")
+            }
+            for (offset, pair) in zip(left, right).enumerated() {
+                if let difference = first(expected: pair.0, actual: pair.1, pointer: "\(pointer)/\(offset)") {
+                    return difference
+                }
+            }
+            return nil
+        case (let left, let right):
+            if sameNumber(left, right) || left == right { return nil }
+            return (
+                pointer,
+                "the example has \(CanonicalJSON.render(left)), the re-encoded value \(CanonicalJSON.render(right))"
+            )
+        }
+    }
+
+    /// Drops `null` members of objects.
+    static func normalized(_ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        return .object(members.filter { $0.value != .null })
+    }
+
+    private static func sameNumber(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
+            return Double(a) == b && Int64(exactly: b) == a
+        case (.unsigned(let a), .double(let b)), (.double(let b), .unsigned(let a)): return UInt64(exactly: b) == a
+        default: return false
+        }
+    }
+}

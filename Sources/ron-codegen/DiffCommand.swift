@@ -1,0 +1,119 @@
+import Foundation
+import RonCodegenCore
+
+/// `ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [--format table|json] [--fail-on wire|source|any]`
+struct DiffCommand {
+    var old = "HEAD"
+    var new = "Schema"
+    var json = false
+    var failOn = SchemaDiffReport.FailOn.wire
+    var oldFixtures: String?
+    var checkFixtures = true
+    var checkVersion = false
+
+    static let usage = """
+        usage: ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]
+
+        Compares two versions of a schema and says what each change breaks: old clients reading a new
+        server, new clients reading an old server, and Swift source written against the old types.
+
+          --old <dir | git-rev>  the old schema: a folder, or a git revision whose Schema/ is read with
+                                 git show, no checkout (default: HEAD)
+          --new <dir>            the new schema folder (default: Schema)
+          --format table|json    a table for people (default) or JSON for tools
+          --fail-on wire|source|any
+                                 what makes the exit status 1 (default: wire, a break in either
+                                 direction on the wire or an old fixture the new schema refuses)
+          --old-fixtures <dir>   the old version's fixtures (default: the Fixtures/ folder beside the
+                                 old schema, in the folder or at the revision)
+          --no-fixtures          do not check the old fixtures against the new schema
+          --check-version        instead of --fail-on: exit 1 only when a document's changes need a
+                                 bigger x-ron-version bump than it got (a break: major, an addition:
+                                 minor, anything else: patch; one place less below 1.0.0)
+          --help                 show this text
+
+        Exit status: 0 nothing breaks what --fail-on selects, 1 something does, 2 bad input.
+        """
+
+    init(_ arguments: ArraySlice<String>) throws {
+        var rest = arguments
+        func value(for flag: String) throws -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
+            return next
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--old": old = try value(for: flag)
+            case "--new": new = try value(for: flag)
+            case "--format":
+                switch try value(for: flag) {
+                case "table": json = false
+                case "json": json = true
+                case let other: throw UsageError("--format must be table or json, not '\(other)'")
+                }
+            case "--fail-on":
+                let text = try value(for: flag)
+                guard let choice = SchemaDiffReport.FailOn(rawValue: text) else {
+                    throw UsageError("--fail-on must be wire, source or any, not '\(text)'")
+                }
+                failOn = choice
+            case "--old-fixtures": oldFixtures = try value(for: flag)
+            case "--no-fixtures": checkFixtures = false
+            case "--check-version": checkVersion = true
+            case "--help", "-h":
+                print(Self.usage)
+                exit(0)
+            default: throw UsageError("unknown option '\(flag)'")
+            }
+        }
+    }
+
+    /// Runs the diff; returns the exit status.
+    func run() throws -> Int32 {
+        let newFolder = URL(fileURLWithPath: new)
+        let newSide = try SchemaSnapshot.folder(newFolder, fixtures: nil)
+        let oldSide = try oldSnapshot(newFolder: newFolder)
+        let oldModel = try oldSide.model()
+        let newModel = try newSide.model()
+        var report = SchemaDiff.compare(old: oldModel, new: newModel)
+        if checkFixtures {
+            report.fixtures = FixtureValidator(model: newModel).check(
+                fixtures: oldSide.fixtures, renames: report.renamedTypes)
+        }
+        if checkVersion {
+            report.versionProblems = SchemaVersionCheck.problems(
+                report, oldVersions: SchemaVersionCheck.versions(of: oldSide.documents),
+                newVersions: SchemaVersionCheck.versions(of: newSide.documents),
+                newDocuments: newSide.documents.map(\.path))
+        }
+        print(json ? try report.json() : report.table(), terminator: "")
+        if checkVersion { return report.versionProblems.isEmpty ? 0 : 1 }
+        return report.breaks(failOn) ? 1 : 0
+    }
+
+    private func oldSnapshot(newFolder: URL) throws -> SchemaSnapshot {
+        var isDirectory: ObjCBool = false
+        let fixtures = oldFixtures.map { URL(fileURLWithPath: $0) }
+        if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory), isDirectory.boolValue {
+            let folder = URL(fileURLWithPath: old)
+            let sibling = folder.standardizedFileURL.deletingLastPathComponent().appending(path: "Fixtures")
+            return try SchemaSnapshot.folder(folder, fixtures: checkFixtures ? fixtures ?? sibling : nil)
+        }
+        // A revision: the new folder's path inside the repository names the old one.
+        let top = try Git(directory: newFolder.standardizedFileURL.deletingLastPathComponent())
+            .run(["rev-parse", "--show-toplevel"])
+        let root = URL(
+            fileURLWithPath: String(decoding: top, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        )
+        .resolvingSymlinksInPath().path
+        let folder = newFolder.standardizedFileURL.resolvingSymlinksInPath().path
+        let relative = folder.hasPrefix(root + "/") ? String(folder.dropFirst(root.count + 1)) : "Schema"
+        var snapshot = try SchemaSnapshot.git(
+            revision: old, schemaPath: relative, in: URL(fileURLWithPath: root),
+            withFixtures: checkFixtures && fixtures == nil)
+        if checkFixtures, let fixtures {
+            snapshot.fixtures = try SchemaSnapshot.folder(newFolder, fixtures: fixtures).fixtures
+        }
+        return snapshot
+    }
+}

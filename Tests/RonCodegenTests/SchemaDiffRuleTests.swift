@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+@testable import RonCodegenCore
+
+/// One old/new schema pair per rule of docs/SchemaDiffRules.md, with the three verdicts the rule
+/// promises: old clients reading a new server, new clients reading an old server, Swift source.
+@Suite("Schema diff rules")
+struct SchemaDiffRuleTests {
+    struct RuleCase: Sendable, CustomTestStringConvertible {
+        var rule: SchemaDiffRule
+        var old: String
+        var new: String
+        /// `ok` or `BREAKS` for each column, as the table prints them.
+        var verdicts: String
+        /// An edit of the new model for what no schema spells yet (Swift names chosen by a future option).
+        var edit: (@Sendable (inout SchemaModel) -> Void)? = nil
+
+        var testDescription: String { rule.rawValue }
+    }
+
+    static let thing = #""Thing": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}"#
+
+    static func object(_ properties: String, required: [String] = [], extra: String = "") -> String {
+        let list = required.map { "\"\($0)\"" }.joined(separator: ", ")
+        return #""Thing": {"type": "object", "required": [\#(list)], "properties": {\#(properties)}\#(extra)}"#
+    }
+
+    static func property(_ schema: String, required: Bool = false) -> String {
+        object(#""n": \#(schema)"#, required: required ? ["n"] : [])
+    }
+
+    static let union = #"""
+        "Expires": {"type": "object", "required": ["at"], "properties": {"at": {"type": "string"}}},
+        "Audience": {"type": "object", "required": ["aud"], "properties": {"aud": {"type": "string"}}},
+        """#
+
+    static func taggedUnion(_ mapping: String, property: String = "type") -> String {
+        let refs =
+            mapping.contains("Audience")
+            ? ##"{"$ref": "#/$defs/Expires"}, {"$ref": "#/$defs/Audience"}"## : ##"{"$ref": "#/$defs/Expires"}"##
+        return union + #"""
+            "Caveat": {"oneOf": [\#(refs)],
+              "discriminator": {"propertyName": "\#(property)", "mapping": {\#(mapping)}}}
+            """#
+    }
+
+    static func external(_ variants: String) -> String { #""Shape": {"oneOf": [\#(variants)]}"# }
+
+    static let cases: [RuleCase] = [
+        RuleCase(
+            rule: .typeAdded, old: thing, new: thing + #", "Mode": {"type": "string", "enum": ["a"]}"#,
+            verdicts: "ok ok ok"),
+        RuleCase(
+            rule: .typeRemoved, old: thing + #", "Mode": {"type": "string", "enum": ["a"]}"#, new: thing,
+            verdicts: "BREAKS ok BREAKS"),
+        RuleCase(
+            rule: .typeRenamed, old: thing, new: thing.replacingOccurrences(of: "Thing", with: "Item"),
+            verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .typeKindChanged, old: thing, new: #""Thing": {"type": "string", "enum": ["a"]}"#,
+            verdicts: "BREAKS BREAKS BREAKS"),
+        RuleCase(
+            rule: .typeDeprecated, old: thing,
+            new: object(#""id": {"type": "string"}"#, required: ["id"], extra: #", "deprecated": true"#),
+            verdicts: "ok ok ok"),
+        RuleCase(
+            rule: .conformanceAdded, old: thing,
+            new: object(#""id": {"type": "string"}"#, required: ["id"], extra: #", "x-ron-conforms-to": ["Error"]"#),
+            verdicts: "ok ok ok"),
+        RuleCase(
+            rule: .conformanceRemoved,
+            old: object(#""id": {"type": "string"}"#, required: ["id"], extra: #", "x-ron-conforms-to": ["Error"]"#),
+            new: thing, verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .typeParametersChanged,
+            old: object(
+                #""items": {"type": "array", "items": {"x-ron-type-parameter": "Item"}}"#,
+                extra: #", "x-ron-type-parameters": ["Item"]"#),
+            new: object(
+                #""items": {"type": "array", "items": {"x-ron-type-parameter": "Element"}}"#,
+                extra: #", "x-ron-type-parameters": ["Element"]"#),
+            verdicts: "BREAKS BREAKS BREAKS"),
+        RuleCase(
+            rule: .documentationChanged, old: thing,
+            new: object(#""id": {"type": "string", "description": "The key."}"#, required: ["id"]), verdicts: "ok ok ok"
+        ),
+        RuleCase(
+            rule: .fieldAddedOptional, old: thing,
+            new: object(#""id": {"type": "string"}, "note": {"type": "string"}"#, required: ["id"]),
+            verdicts: "ok ok ok"),
+        RuleCase(
+            rule: .fieldAddedRequired, old: thing,
+            new: object(#""id": {"type": "string"}, "note": {"type": "string"}"#, required: ["id", "note"]),
+            verdicts: "ok BREAKS BREAKS"),
+        RuleCase(
+            rule: .fieldRemoved,
+            old: object(#""id": {"type": "string"}, "note": {"type": "string"}"#, required: ["id", "note"]), new: thing,
+            verdicts: "BREAKS ok BREAKS"),
+        RuleCase(
+            rule: .fieldMadeRequired, old: property(#"{"type": "string"}"#),
+            new: property(#"{"type": "string"}"#, required: true), verdicts: "ok BREAKS BREAKS"),
+        RuleCase(
+            rule: .fieldMadeOptional, old: property(#"{"type": "string"}"#, required: true),
+            new: property(#"{"type": "string"}"#), verdicts: "BREAKS ok BREAKS"),
+        RuleCase(
+            rule: .fieldMadeNullable, old: property(#"{"type": "string"}"#, required: true),
+            new: property(#"{"type": ["string", "null"]}"#, required: true), verdicts: "BREAKS ok BREAKS"),
+        RuleCase(
+            rule: .fieldMadeNonNullable, old: property(#"{"type": ["string", "null"]}"#, required: true),
+            new: property(#"{"type": "string"}"#, required: true), verdicts: "ok BREAKS BREAKS"),
+        RuleCase(
+            rule: .fieldSwiftNameChanged, old: thing, new: thing, verdicts: "ok ok BREAKS",
+            edit: { model in
+                if case .structure(let parameters, var fields) = model.types[0].shape {
+                    fields[0].swiftName = "identifier"
+                    model.types[0].shape = .structure(typeParameters: parameters, fields: fields)
+                }
+            }),
+        RuleCase(
+            rule: .fieldTypeWidened, old: property(#"{"type": "integer", "x-ron-type": "i32"}"#, required: true),
+            new: property(#"{"type": "integer", "x-ron-type": "i64"}"#, required: true), verdicts: "BREAKS ok BREAKS"),
+        RuleCase(
+            rule: .fieldTypeNarrowed, old: property(#"{"type": "integer", "x-ron-type": "u32"}"#, required: true),
+            new: property(#"{"type": "integer", "x-ron-type": "u16"}"#, required: true), verdicts: "ok BREAKS BREAKS"),
+        RuleCase(
+            rule: .fieldInt64EncodingChanged,
+            old: property(#"{"type": "integer", "x-ron-type": "i64"}"#, required: true),
+            new: property(#"{"type": "string", "x-ron-type": "i64"}"#, required: true), verdicts: "BREAKS BREAKS ok"),
+        RuleCase(
+            rule: .fieldFormatChanged, old: property(#"{"type": "string"}"#, required: true),
+            new: property(#"{"type": "string", "format": "date-time"}"#, required: true), verdicts: "ok BREAKS BREAKS"),
+        RuleCase(
+            rule: .fieldTypeChanged, old: property(#"{"type": "string"}"#, required: true),
+            new: property(#"{"type": "boolean"}"#, required: true), verdicts: "BREAKS BREAKS BREAKS"),
+        RuleCase(
+            rule: .fieldDefaultAdded, old: property(#"{"type": "integer", "x-ron-type": "u8"}"#),
+            new: property(#"{"type": "integer", "x-ron-type": "u8", "default": 3}"#), verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .fieldDefaultRemoved, old: property(#"{"type": "integer", "x-ron-type": "u8", "default": 3}"#),
+            new: property(#"{"type": "integer", "x-ron-type": "u8"}"#), verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .fieldDefaultChanged, old: property(#"{"type": "integer", "x-ron-type": "u8", "default": 3}"#),
+            new: property(#"{"type": "integer", "x-ron-type": "u8", "default": 5}"#), verdicts: "BREAKS BREAKS ok"),
+        RuleCase(
+            rule: .fieldOmitDefaultChanged, old: property(#"{"type": "integer", "x-ron-type": "u8", "default": 3}"#),
+            new: property(#"{"type": "integer", "x-ron-type": "u8", "default": 3, "x-ron-omit-default": true}"#),
+            verdicts: "ok ok ok"),
+        RuleCase(
+            rule: .fieldDeprecated, old: property(#"{"type": "string"}"#),
+            new: property(#"{"type": "string", "deprecated": true}"#), verdicts: "ok ok ok"),
+        RuleCase(
+            rule: .enumValueAdded, old: #""Mode": {"type": "string", "enum": ["a"]}"#,
+            new: #""Mode": {"type": "string", "enum": ["a", "b"]}"#, verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .enumValueRemoved, old: #""Mode": {"type": "string", "enum": ["a", "b"]}"#,
+            new: #""Mode": {"type": "string", "enum": ["a"]}"#, verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .enumCaseRenamed, old: #""Mode": {"type": "string", "enum": ["a"]}"#,
+            new: #""Mode": {"type": "string", "enum": ["a"], "x-ron-case-names": {"a": "first"}}"#,
+            verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .unionVariantAdded, old: taggedUnion(##""exp": "#/$defs/Expires""##),
+            new: taggedUnion(##""exp": "#/$defs/Expires", "aud": "#/$defs/Audience""##), verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .unionVariantRemoved, old: taggedUnion(##""exp": "#/$defs/Expires", "aud": "#/$defs/Audience""##),
+            new: taggedUnion(##""exp": "#/$defs/Expires""##), verdicts: "ok ok BREAKS"),
+        RuleCase(
+            rule: .unionVariantRenamed, old: taggedUnion(##""exp": "#/$defs/Expires""##),
+            new: taggedUnion(##""exp": "#/$defs/Expires""##), verdicts: "ok ok BREAKS",
+            edit: { model in
+                guard let index = model.types.firstIndex(where: { $0.name == "Caveat" }),
+                    case .taggedUnion(let tag, var variants) = model.types[index].shape
+                else { return }
+                variants[0].swiftName = "expiry"
+                model.types[index].shape = .taggedUnion(discriminator: tag, variants: variants)
+            }),
+        RuleCase(
+            rule: .unionVariantPayloadChanged,
+            old: external(
+                #"{"type": "string", "enum": ["Stop"]}, {"type": "object", "required": ["Move"], "properties": {"Move": {"type": "string"}}}"#
+            ),
+            new: external(
+                #"{"type": "string", "enum": ["Stop"]}, {"type": "object", "required": ["Move"], "properties": {"Move": {"type": "integer"}}}"#
+            ), verdicts: "BREAKS BREAKS BREAKS"),
+        RuleCase(
+            rule: .unionTaggingChanged, old: taggedUnion(##""exp": "#/$defs/Expires""##),
+            new: taggedUnion(##""exp": "#/$defs/Expires""##, property: "kind"), verdicts: "BREAKS BREAKS ok"),
+        RuleCase(
+            rule: .patternChanged, old: #""Code": {"type": "string", "pattern": "^[a-z]+$"}"#,
+            new: #""Code": {"type": "string", "pattern": "^[a-z0-9]+$"}"#, verdicts: "BREAKS BREAKS ok"),
+        RuleCase(
+            rule: .aliasTargetChanged,
+            old: #""Counts": {"type": "object", "additionalProperties": {"type": "integer", "x-ron-type": "u16"}}"#,
+            new: #""Counts": {"type": "object", "additionalProperties": {"type": "integer", "x-ron-type": "u32"}}"#,
+            verdicts: "BREAKS ok BREAKS"),
+    ]
+
+    static func model(_ defs: String) throws -> SchemaModel {
+        try CodeGenerator().model(documents: [("a.schema.json", #"{"$defs": {"# + defs + "}}")])
+    }
+
+    @Test("each rule's example gets the rule's three verdicts", arguments: cases)
+    func ruleVerdicts(_ example: RuleCase) throws {
+        let old = try Self.model(example.old)
+        var new = try Self.model(example.new)
+        example.edit?(&new)
+        let report = SchemaDiff.compare(old: old, new: new)
+        let change = try #require(
+            report.changes.first { $0.rule == example.rule }, "no \(example.rule.rawValue) in \(report.changes)")
+        func mark(_ verdict: CompatibilityVerdict) -> String { verdict == .compatible ? "ok" : "BREAKS" }
+        let verdicts = [
+            change.verdicts.oldClientsNewServer, change.verdicts.newClientsOldServer, change.verdicts.swiftSource,
+        ].map(mark).joined(separator: " ")
+        #expect(verdicts == example.verdicts, "\(change)")
+        #expect(change.old != nil || change.new != nil)
+        #expect(SchemaDiff.compare(old: old, new: old).changes.isEmpty, "a schema compared with itself has no change")
+    }
+
+    @Test("every rule has an example here and a line in docs/SchemaDiffRules.md")
+    func everyRuleIsDocumentedAndTested() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let docs = try String(contentsOf: root.appending(path: "docs/SchemaDiffRules.md"), encoding: .utf8)
+        for rule in SchemaDiffRule.allCases {
+            #expect(docs.contains("`\(rule.rawValue)`"), "\(rule.rawValue) is not in docs/SchemaDiffRules.md")
+            // TYPE_CHANGED is the fallback for kinds of declaration the diff does not know: no schema spells one.
+            if rule != .typeChanged {
+                #expect(Self.cases.contains { $0.rule == rule }, "\(rule.rawValue) has no example")
+            }
+        }
+    }
+}

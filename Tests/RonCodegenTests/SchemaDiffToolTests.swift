@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+/// `ron-codegen diff` as a user runs it: in a git repository, against a revision or a folder.
+@Suite("The ron-codegen diff command")
+struct SchemaDiffToolTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// A throwaway git repository with a committed `Schema/` and `Fixtures/`.
+    struct Repository {
+        var root: URL
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appending(path: "ron-diff-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try git(["init", "-q"])
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+
+        func commit() throws {
+            try git(["add", "-A"])
+            try git(["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-qm", "schema"])
+        }
+
+        @discardableResult
+        func git(_ arguments: [String]) throws -> Run {
+            try SchemaDiffToolTests.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: root)
+        }
+
+        func diff(_ arguments: [String]) throws -> Run { try codegen(["diff"] + arguments) }
+
+        func codegen(_ arguments: [String]) throws -> Run {
+            guard let tool = CodegenToolTests.tool else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "ron-codegen is not built"])
+            }
+            return try SchemaDiffToolTests.execute(tool, arguments, in: root)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static func execute(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            error: String(decoding: err, as: UTF8.self))
+    }
+
+    static func schema(_ properties: String, required: String = #"["id"]"#, version: String? = nil) -> String {
+        let versionMember = version.map { #""x-ron-version": "\#($0)", "# } ?? ""
+        return
+            #"{\#(versionMember)"$defs": {"Item": {"type": "object", "required": \#(required), "properties": {\#(properties)}}}}"#
+    }
+
+    static let base = #""id": {"type": "string"}, "count": {"type": "integer", "x-ron-type": "u16"}"#
+
+    @Test("the working tree against HEAD: an optional member added is a minor bump and exits 0")
+    func compatibleChange() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Fixtures/Item/one.json", #"{"id": "a", "count": 7}"#)
+        try repository.commit()
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base + #", "note": {"type": "string"}"#))
+        let result = try repository.diff([])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("Item"))
+        #expect(result.output.contains("FIELD_ADDED_OPTIONAL"))
+        #expect(result.output.contains("a.schema.json#/$defs/Item/properties/note"))
+        #expect(result.output.contains("1 of 1 old fixtures decode with the new schema"))
+        #expect(result.output.contains("semver bump: minor"))
+    }
+
+    @Test("a wire break exits 1, names both sides' pointers in JSON and fails the old fixture")
+    func breakingChange() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Fixtures/Item/one.json", #"{"id": "a", "count": 70000}"#)
+        try repository.write("Fixtures/Item/two.json", #"{"id": "b", "count": 7}"#)
+        try repository.commit()
+        let narrowed = #""id": {"type": "string"}, "count": {"type": "integer", "x-ron-type": "u8"}"#
+        try repository.write("Schema/a.schema.json", Self.schema(narrowed))
+        let table = try repository.diff([])
+        #expect(table.status == 1)
+        #expect(table.output.contains("FIELD_TYPE_NARROWED"))
+        #expect(table.output.contains("semver bump: major"))
+        #expect(table.output.contains("1 of 2 old fixtures decode"))
+        let json = try repository.diff(["--format", "json"])
+        #expect(json.status == 1)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["bump"] as? String == "major")
+        let changes = try #require(object["changes"] as? [[String: Any]])
+        let change = try #require(changes.first { $0["rule"] as? String == "FIELD_TYPE_NARROWED" })
+        #expect(change["type"] as? String == "Item")
+        #expect(change["member"] as? String == "count")
+        #expect(change["oldClientsNewServer"] as? String == "compatible")
+        #expect(change["newClientsOldServer"] as? String == "breaking")
+        #expect((change["old"] as? [String: String])?["pointer"] == "/$defs/Item/properties/count")
+        let fixtures = try #require(object["fixtures"] as? [[String: Any]])
+        let refused = try #require(fixtures.first { $0["decodes"] as? Bool == false })
+        #expect(refused["file"] as? String == "Fixtures/Item/one.json")
+        let problem = try #require((refused["problems"] as? [[String: String]])?.first)
+        #expect(problem["pointer"] == "/count")
+        #expect(problem["message"]?.contains("70000") == true)
+    }
+
+    @Test("--fail-on source fails on a source-only break that --fail-on wire lets through")
+    func failOnSelectsTheVerdicts() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.commit()
+        try repository.write(
+            "Schema/a.schema.json", Self.schema(Self.base).replacingOccurrences(of: "Item", with: "Entry"))
+        #expect(try repository.diff(["--fail-on", "wire"]).status == 0)
+        let source = try repository.diff(["--fail-on", "source"])
+        #expect(source.status == 1)
+        #expect(source.output.contains("TYPE_RENAMED"))
+        #expect(try repository.diff(["--fail-on", "any"]).status == 1)
+    }
+
+    @Test("two folders compare without git")
+    func folders() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("old/a.schema.json", Self.schema(Self.base))
+        try repository.write("new/a.schema.json", Self.schema(Self.base, required: #"["id", "count"]"#))
+        let result = try repository.diff(["--old", "old", "--new", "new"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("FIELD_MADE_REQUIRED"))
+    }
+
+    @Test("bad input exits 2 with one located line", arguments: ["no-such-rev", "HEAD"])
+    func badRevision(_ revision: String) throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("README", "no schema here")
+        try repository.commit()
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        let result = try repository.diff(["--old", revision])
+        #expect(result.status == 2)
+        #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+        #expect(
+            result.error.contains(
+                revision == "HEAD" ? "HEAD has no Schema/ folder" : "'no-such-rev' is not a git revision"))
+    }
+
+    @Test("a schema that does not parse exits 2 with the generator's located error")
+    func parseError() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.commit()
+        try repository.write("Schema/a.schema.json", #"{"$defs": {"Item": {"anyOf": []}}}"#)
+        let result = try repository.diff([])
+        #expect(result.status == 2)
+        #expect(result.error.contains("a.schema.json: at /$defs/Item/anyOf: unsupported keyword 'anyOf'"))
+    }
+
+    @Test(
+        "--check-version passes only when x-ron-version got the bump the changes need",
+        arguments: [
+            ("1.2.0", "1.2.1", false), ("1.2.0", "1.3.0", false), ("1.2.0", "2.0.0", true), ("0.3.0", "0.3.1", false),
+            ("0.3.0", "0.4.0", true), ("1.2.0", "1.2.0", false),
+        ])
+    func versionBump(_ old: String, _ new: String, _ enough: Bool) throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base, version: old))
+        try repository.commit()
+        // A required member added: new clients cannot read what old servers send, a major change.
+        let grown = Self.base + #", "note": {"type": "string"}"#
+        try repository.write("Schema/a.schema.json", Self.schema(grown, required: #"["id", "note"]"#, version: new))
+        let result = try repository.diff(["--check-version"])
+        #expect(result.status == (enough ? 0 : 1), "\(result.output)")
+        #expect(result.output.contains("a.schema.json: x-ron-version \(old) → \(new)") == !enough)
+    }
+
+    @Test("--check-version names a changed document that has no x-ron-version")
+    func versionMissing() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.commit()
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base + #", "note": {"type": "string"}"#))
+        let result = try repository.diff(["--check-version"])
+        #expect(result.status == 1)
+        #expect(
+            result.output.contains("a.schema.json: its changes need a minor version bump but it has no x-ron-version"))
+    }
+
+    @Test("ron-codegen verify reads a fixtures folder against the schema and names what does not fit")
+    func verify() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Fixtures/Item/good.json", #"{"id": "a", "count": 7}"#)
+        #expect(try repository.codegen(["verify"]).status == 0)
+        try repository.write("Fixtures/Item/bad.json", #"{"id": "a", "count": -1}"#)
+        let result = try repository.codegen(["verify"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("Fixtures/Item/bad.json (Item) at /count: -1 is not a UInt16"))
+        #expect(result.output.contains("1 of 2 examples fit the schema"))
+        #expect(try repository.codegen(["verify", "--fixtures", "missing"]).status == 2)
+    }
+}
