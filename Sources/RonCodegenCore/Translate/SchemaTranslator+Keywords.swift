@@ -14,16 +14,25 @@ extension SchemaTranslator {
     }
 
     /// The doc comment text of a schema: `title`, `description`, then a line for its `format` and
-    /// one for the validation keywords it carries (`minimum`, `maxLength`, `readOnly`, ...).
-    static func documentation(_ node: DocumentValue) -> String? {
+    /// one for the validation keywords it carries (`minimum`, `maxLength`, `readOnly`, ...), and
+    /// one for `propertyNames`. `listsEnum` adds an `enum` beside a type (a property's values).
+    static func documentation(_ node: DocumentValue, listsEnum: Bool = false) -> String? {
         var parts = [node["title"]?.string, node["description"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
         if let format = node["format"]?.string, !typedFormats.contains(format) { parts.append("Format: `\(format)`.") }
         var rules: [String] = []
         for (key, value) in node.members ?? []
-        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly" {
+        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly" || (listsEnum && key == "enum") {
             rules.append("`\(key)`: \(compactText(value))")
         }
         if !rules.isEmpty { parts.append("Schema: " + rules.joined(separator: ", ") + ".") }
+        if let names = node["propertyNames"], names.members != nil {
+            // Keys stay `String` in Swift (serde writes integer keys as text); the rule is said here.
+            let rules = ["pattern", "format", "minLength", "maxLength", "enum"].compactMap { key in
+                names[key].map { "`\(key)`: \(compactText($0))" }
+            }
+            parts.append(
+                "Keys (`propertyNames`): " + (rules.isEmpty ? "any string" : rules.joined(separator: ", ")) + ".")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 

@@ -36,8 +36,14 @@ extension SchemaTranslator {
             shape = .externallyTagged(variants: variants)
         } else if let (tag, content, variants) = try adjacentlyTagged(node, at: at) {
             shape = .adjacentlyTagged(tag: tag, content: content, variants: variants)
+        } else if let variants = try untagged(node, at: at) {
+            shape = .untagged(variants: variants)
         } else if node["oneOf"] != nil {
             shape = try union(node, at: at)
+        } else if Self.isFlattened(node) {
+            shape = try flattened(node, at: at)
+        } else if let elements = try tuple(node, at: at) {
+            shape = .tuple(elements: elements)
         } else if node["type"]?.string == "string", node["enum"] != nil {
             shape = try stringEnum(node, at: at)
         } else if node["type"]?.string == "string", node["pattern"] != nil {

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `#[serde(untagged)]`, as schemars writes it: `oneOf` or `anyOf` of variants without a tag (not
+/// one of the tagged shapes, not the nullable pair). It becomes a Swift enum with a case per
+/// variant; decoding takes the first variant that decodes, in order (serde's rule).
+extension SchemaTranslator {
+    /// Members every generated untagged enum declares, which no case may be named.
+    static let untaggedEnumMembers: Set<String> = ["init"]
+
+    /// The variants when `node` is an untagged `oneOf`/`anyOf`, else `nil`.
+    func untagged(_ node: DocumentValue, at: Location) throws(CodegenError) -> [UntaggedVariant]? {
+        guard node["discriminator"] == nil, Self.nullableMember(node) == nil else { return nil }
+        let key: String
+        if node["oneOf"] != nil, node["anyOf"] == nil {
+            key = "oneOf"
+        } else if node["anyOf"] != nil, node["oneOf"] == nil {
+            key = "anyOf"
+        } else {
+            return nil
+        }
+        try Self.allow(node, [key], at: at)
+        guard case .array(let options)? = node[key], !options.isEmpty else {
+            throw at.appending(key).error("\(key) must be a non-empty array of schemas")
+        }
+        var taken: Set<String> = []
+        var variants: [UntaggedVariant] = []
+        for (offset, option) in options.enumerated() {
+            let optionAt = at.appending(key).appending(String(offset))
+            if option["type"]?.string == "null" {
+                try Self.allow(option, ["type"], at: optionAt)
+                guard !variants.contains(where: { $0.payload == nil }) else {
+                    throw optionAt.error("the variant null is listed twice")
+                }
+                let name = Naming.member("null", taken: &taken, reserved: Self.untaggedEnumMembers)
+                variants.append(
+                    UntaggedVariant(swiftName: name, payload: nil, documentation: Self.caseDocumentation(option)))
+                continue
+            }
+            if Self.isInlineStruct(option) {
+                throw optionAt.error(
+                    "an untagged variant that is an inline object is not supported: define it in $defs and use $ref")
+            }
+            let resolved = try reference(option, at: optionAt, typeParameters: [], extraKeys: [])
+            guard !resolved.nullable else {
+                throw optionAt.error(
+                    "an untagged variant that may be null is not supported: list {\"type\": \"null\"} as a variant of its own"
+                )
+            }
+            let name = Naming.member(
+                Self.caseName(resolved.type), taken: &taken, reserved: Self.untaggedEnumMembers)
+            variants.append(
+                UntaggedVariant(
+                    swiftName: name, payload: resolved.type, documentation: Self.caseDocumentation(option)))
+        }
+        return variants
+    }
+
+    /// The case name a variant of this type gets: the named type's name, else the scalar kind
+    /// (`string`, `int32`, `stringArray`, `doubleMap`, `json`).
+    static func caseName(_ type: TypeReference) -> String {
+        switch type {
+        case .bool: return "bool"
+        case .string: return "string"
+        case .double: return "double"
+        case .float: return "float"
+        case .int: return "int"
+        case .int8: return "int8"
+        case .int16: return "int16"
+        case .int32: return "int32"
+        case .uint: return "uint"
+        case .uint8: return "uint8"
+        case .uint16: return "uint16"
+        case .uint32: return "uint32"
+        case .int64: return "int64"
+        case .uint64: return "uint64"
+        case .bytes: return "bytes"
+        case .timestamp: return "date"
+        case .json: return "json"
+        case .array(let element): return caseName(element) + "Array"
+        case .map(let value): return caseName(value) + "Map"
+        case .named(let name, _): return name
+        case .typeParameter(let name): return name
+        }
+    }
+}
