@@ -15,13 +15,16 @@ extension SchemaTranslator {
 
     /// The doc comment text of a schema: `title`, `description`, then a line for its `format` and
     /// one for the validation keywords it carries (`minimum`, `maxLength`, `readOnly`, ...), and
-    /// one for `propertyNames`. `listsEnum` adds an `enum` beside a type (a property's values).
-    static func documentation(_ node: DocumentValue, listsEnum: Bool = false) -> String? {
+    /// one for `propertyNames`. `property` adds what a property's schema may say beside its type
+    /// (`enum`, `pattern`), which a named type turns into a declaration of its own instead.
+    static func documentation(_ node: DocumentValue, property: Bool = false) -> String? {
         var parts = [node["title"]?.string, node["description"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
         if let format = node["format"]?.string, !typedFormats.contains(format) { parts.append("Format: `\(format)`.") }
         var rules: [String] = []
         for (key, value) in node.members ?? []
-        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly" || (listsEnum && key == "enum") {
+        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly"
+            || (property && (key == "enum" || key == "pattern"))
+        {
             rules.append("`\(key)`: \(compactText(value))")
         }
         if !rules.isEmpty { parts.append("Schema: " + rules.joined(separator: ", ") + ".") }

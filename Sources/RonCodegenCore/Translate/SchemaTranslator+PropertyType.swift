@@ -4,7 +4,7 @@ import Foundation
 extension SchemaTranslator {
     static let referenceKeys: Set<String> = [
         "type", "x-ron-type", "format", "items", "additionalProperties", "$ref", "x-ron-type-arguments",
-        "x-ron-type-parameter", "enum", "propertyNames",
+        "x-ron-type-parameter", "enum", "propertyNames", "pattern",
     ]
 
     /// Integer formats (OpenAPI's and schemars') → sized Swift integers.

@@ -63,7 +63,7 @@ extension SchemaTranslator {
                     nullable: resolved.nullable, defaultValue: fallback,
                     omitsDefault: try Self.flag(schema, "x-ron-omit-default", at: fieldAt),
                     deprecated: try Self.flag(schema, "deprecated", at: fieldAt),
-                    documentation: Self.documentation(schema, listsEnum: true),
+                    documentation: Self.documentation(schema, property: true),
                     aliases: try Self.aliases(schema, at: fieldAt)))
             if fields.last?.omitsDefault == true, fallback == nil {
                 throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")

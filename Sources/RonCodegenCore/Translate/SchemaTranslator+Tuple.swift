@@ -54,7 +54,8 @@ extension SchemaTranslator {
             let resolved = try reference(schema, at: elementAt, typeParameters: [], extraKeys: [])
             elements.append(
                 TupleElement(
-                    type: resolved.type, nullable: resolved.nullable, documentation: Self.documentation(schema)))
+                    type: resolved.type, nullable: resolved.nullable,
+                    documentation: Self.documentation(schema, property: true)))
         }
         return elements
     }
