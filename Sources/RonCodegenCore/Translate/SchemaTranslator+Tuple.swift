@@ -16,9 +16,17 @@ extension SchemaTranslator {
     /// The elements when `node` is a tuple, else `nil`.
     func tuple(_ node: DocumentValue, at: Location) throws(CodegenError) -> [TupleElement]? {
         guard Self.isTuple(node) else { return nil }
+        // A tuple inside a property carries the property's own keywords too (its nullability is
+        // the property's: `reference` reads it).
         try Self.allow(
-            node, ["type", "prefixItems", "items", "additionalItems", "minItems", "maxItems", "default"], at: at)
-        if let type = node["type"], type.string != "array" {
+            node,
+            [
+                "type", "prefixItems", "items", "additionalItems", "minItems", "maxItems", "default", "x-ron-aliases",
+                "x-ron-omit-default",
+            ], at: at)
+        if let type = node["type"], type.string != "array",
+            type != .array([.string("array"), .string("null")]), type != .array([.string("null"), .string("array")])
+        {
             throw at.appending("type").error("a tuple is an array; type must be \"array\"")
         }
         let key = node["prefixItems"] != nil ? "prefixItems" : "items"
