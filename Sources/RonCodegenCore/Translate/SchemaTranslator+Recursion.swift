@@ -25,20 +25,11 @@ extension SchemaTranslator {
             edges[type.name] = Self.inlineReferences(of: type)
         }
         try refuseUnbreakableLoops(types, edges)
-        // Which types each type reaches through stored references of any kind.
-        var reach: [String: Set<String>] = [:]
-        for type in types {
-            var seen: Set<String> = []
-            var stack = (edges[type.name] ?? []).map(\.target)
-            while let next = stack.popLast() {
-                guard seen.insert(next).inserted else { continue }
-                stack += (edges[next] ?? []).map(\.target)
-            }
-            reach[type.name] = seen
-        }
+        let component = Self.stronglyConnectedComponents(types.map(\.name), edges)
         return types.map { type in
             var type = type
-            let loops = (edges[type.name] ?? []).filter { reach[$0.target]?.contains(type.name) == true }
+            // An edge is on a loop when its target reaches back: both ends in one component.
+            let loops = (edges[type.name] ?? []).filter { component[$0.target] == component[type.name] }
             guard !loops.isEmpty else { return type }
             if case .structure(let parameters, var fields) = type.shape {
                 for edge in loops where edge.breakable {
@@ -50,6 +41,43 @@ extension SchemaTranslator {
             }
             return type
         }
+    }
+
+    /// Tarjan's algorithm: a component number per type; two types have the same number when each
+    /// reaches the other.
+    private static func stronglyConnectedComponents(_ names: [String], _ edges: [String: [Edge]]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        var lowLink: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var component: [String: Int] = [:]
+        var counter = 0
+        func connect(_ name: String) {
+            index[name] = counter
+            lowLink[name] = counter
+            counter += 1
+            stack.append(name)
+            onStack.insert(name)
+            for edge in edges[name] ?? [] {
+                if index[edge.target] == nil {
+                    connect(edge.target)
+                    lowLink[name] = min(lowLink[name] ?? 0, lowLink[edge.target] ?? 0)
+                } else if onStack.contains(edge.target) {
+                    lowLink[name] = min(lowLink[name] ?? 0, index[edge.target] ?? 0)
+                }
+            }
+            guard lowLink[name] == index[name] else { return }
+            let number = component.count
+            while let member = stack.popLast() {
+                onStack.remove(member)
+                component[member] = number
+                if member == name { break }
+            }
+        }
+        for name in names where index[name] == nil {
+            connect(name)
+        }
+        return component
     }
 
     private func refuseUnbreakableLoops(_ types: [NamedType], _ edges: [String: [Edge]]) throws(CodegenError) {
