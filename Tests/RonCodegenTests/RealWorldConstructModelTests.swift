@@ -35,6 +35,24 @@ struct RealWorldConstructModelTests {
                 ]))
     }
 
+    @Test func anInlineStructVariantOfAnUntaggedEnumIsANamedStructAtTheVariant() throws {
+        let types = try model(
+            #"""
+            "F": {"anyOf": [{"type": "object", "properties": {"r": {"type": "number"}}},
+              {"title": "Square", "type": "object", "properties": {"s": {"type": "number"}}}, {"type": "string"}]}
+            """#
+        ).types
+        #expect(types.map(\.name) == ["F", "FVariant0", "FSquare"])
+        #expect(types[1].origin == Origin(file: "a.json", pointer: "/$defs/F/anyOf/0"))
+        #expect(
+            types[0].shape
+                == .untagged(variants: [
+                    .init(swiftName: "variant0", payload: .named("FVariant0", arguments: []), documentation: nil),
+                    .init(swiftName: "square", payload: .named("FSquare", arguments: []), documentation: "Square"),
+                    .init(swiftName: "string", payload: .string, documentation: nil),
+                ]))
+    }
+
     @Test func anAllOfOfSeveralObjectsIsOneStructWithRequiredAsTheUnion() throws {
         let merged = try type(
             "M",

@@ -39,12 +39,12 @@ struct SchemaErrorTests {
             file: "a.json", pointer: "/$defs/A/allOf/1/properties/id",
             message: "'id' is also defined at a.json#/$defs/B/properties/id with another schema"),
         Case(
-            name: "an untagged variant that is an inline object",
+            name: "an untagged variant with a bad member",
             documents: [
                 "a.json":
-                    ##"{"$defs": {"A": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {"x": {"type": "string"}}}]}}}"##
+                    ##"{"$defs": {"A": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {"x": {"not": {}}}}]}}}"##
             ],
-            file: "a.json", pointer: "/$defs/A/anyOf/1", message: "define it in $defs"),
+            file: "a.json", pointer: "/$defs/A/anyOf/1/properties/x/not", message: "unsupported keyword 'not'"),
         Case(
             name: "an untagged variant that may be null",
             documents: [

@@ -43,6 +43,15 @@ struct UntaggedEnumTests {
         #expect(either.again == either.sent)
     }
 
+    @Test func inlineStructVariantsAreStructsOfTheirOwn() throws {
+        let (figures, sent, again) = try roundTrip([Figure].self, #"[{"radius": 1.5}, {"side": 2.5}, "blob"]"#)
+        #expect(figures == [.variant0(FigureVariant0(radius: 1.5)), .square(FigureSquare(side: 2.5)), .string("blob")])
+        #expect(again == sent)
+        // Both members: the first variant that fits wins, as in serde.
+        let both = try roundTrip(Figure.self, #"{"side": 0.5, "radius": 3.5}"#).value
+        #expect(both == .variant0(FigureVariant0(radius: 3.5)))
+    }
+
     @Test func aValueNoVariantFitsFailsWithItsPath() throws {
         #expect {
             _ = try JSONDecoder().decode([Scalar].self, from: Data(#"[1, {"x": 1.5}]"#.utf8))

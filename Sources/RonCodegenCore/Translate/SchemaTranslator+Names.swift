@@ -113,6 +113,16 @@ extension SchemaTranslator {
         }
         // Struct variants of an externally tagged enum are inline objects: each becomes a named
         // struct of its own, `<Enum><Variant>`, at the variant's data.
+        // Struct variants of an untagged enum, written inline, become `<Enum><Title>` (or
+        // `<Enum>Variant<n>`) at the variant.
+        if let (keyword, options) = Self.untaggedOptions(node) {
+            for (offset, option) in options.enumerated() where Self.isInlineStruct(option) {
+                let title = option["title"]?.string.map(Naming.typeName) ?? ""
+                try register(
+                    key + (title.isEmpty ? "Variant\(offset)" : title), option,
+                    at: Origin(file: origin.file, pointer: origin.pointer + "/\(keyword)/\(offset)"))
+            }
+        }
         guard case .array(let options)? = node["oneOf"], node["discriminator"] == nil else { return }
         for (offset, option) in options.enumerated() {
             guard let (tag, data) = Self.taggedMember(option), Self.isInlineStruct(data) else { continue }

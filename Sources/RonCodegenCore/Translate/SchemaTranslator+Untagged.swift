@@ -9,19 +9,12 @@ extension SchemaTranslator {
 
     /// The variants when `node` is an untagged `oneOf`/`anyOf`, else `nil`.
     func untagged(_ node: DocumentValue, at: Location) throws(CodegenError) -> [UntaggedVariant]? {
-        guard node["discriminator"] == nil, Self.nullableMember(node) == nil else { return nil }
-        let key: String
-        if node["oneOf"] != nil, node["anyOf"] == nil {
-            key = "oneOf"
-        } else if node["anyOf"] != nil, node["oneOf"] == nil {
-            key = "anyOf"
-        } else {
-            return nil
-        }
+        guard let (key, options) = Self.untaggedOptions(node) else { return nil }
         try Self.allow(node, [key], at: at)
-        guard case .array(let options)? = node[key], !options.isEmpty else {
+        guard !options.isEmpty else {
             throw at.appending(key).error("\(key) must be a non-empty array of schemas")
         }
+        let enumName = namesByLocation[at.file + "#" + at.pointer] ?? ""
         var taken: Set<String> = []
         var variants: [UntaggedVariant] = []
         for (offset, option) in options.enumerated() {
@@ -36,9 +29,17 @@ extension SchemaTranslator {
                     UntaggedVariant(swiftName: name, payload: nil, documentation: Self.caseDocumentation(option)))
                 continue
             }
-            if Self.isInlineStruct(option) {
-                throw optionAt.error(
-                    "an untagged variant that is an inline object is not supported: define it in $defs and use $ref")
+            if Self.isInlineStruct(option), let name = namesByLocation[optionAt.file + "#" + optionAt.pointer] {
+                // A struct variant written inline, registered in pass 1 as `<Enum><Title>` or
+                // `<Enum>Variant<n>`: the case is named by what follows the enum's name.
+                let suffix =
+                    name.hasPrefix(enumName) && name != enumName ? String(name.dropFirst(enumName.count)) : name
+                let swiftName = Naming.member(suffix, taken: &taken, reserved: Self.untaggedEnumMembers)
+                variants.append(
+                    UntaggedVariant(
+                        swiftName: swiftName, payload: .named(name, arguments: []),
+                        documentation: Self.caseDocumentation(option)))
+                continue
             }
             let resolved = try reference(option, at: optionAt, typeParameters: [], extraKeys: [])
             guard !resolved.nullable else {
@@ -81,5 +82,43 @@ extension SchemaTranslator {
         case .named(let name, _): return name
         case .typeParameter(let name): return name
         }
+    }
+
+    /// The keyword (`oneOf` or `anyOf`) and the variants when `node` is untagged: no discriminator,
+    /// not the nullable pair, not one of the tagged `oneOf` shapes. Else `nil`.
+    static func untaggedOptions(_ node: DocumentValue) -> (String, [DocumentValue])? {
+        guard node["discriminator"] == nil, nullableMember(node) == nil else { return nil }
+        let key: String
+        if node["oneOf"] != nil, node["anyOf"] == nil {
+            key = "oneOf"
+        } else if node["anyOf"] != nil, node["oneOf"] == nil {
+            key = "anyOf"
+        } else {
+            return nil
+        }
+        guard case .array(let options)? = node[key] else { return (key, []) }
+        if key == "oneOf", isTaggedShape(options) { return nil }
+        return (key, options)
+    }
+
+    /// Whether `oneOf` options have one of the tagged shapes (unit-only, externally tagged,
+    /// adjacently tagged), which their own translators read.
+    static func isTaggedShape(_ options: [DocumentValue]) -> Bool {
+        guard !options.isEmpty else { return false }
+        if options.allSatisfy({ singleString($0) != nil }) { return true }
+        if options.allSatisfy({ taggedMember($0) != nil || unitNames($0) != nil }),
+            options.contains(where: { taggedMember($0) != nil })
+        {
+            return true
+        }
+        guard let tag = adjacentTagMember(options) else { return false }
+        var content: String?
+        for option in options {
+            for (key, _) in option["properties"]?.members ?? [] where key != tag {
+                guard content == nil || content == key else { return false }
+                content = key
+            }
+        }
+        return content != nil
     }
 }
