@@ -73,6 +73,20 @@ struct SchemaErrorTests {
             ],
             file: "a.json", pointer: "/$defs/M/propertyNames", message: "propertyNames must be a schema object"),
         Case(
+            name: "patternProperties with two patterns",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"M": {"type": "object", "additionalProperties": false, "patternProperties": {"^a": {"type": "string"}, "^b": {"type": "integer"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/M/patternProperties", message: "exactly one pattern"),
+        Case(
+            name: "patternProperties beside properties",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"M": {"type": "object", "properties": {"Unit1": {"type": "boolean"}}, "additionalProperties": false, "patternProperties": {"^-?\\d+$": {"type": "boolean"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/M/patternProperties", message: "unsupported keyword 'patternProperties'"),
+        Case(
             name: "x-ron-aliases that is not a list of names",
             documents: [
                 "a.json":

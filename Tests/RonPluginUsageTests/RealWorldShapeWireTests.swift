@@ -52,6 +52,19 @@ struct UntaggedEnumTests {
         #expect(both == .variant0(FigureVariant0(radius: 3.5)))
     }
 
+    @Test func theShapesSchemars1PrintsForAnUntaggedEnumRoundTrip() throws {
+        let json =
+            #"[null, {"a": "b"}, {"x": 1.5, "y": 2.5}, {"foo": -1, "bar": true}, [7, false], 18446744073709551615, "12 true"]"#
+        let (values, sent, again) = try roundTrip([Mixed].self, json)
+        #expect(
+            values == [
+                .null, .stringMap(["a": "b"]), .point(Point(x: 1.5, y: 2.5)),
+                .variant3(MixedVariant3(foo: -1, bar: true)),
+                .variant4(MixedVariant4(7, false)), .uint64(UInt64.max), .string("12 true"),
+            ])
+        #expect(again == sent)
+    }
+
     @Test func aValueNoVariantFitsFailsWithItsPath() throws {
         #expect {
             _ = try JSONDecoder().decode([Scalar].self, from: Data(#"[1, {"x": 1.5}]"#.utf8))
@@ -125,6 +138,13 @@ struct IntegerKeyMapTests {
         let byId: ById = try JSONDecoder().decode(ById.self, from: Data(#"{"3": true}"#.utf8))
         #expect(byId == ["3": true])
         #expect(again == sent)
+        // schemars 1.x: `patternProperties` with one key pattern and `additionalProperties: false`.
+        let patterned = try roundTrip(
+            Inventory.self, #"{"names": {}, "u_map": {"0": true}, "i_map": {"-1": -128, "2": 127}}"#)
+        #expect(patterned.value.uMap == ["0": true] && patterned.value.iMap == ["-1": -128, "2": 127])
+        #expect(patterned.again == patterned.sent)
+        let byKey: ByKey = try JSONDecoder().decode(ByKey.self, from: Data(#"{"0f": false}"#.utf8))
+        #expect(byKey == ["0f": false])
     }
 }
 

@@ -36,6 +36,9 @@ extension SchemaTranslator {
             parts.append(
                 "Keys (`propertyNames`): " + (rules.isEmpty ? "any string" : rules.joined(separator: ", ")) + ".")
         }
+        if let patterns = node["patternProperties"]?.members, patterns.count == 1 {
+            parts.append("Keys match `\(patterns[0].key)` (`patternProperties`).")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 

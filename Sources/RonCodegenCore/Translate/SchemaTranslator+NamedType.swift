@@ -56,7 +56,8 @@ extension SchemaTranslator {
             }
             shape = .patternString(pattern: pattern)
         } else if node["type"]?.string == "object",
-            node["properties"] != nil || !Self.isSchema(node["additionalProperties"])
+            node["properties"] != nil
+                || (!Self.isSchema(node["additionalProperties"]) && node["patternProperties"] == nil)
         {
             shape = try structure(node, at: at)
         } else {

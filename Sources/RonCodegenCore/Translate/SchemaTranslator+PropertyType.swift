@@ -4,7 +4,7 @@ import Foundation
 extension SchemaTranslator {
     static let referenceKeys: Set<String> = [
         "type", "x-ron-type", "format", "items", "additionalProperties", "$ref", "x-ron-type-arguments",
-        "x-ron-type-parameter", "enum", "propertyNames", "pattern",
+        "x-ron-type-parameter", "enum", "propertyNames", "pattern", "patternProperties",
     ]
 
     /// Integer formats (OpenAPI's and schemars') → sized Swift integers.
@@ -157,6 +157,30 @@ extension SchemaTranslator {
             if let names = node["propertyNames"], names.members == nil, names != .bool(true) {
                 throw at.appending("propertyNames").error(
                     "propertyNames must be a schema object (its keys stay strings in Swift)")
+            }
+            if let patterns = node["patternProperties"] {
+                // A map whose keys match a pattern (schemars 1.x for `HashMap<u32, T>`: `^\d+$`, and
+                // `additionalProperties: false`): `[String: T]`, the pattern in the doc comment.
+                let patternsAt = at.appending("patternProperties")
+                guard let entries = patterns.members, entries.count == 1 else {
+                    throw patternsAt.error(
+                        "patternProperties is supported with exactly one pattern, as a map's key rule (schemars' integer-keyed maps)"
+                    )
+                }
+                guard node["properties"] == nil,
+                    node["additionalProperties"] == nil || node["additionalProperties"] == .bool(false)
+                else {
+                    throw patternsAt.error(
+                        "patternProperties beside properties or an additionalProperties schema is not supported; a map takes one key pattern"
+                    )
+                }
+                return (
+                    .map(
+                        try reference(
+                            entries[0].value, at: patternsAt.appending(entries[0].key), typeParameters: typeParameters,
+                            extraKeys: []
+                        ).type), nullable
+                )
             }
             if node["properties"] == nil,
                 node["additionalProperties"] == nil || node["additionalProperties"] == .bool(true)

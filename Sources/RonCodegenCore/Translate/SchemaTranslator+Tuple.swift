@@ -100,8 +100,11 @@ extension SchemaTranslator {
                     visit(schema, here + "/\(offset)", hint + "Element\(offset)")
                 }
             case "anyOf", "oneOf", "allOf":
+                // A variant of an untagged enum is named by its position; the member of the
+                // nullable pair or of a documented `allOf` is the property itself.
+                let variants = key != "allOf" && nullableMember(node) == nil
                 for (offset, schema) in (value.array ?? []).enumerated() {
-                    visit(schema, here + "/\(offset)", hint)
+                    visit(schema, here + "/\(offset)", hint + (variants ? "Variant\(offset)" : ""))
                 }
             default:
                 continue

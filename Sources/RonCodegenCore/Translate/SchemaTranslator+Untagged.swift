@@ -21,9 +21,6 @@ extension SchemaTranslator {
             let optionAt = at.appending(key).appending(String(offset))
             if option["type"]?.string == "null" {
                 try Self.allow(option, ["type"], at: optionAt)
-                guard !variants.contains(where: { $0.payload == nil }) else {
-                    throw optionAt.error("the variant null is listed twice")
-                }
                 let name = Naming.member("null", taken: &taken, reserved: Self.untaggedEnumMembers)
                 variants.append(
                     UntaggedVariant(swiftName: name, payload: nil, documentation: Self.caseDocumentation(option)))
@@ -47,8 +44,14 @@ extension SchemaTranslator {
                     "an untagged variant that may be null is not supported: list {\"type\": \"null\"} as a variant of its own"
                 )
             }
-            let name = Naming.member(
-                Self.caseName(resolved.type), taken: &taken, reserved: Self.untaggedEnumMembers)
+            var caseName = Self.caseName(resolved.type)
+            if case .named(let name, _) = resolved.type, name.hasPrefix(enumName), name != enumName,
+                namesByLocation[optionAt.file + "#" + optionAt.pointer] == name
+            {
+                // A tuple variant written inline, registered as `<Enum>Variant<n>`.
+                caseName = String(name.dropFirst(enumName.count))
+            }
+            let name = Naming.member(caseName, taken: &taken, reserved: Self.untaggedEnumMembers)
             variants.append(
                 UntaggedVariant(
                     swiftName: name, payload: resolved.type, documentation: Self.caseDocumentation(option)))
