@@ -46,6 +46,14 @@ struct SchemaErrorTests {
             ],
             file: "a.json", pointer: "/$defs/A/anyOf/1/properties/x/not", message: "unsupported keyword 'not'"),
         Case(
+            name: "a flattened enum",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"C": {"type": "object", "properties": {"f": {"type": "number"}}, "allOf": [{"oneOf": [{"type": "object", "properties": {"B": {"type": "boolean"}}, "required": ["B"]}]}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/C/allOf/0",
+            message: "each part must be a $ref to a struct or an object with properties"),
+        Case(
             name: "an untagged variant that may be null",
             documents: [
                 "a.json": ##"{"$defs": {"A": {"oneOf": [{"type": "string"}, {"type": ["integer", "null"]}]}}}"##
