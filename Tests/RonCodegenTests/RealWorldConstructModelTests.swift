@@ -125,6 +125,22 @@ struct RealWorldConstructModelTests {
         #expect(types.first { $0.name == "Flat" }?.indirect == false)
     }
 
+    @Test func anAliasThatNamesItselfThroughAnArrayOrAMapIsANewtype() throws {
+        let types = try model(
+            #"""
+            "A": {"type": "array", "items": {"$ref": "#/$defs/A"}},
+            "M": {"type": "object", "additionalProperties": {"$ref": "#/$defs/N"}},
+            "N": {"type": "array", "items": {"$ref": "#/$defs/M"}},
+            "Plain": {"type": "array", "items": {"$ref": "#/$defs/A"}}
+            """#
+        ).types
+        #expect(
+            types.map(\.shape) == [
+                .newtype(.array(.named("A", arguments: []))), .newtype(.map(.named("N", arguments: []))),
+                .newtype(.array(.named("M", arguments: []))), .alias(.array(.named("A", arguments: []))),
+            ])
+    }
+
     @Test func aliasesAreKeptInOrder() throws {
         let cursor = try type(
             "C",

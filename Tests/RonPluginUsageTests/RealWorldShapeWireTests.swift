@@ -164,6 +164,15 @@ struct RecursiveTypeTests {
         #expect(LinkedNode(value: 1, next: LinkedNode(value: 2)) == LinkedNode(value: 1, next: LinkedNode(value: 2)))
     }
 
+    @Test func aNewtypeThatNamesItselfThroughAnArrayIsAStructAndTransparentOnTheWire() throws {
+        let (forest, sent, again) = try roundTrip(Forest.self, "[[], [[]], [[], [[]]]]")
+        #expect(forest.value.count == 3 && forest.value[2].value[1].value[0].value.isEmpty)
+        #expect(again == sent)
+        let (index, indexSent, indexAgain) = try roundTrip(Index.self, #"{"a": [{}, {"b": []}]}"#)
+        #expect(index.value["a"]?.value[1].value["b"]?.value == [])
+        #expect(indexAgain == indexSent)
+    }
+
     @Test func aTreeWithMutualRecursionAndRecursiveEnumsRoundTrips() throws {
         let json = #"""
             {"label": "root",

@@ -38,6 +38,10 @@ public struct NamedType: Sendable, Equatable {
         case patternString(pattern: String)
         /// A name for another type.
         case alias(TypeReference)
+        /// A struct holding one value that is its whole wire form (serde's newtype struct): what an
+        /// alias becomes when it names itself through an array or a map (`A = [A]`), which a Swift
+        /// `typealias` cannot.
+        case newtype(TypeReference)
     }
 }
 

@@ -101,6 +101,8 @@ public struct SwiftRenderer: Sendable {
             renderPatternString(type, pattern: pattern, into: &writer)
         case .alias(let target):
             writer.line("public typealias \(type.name) = \(TypeSpelling.swift(target))")
+        case .newtype(let target):
+            renderNewtype(type, target: target, into: &writer)
         }
     }
 

@@ -26,7 +26,13 @@ extension SchemaTranslator {
         }
         try refuseUnbreakableLoops(types, edges)
         let component = Self.stronglyConnectedComponents(types.map(\.name), edges)
+        let newtypes = Self.selfNamingAliases(types)
         return types.map { type in
+            if newtypes.contains(type.name), case .alias(let target) = type.shape {
+                var type = type
+                type.shape = .newtype(target)
+                return type
+            }
             var type = type
             // An edge is on a loop when its target reaches back: both ends in one component.
             let loops = (edges[type.name] ?? []).filter { component[$0.target] == component[type.name] }
@@ -78,6 +84,33 @@ extension SchemaTranslator {
             connect(name)
         }
         return component
+    }
+
+    /// The aliases that name themselves through other aliases, arrays, maps or type arguments
+    /// (`A = [A]`, `M = [String: N]` with `N = [M]`).
+    private static func selfNamingAliases(_ types: [NamedType]) -> Set<String> {
+        func mentioned(_ reference: TypeReference) -> [String] {
+            switch reference {
+            case .array(let element): return mentioned(element)
+            case .map(let value): return mentioned(value)
+            case .named(let name, let arguments): return [name] + arguments.flatMap(mentioned)
+            default: return []
+            }
+        }
+        var aliasEdges: [String: [Edge]] = [:]
+        for type in types {
+            guard case .alias(let target) = type.shape else { continue }
+            aliasEdges[type.name] = mentioned(target).map { Edge(target: $0, pointer: "", breakable: true) }
+        }
+        let names = types.map(\.name).filter { aliasEdges[$0] != nil }
+        let component = stronglyConnectedComponents(
+            names, aliasEdges.mapValues { $0.filter { aliasEdges[$0.target] != nil } })
+        return Set(
+            names.filter { name in
+                (aliasEdges[name] ?? []).contains {
+                    aliasEdges[$0.target] != nil && component[$0.target] == component[name]
+                }
+            })
     }
 
     private func refuseUnbreakableLoops(_ types: [NamedType], _ edges: [String: [Edge]]) throws(CodegenError) {
@@ -137,7 +170,7 @@ extension SchemaTranslator {
             return elements.compactMap { element in
                 named(element.type).map { Edge(target: $0, pointer: base, breakable: false) }
             }
-        case .alias(let reference):
+        case .alias(let reference), .newtype(let reference):
             return named(reference).map { [Edge(target: $0, pointer: base, breakable: false)] } ?? []
         case .stringEnum, .patternString:
             return []
