@@ -141,6 +141,10 @@ struct RealWorldConstructModelTests {
             ])
     }
 
+    @Test func aNullTypeIsAUnitStruct() throws {
+        #expect(try type("U", in: #""U": {"description": "Unit.", "type": "null"}"#).shape == .unit)
+    }
+
     @Test func aliasesAreKeptInOrder() throws {
         let cursor = try type(
             "C",

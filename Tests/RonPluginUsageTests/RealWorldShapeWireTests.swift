@@ -63,6 +63,10 @@ struct UntaggedEnumTests {
                 .variant4(MixedVariant4(7, false)), .uint64(UInt64.max), .string("12 true"),
             ])
         #expect(again == sent)
+        // A unit struct is `null` on the wire; an earlier `null` variant decodes it first.
+        #expect(try CanonicalJSON.render(json: JSONEncoder().encode(Mixed.unitStruct(UnitStruct()))) == "null")
+        #expect(try JSONDecoder().decode(UnitStruct.self, from: Data("null".utf8)) == UnitStruct())
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(UnitStruct.self, from: Data("{}".utf8)) }
     }
 
     @Test func aValueNoVariantFitsFailsWithItsPath() throws {

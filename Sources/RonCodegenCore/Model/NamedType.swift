@@ -36,6 +36,8 @@ public struct NamedType: Sendable, Equatable {
         case tuple(elements: [TupleElement])
         /// A string checked against a regular expression.
         case patternString(pattern: String)
+        /// A unit struct (`{"type": "null"}`, serde's `struct Unit;`): JSON `null` on the wire.
+        case unit
         /// A name for another type.
         case alias(TypeReference)
         /// A struct holding one value that is its whole wire form (serde's newtype struct): what an

@@ -103,6 +103,8 @@ public struct SwiftRenderer: Sendable {
             writer.line("public typealias \(type.name) = \(TypeSpelling.swift(target))")
         case .newtype(let target):
             renderNewtype(type, target: target, into: &writer)
+        case .unit:
+            renderUnit(type, into: &writer)
         }
     }
 

@@ -44,6 +44,9 @@ extension SchemaTranslator {
             shape = try flattened(node, at: at)
         } else if let elements = try tuple(node, at: at) {
             shape = .tuple(elements: elements)
+        } else if node["type"]?.string == "null" {
+            try Self.allow(node, ["type"], at: at)
+            shape = .unit
         } else if node["type"]?.string == "string", node["enum"] != nil {
             shape = try stringEnum(node, at: at)
         } else if node["type"]?.string == "string", node["pattern"] != nil {

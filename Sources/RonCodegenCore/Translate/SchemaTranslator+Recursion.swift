@@ -172,7 +172,7 @@ extension SchemaTranslator {
             }
         case .alias(let reference), .newtype(let reference):
             return named(reference).map { [Edge(target: $0, pointer: base, breakable: false)] } ?? []
-        case .stringEnum, .patternString:
+        case .stringEnum, .patternString, .unit:
             return []
         }
     }
