@@ -46,6 +46,13 @@ struct SchemaErrorTests {
             ],
             file: "a.json", pointer: "/$defs/A/anyOf/1/properties/x/not", message: "unsupported keyword 'not'"),
         Case(
+            name: "a generic flattened struct",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"B": {"type": "object", "properties": {}}, "A": {"x-ron-type-parameters": ["T"], "properties": {"t": {"x-ron-type-parameter": "T"}}, "allOf": [{"$ref": "#/$defs/B"}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/x-ron-type-parameters", message: "cannot be generic"),
+        Case(
             name: "a flattened enum",
             documents: [
                 "a.json":

@@ -49,6 +49,9 @@ extension SchemaTranslator {
                 merged[index].field.required = merged[index].field.required || field.required
             }
         }
+        if node["x-ron-type-parameters"] != nil {
+            throw at.appending("x-ron-type-parameters").error("a flattened struct cannot be generic")
+        }
         var own = node
         if case .object(let members) = node {
             own = .object(members.filter { $0.key != "allOf" })
