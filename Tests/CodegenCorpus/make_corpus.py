@@ -66,6 +66,11 @@ def scalar(refs, nullable_style, top=False):
         node = {"type": "array", "items": scalar(refs, None)}
     elif roll < 0.92:
         node = {"type": "object", "additionalProperties": scalar(refs, None)}
+        if rng.random() < 0.3:
+            # schemars 1.0: a map whose Rust keys are integers.
+            node["propertyNames"] = rng.choice([{"format": "uint32"}, {"type": "string", "pattern": "^-?[0-9]+$"}])
+    elif roll < 0.95:
+        node = tuple_schema(refs)
     else:
         node = True
     if nullable_style and node is not True and rng.random() < 0.35:
@@ -76,6 +81,17 @@ def scalar(refs, nullable_style, top=False):
             node = {"anyOf": [node, {"type": "null"}]}
     if node is not True and rng.random() < 0.3:
         node["description"] = rng.choice(TEXTS)
+    return node
+
+
+def tuple_schema(refs):
+    """A tuple as schemars prints it: draft-07 `items: [..]` or 2020-12 `prefixItems` + `items: false`."""
+    elements = [scalar(refs, rng.choice(["type-list", None])) for _ in range(rng.randint(1, 3))]
+    if rng.random() < 0.5:
+        node = {"type": "array", "items": elements}
+    else:
+        node = {"type": "array", "prefixItems": elements, "items": False}
+    node["minItems"] = node["maxItems"] = len(elements)
     return node
 
 
@@ -90,10 +106,35 @@ def document(index):
     pointer = {"definitions": "#/definitions/", "$defs": "#/$defs/", None: "#/components/schemas/"}[defs_key]
     escape = lambda name: name.replace("~", "~0").replace("/", "~1")
     refs = []
+    struct_refs = []
     types = {}
     for name in names:
         roll = rng.random()
-        if roll < 0.2:
+        own_ref = pointer + escape(name)
+        if roll < 0.06:
+            # schemars: `#[serde(untagged)]` - refs, scalars, arrays, maps and null, in order.
+            options = [scalar(refs, None) for _ in range(rng.randint(1, 4))]
+            options = [option for option in options if option is not True] or [{"type": "string"}]
+            if rng.random() < 0.3:
+                options.insert(rng.randint(0, len(options)), {"type": "null"})
+            if len(options) == 2 and {"type": "null"} in options:
+                options.append({"type": "boolean"})
+            schema = {rng.choice(["anyOf", "oneOf"]): options}
+        elif roll < 0.1 and struct_refs:
+            # `#[serde(flatten)]`: allOf of structs and an inline object.
+            # Parts whose properties do not clash (a clash with another schema is refused, as it must).
+            chosen, seen = [], set()
+            for ref, keys in rng.sample(struct_refs, min(len(struct_refs), rng.randint(1, 2))):
+                if not seen & keys:
+                    chosen.append(ref)
+                    seen |= keys
+            parts = [{"$ref": ref} for ref in chosen]
+            parts.append({"type": "object", "properties": {
+                "own_" + rng.choice(WORDS) + str(n): scalar(refs, "any-of", top=True) for n in range(rng.randint(1, 3))}})
+            schema = {"allOf": parts}
+        elif roll < 0.14:
+            schema = tuple_schema(refs)
+        elif roll < 0.2:
             values = list(dict.fromkeys(rng.choice(WORDS) for _ in range(rng.randint(1, 5))))
             schema = {"type": "string", "enum": values}
             if rng.random() < 0.5:
@@ -121,7 +162,14 @@ def document(index):
             for _ in range(rng.randint(0, 7)):
                 properties[rng.choice(WORDS) + rng.choice(["", "_x", "X"])] = scalar(
                     refs, rng.choice(["type-list", "any-of", None]), top=True)
-            required = [key for key in properties if rng.random() < 0.4 and
+            if rng.random() < 0.25:
+                # A loop through an optional (`Option<Box<Self>>`), or through another type.
+                target = own_ref if rng.random() < 0.6 or not refs else rng.choice(refs)
+                properties["next_" + str(len(properties))] = {"anyOf": [{"$ref": target}, {"type": "null"}]}
+            for key in list(properties):
+                if rng.random() < 0.1 and isinstance(properties[key], dict):
+                    properties[key]["x-ron-aliases"] = ["alias" + str(n) + "_" + key for n in range(rng.randint(1, 2))]
+            required = [key for key in properties if rng.random() < 0.4 and not key.startswith("next_") and
                         not (isinstance(properties[key], dict) and "default" in properties[key])]
             schema = {"type": "object", "properties": properties}
             if required:
@@ -133,7 +181,9 @@ def document(index):
         if rng.random() < 0.2:
             schema["title"] = rng.choice(TEXTS)
         types[name] = schema
-        refs.append(pointer + escape(name))
+        refs.append(own_ref)
+        if schema.get("type") == "object":
+            struct_refs.append((own_ref, set(schema.get("properties", {}))))
     if dialect == "openapi":
         return {"openapi": "3.1.0", "info": {"title": f"corpus {index}", "version": "1"}, "paths": {},
                 "components": {"schemas": types}}

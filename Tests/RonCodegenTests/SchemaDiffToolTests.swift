@@ -177,7 +177,7 @@ struct SchemaDiffToolTests {
         try repository.write("Schema/a.schema.json", #"{"$defs": {"Item": {"anyOf": []}}}"#)
         let result = try repository.diff([])
         #expect(result.status == 2)
-        #expect(result.error.contains("a.schema.json: at /$defs/Item/anyOf: unsupported keyword 'anyOf'"))
+        #expect(result.error.contains("a.schema.json: at /$defs/Item/anyOf: anyOf must be a non-empty array of schemas"))
     }
 
     @Test(

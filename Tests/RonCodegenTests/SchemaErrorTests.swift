@@ -20,9 +20,102 @@ struct SchemaErrorTests {
 
     static let cases: [Case] = [
         Case(
-            name: "allOf of two schemas",
+            name: "allOf of two schemas that are not objects",
             documents: ["a.json": ##"{"$defs": {"A": {"allOf": [{"type": "string"}, {"type": "integer"}]}}}"##],
-            file: "a.json", pointer: "/$defs/A/allOf", message: "unsupported keyword 'allOf'"),
+            file: "a.json", pointer: "/$defs/A/allOf/0", message: "allOf of several schemas merges objects"),
+        Case(
+            name: "allOf of a $ref to a string type",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"S": {"type": "string"}, "A": {"allOf": [{"$ref": "#/$defs/S"}, {"type": "object", "properties": {}}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/allOf/0/$ref", message: "'S' is not an object with properties"),
+        Case(
+            name: "a flattened property defined twice with different schemas",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"B": {"type": "object", "properties": {"id": {"type": "string"}}}, "A": {"allOf": [{"$ref": "#/$defs/B"}, {"type": "object", "properties": {"id": {"type": "integer"}}}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/allOf/1/properties/id",
+            message: "'id' is also defined at a.json#/$defs/B/properties/id with another schema"),
+        Case(
+            name: "an untagged variant with a bad member",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {"x": {"not": {}}}}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/anyOf/1/properties/x/not", message: "unsupported keyword 'not'"),
+        Case(
+            name: "a generic flattened struct",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"B": {"type": "object", "properties": {}}, "A": {"x-ron-type-parameters": ["T"], "properties": {"t": {"x-ron-type-parameter": "T"}}, "allOf": [{"$ref": "#/$defs/B"}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/x-ron-type-parameters", message: "cannot be generic"),
+        Case(
+            name: "a flattened enum",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"C": {"type": "object", "properties": {"f": {"type": "number"}}, "allOf": [{"oneOf": [{"type": "object", "properties": {"B": {"type": "boolean"}}, "required": ["B"]}]}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/C/allOf/0",
+            message: "each part must be a $ref to a struct or an object with properties"),
+        Case(
+            name: "an untagged variant that may be null",
+            documents: [
+                "a.json": ##"{"$defs": {"A": {"oneOf": [{"type": "string"}, {"type": ["integer", "null"]}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/oneOf/1", message: "may be null"),
+        Case(
+            name: "a tuple of varying length",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"P": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "minItems": 1}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/P/minItems", message: "must be its length, 2"),
+        Case(
+            name: "a tuple with more elements of another schema",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"P": {"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/P/items", message: "takes items: false"),
+        Case(
+            name: "propertyNames that is not a schema",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"M": {"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": 3}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/M/propertyNames", message: "propertyNames must be a schema object"),
+        Case(
+            name: "patternProperties with two patterns",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"M": {"type": "object", "additionalProperties": false, "patternProperties": {"^a": {"type": "string"}, "^b": {"type": "integer"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/M/patternProperties", message: "exactly one pattern"),
+        Case(
+            name: "patternProperties beside properties",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"M": {"type": "object", "properties": {"Unit1": {"type": "boolean"}}, "additionalProperties": false, "patternProperties": {"^-?\\d+$": {"type": "boolean"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/M/patternProperties", message: "unsupported keyword 'patternProperties'"),
+        Case(
+            name: "x-ron-aliases that is not a list of names",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string", "x-ron-aliases": "b"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/properties/a/x-ron-aliases", message: "non-empty array"),
+        Case(
+            name: "an alias that is another member's wire name",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string", "x-ron-aliases": ["b"]}, "b": {"type": "string"}}}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/A/properties/a/x-ron-aliases",
+            message: "'b' is the wire name of another member"),
         Case(
             name: "anyOf in a property",
             documents: ["a.json": ##"{"$defs": {"A": {"type": "object", "properties": {"p": {"anyOf": []}}}}}"##],
@@ -35,12 +128,12 @@ struct SchemaErrorTests {
             ],
             file: "a.json", pointer: "/$defs/A/properties/n/if", message: "unsupported keyword 'if'"),
         Case(
-            name: "oneOf without discriminator",
+            name: "oneOf and anyOf together",
             documents: [
                 "a.json":
-                    ##"{"$defs": {"A": {"oneOf": [{"$ref": "#/$defs/B"}]}, "B": {"type": "object", "properties": {}}}}"##
+                    ##"{"$defs": {"A": {"oneOf": [{"$ref": "#/$defs/B"}], "anyOf": [{"type": "string"}]}, "B": {"type": "object", "properties": {}}}}"##
             ],
-            file: "a.json", pointer: "/$defs/A/oneOf", message: "oneOf without a discriminator"),
+            file: "a.json", pointer: "/$defs/A/anyOf", message: "unsupported keyword 'anyOf'"),
         Case(
             name: "variant declares the tag",
             documents: [
@@ -127,19 +220,27 @@ struct SchemaErrorTests {
             ],
             file: "a.json", pointer: "/$defs/E/x-ron-case-names/x", message: "reserved"),
         Case(
-            name: "a struct that holds itself through an optional",
+            name: "a struct that holds itself through a required member",
             documents: [
                 "a.json":
-                    ##"{"$defs": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}}}"##
+                    ##"{"$defs": {"Node": {"type": "object", "required": ["next"], "properties": {"next": {"$ref": "#/$defs/Node"}}}}}"##
             ],
-            file: "a.json", pointer: "/$defs/Node/properties/next", message: "'Node' contains itself (Node → Node)"),
+            file: "a.json", pointer: "/$defs/Node/properties/next",
+            message: "'Node' contains itself (Node → Node) through required members only"),
         Case(
-            name: "two structs that hold each other",
+            name: "two structs that require each other",
             documents: [
                 "a.json":
-                    ##"{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}}, "B": {"type": "object", "properties": {"a": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}}}}}"##
+                    ##"{"$defs": {"A": {"type": "object", "required": ["b"], "properties": {"b": {"$ref": "#/$defs/B"}}}, "B": {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/$defs/A"}}}}}"##
             ],
             file: "a.json", pointer: "/$defs/B/properties/a", message: "(A → B → A)"),
+        Case(
+            name: "a tuple that holds itself",
+            documents: [
+                "a.json":
+                    ##"{"$defs": {"P": {"type": "array", "prefixItems": [{"type": "string"}, {"$ref": "#/$defs/P"}]}}}"##
+            ],
+            file: "a.json", pointer: "/$defs/P", message: "(P → P)"),
         Case(
             name: "OpenAPI 3.0",
             documents: ["api.json": ##"{"openapi": "3.0.3", "components": {"schemas": {}}}"##],

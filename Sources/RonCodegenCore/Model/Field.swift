@@ -18,6 +18,12 @@ public struct Field: Sendable, Equatable {
     public var deprecated: Bool
     /// The `description`, or `nil`.
     public var documentation: String?
+    /// Other member names accepted on decode when the wire name is absent (`x-ron-aliases`), in
+    /// the order tried; encoding writes the wire name only.
+    public var aliases: [String] = []
+    /// Whether the value is stored out of line (a member on a loop of types that contain each
+    /// other through optionals), so the struct stays a finite value type.
+    public var boxed: Bool = false
 
     /// Whether the Swift property is `Optional`.
     public var isOptional: Bool {

@@ -12,6 +12,8 @@ public struct NamedType: Sendable, Equatable {
     public var conformances: [String]
     /// What Swift declaration it becomes.
     public var shape: Shape
+    /// Whether an enum shape holds itself through its cases (it becomes an `indirect enum`).
+    public var indirect: Bool = false
 
     /// The kinds of declaration.
     public enum Shape: Sendable, Equatable {
@@ -27,10 +29,21 @@ public struct NamedType: Sendable, Equatable {
         /// An adjacently tagged serde enum (`#[serde(tag = "t", content = "c")]`): an object whose
         /// member `tag` names the variant and whose member `content` holds its data, if any.
         case adjacentlyTagged(tag: String, content: String, variants: [ExternalVariant])
+        /// An untagged serde enum: each variant is its own JSON shape; decoding takes the first that
+        /// fits, in order.
+        case untagged(variants: [UntaggedVariant])
+        /// A tuple: a JSON array of exactly these elements, in order.
+        case tuple(elements: [TupleElement])
         /// A string checked against a regular expression.
         case patternString(pattern: String)
+        /// A unit struct (`{"type": "null"}`, serde's `struct Unit;`): JSON `null` on the wire.
+        case unit
         /// A name for another type.
         case alias(TypeReference)
+        /// A struct holding one value that is its whole wire form (serde's newtype struct): what an
+        /// alias becomes when it names itself through an array or a map (`A = [A]`), which a Swift
+        /// `typealias` cannot.
+        case newtype(TypeReference)
     }
 }
 
@@ -64,5 +77,25 @@ public struct ExternalVariant: Sendable, Equatable {
     /// The type of the variant's data, or `nil` for a unit variant.
     public var payload: TypeReference?
     /// The variant's own `description`, or `nil`.
+    public var documentation: String?
+}
+
+/// A variant of an untagged enum.
+public struct UntaggedVariant: Sendable, Equatable {
+    /// The Swift case name (from the referenced type's name or the scalar kind).
+    public var swiftName: String
+    /// The variant's value type, or `nil` for the variant that is JSON `null`.
+    public var payload: TypeReference?
+    /// The variant's own `description`, or `nil`.
+    public var documentation: String?
+}
+
+/// An element of a tuple.
+public struct TupleElement: Sendable, Equatable {
+    /// The element's type, without optionality.
+    public var type: TypeReference
+    /// Whether the element may be JSON `null`.
+    public var nullable: Bool
+    /// The element's `description`, or `nil`.
     public var documentation: String?
 }

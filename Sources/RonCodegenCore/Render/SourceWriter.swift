@@ -15,6 +15,21 @@ struct SourceWriter {
         line("}")
     }
 
+    /// `if <condition> {` then `} else {` otherwise `}`.
+    mutating func ifElse(
+        _ condition: String, _ then: (inout SourceWriter) -> Void, else otherwise: (inout SourceWriter) -> Void
+    ) {
+        line("if \(condition) {")
+        depth += 1
+        then(&self)
+        depth -= 1
+        line("} else {")
+        depth += 1
+        otherwise(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// Writes `text` as `///` doc comment lines.
     mutating func documentation(_ text: String?) {
         guard let text else { return }

@@ -3,7 +3,8 @@ extension SwiftRenderer {
     func renderAdjacentlyTagged(
         _ type: NamedType, tag: String, content: String, variants: [ExternalVariant], into writer: inout SourceWriter
     ) {
-        writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") { w in
+        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
+        { w in
             for variant in variants {
                 if variant.documentation != nil {
                     w.documentation(variant.documentation)

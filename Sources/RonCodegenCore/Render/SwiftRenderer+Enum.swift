@@ -55,7 +55,8 @@ extension SwiftRenderer {
     func renderUnion(
         _ type: NamedType, discriminator: String, variants: [UnionVariant], into writer: inout SourceWriter
     ) {
-        writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") { w in
+        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
+        { w in
             for variant in variants {
                 w.line("/// `\(discriminator)` is `\(variant.tag)`.")
                 w.line("case \(Naming.escaped(variant.swiftName))(\(variant.payload))")

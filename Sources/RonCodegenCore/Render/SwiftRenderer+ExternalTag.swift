@@ -1,7 +1,8 @@
 /// An externally tagged enum: `"Unit"` or `{"Variant": data}` on the wire.
 extension SwiftRenderer {
     func renderExternallyTagged(_ type: NamedType, variants: [ExternalVariant], into writer: inout SourceWriter) {
-        writer.block("public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") { w in
+        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
+        { w in
             for variant in variants {
                 if variant.documentation != nil {
                     w.documentation(variant.documentation)

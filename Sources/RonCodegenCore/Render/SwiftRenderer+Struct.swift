@@ -9,7 +9,16 @@ extension SwiftRenderer {
             for field in fields {
                 let swiftType = TypeSpelling.swift(field.type) + (field.isOptional ? "?" : "")
                 w.documentation(field.documentation)
-                if field.deprecated {
+                if field.boxed {
+                    if field.deprecated { w.line("@available(*, deprecated, message: \"Deprecated in the schema.\")") }
+                    let boxType = "SchemaBox<\(TypeSpelling.swift(field.type))>" + (field.isOptional ? "?" : "")
+                    w.line("public var \(Naming.escaped(field.swiftName)): \(swiftType) {")
+                    w.line("    get { \(read(field)) }")
+                    w.line("    set { _\(field.swiftName) = \(boxed(field, "newValue")) }")
+                    w.line("}")
+                    w.line("/// Storage of ``\(field.swiftName)``, out of line: the type holds itself through it.")
+                    w.line("private var _\(field.swiftName): \(boxType)")
+                } else if field.deprecated {
                     w.line("@available(*, deprecated, message: \"Deprecated in the schema.\")")
                     w.line("public var \(Naming.escaped(field.swiftName)): \(swiftType) {")
                     w.line("    get { _\(field.swiftName) }")
@@ -53,7 +62,24 @@ extension SwiftRenderer {
     }
 
     private func storage(_ field: Field) -> String {
-        field.deprecated ? "_" + field.swiftName : Naming.escaped(field.swiftName)
+        field.deprecated || field.boxed ? "_" + field.swiftName : Naming.escaped(field.swiftName)
+    }
+
+    /// `self.<storage> = <expression>`, boxing the value of a boxed member.
+    private func assign(_ field: Field, _ expression: String) -> String {
+        "self.\(storage(field)) = " + (field.boxed ? boxed(field, expression) : expression)
+    }
+
+    /// `expression` (of the member's Swift type) in a box.
+    private func boxed(_ field: Field, _ expression: String) -> String {
+        let operand = expression.contains(" ") ? "(\(expression))" : expression
+        return field.isOptional ? "\(operand).map { SchemaBox($0) }" : "SchemaBox(\(expression))"
+    }
+
+    /// The member's value, read from its storage.
+    private func read(_ field: Field) -> String {
+        guard field.boxed else { return "self.\(storage(field))" }
+        return "self._\(field.swiftName)" + (field.isOptional ? "?.value" : ".value")
     }
 
     private func renderInitializer(_ fields: [Field], into writer: inout SourceWriter) {
@@ -73,7 +99,7 @@ extension SwiftRenderer {
         }
         writer.block(")") { w in
             for field in fields {
-                w.line("self.\(storage(field)) = \(Naming.escaped(field.swiftName))")
+                w.line(assign(field, Naming.escaped(field.swiftName)))
             }
         }
     }
@@ -86,68 +112,85 @@ extension SwiftRenderer {
                 return
             }
             w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if fields.contains(where: { !$0.aliases.isEmpty }) {
+                w.line("let aliases = try decoder.container(keyedBy: SchemaVariantKey.self)")
+            }
             for field in fields {
                 let key = "." + Naming.escaped(field.swiftName)
-                let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
-                if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
-                    if !field.isOptional, field.defaultValue == nil {
-                        w.line("self.\(storage(field)) = try container.decode\(scalar)(forKey: \(key))")
-                    } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
-                        w.line(
-                            "self.\(storage(field)) = try container.decode\(scalar)IfPresent(forKey: \(key)) ?? \(fallback)"
-                        )
-                    } else {
-                        w.line("self.\(storage(field)) = try container.decode\(scalar)IfPresent(forKey: \(key))")
-                    }
+                guard !field.aliases.isEmpty else {
+                    decodeMember(field, container: "container", key: key, into: &w)
                     continue
                 }
-                if textValue(field) != nil, !(field.required && field.isOptional) {
-                    let type = "\(TypeSpelling.swift(field.type)).self"
-                    if !field.isOptional, field.defaultValue == nil {
-                        w.line("self.\(storage(field)) = try container.decodeText(\(type), forKey: \(key))")
-                    } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
-                        w.line(
-                            "self.\(storage(field)) = try container.decodeTextIfPresent(\(type), forKey: \(key)) ?? \(fallback)"
-                        )
-                    } else {
-                        w.line("self.\(storage(field)) = try container.decodeTextIfPresent(\(type), forKey: \(key))")
-                    }
-                    continue
-                }
-                let needsConversion = TypeSpelling.wire(field.type) != nil
-                let integer = TypeSpelling.isInteger(field.type)
-                let decodeRequired = integer ? "decodeInteger" : "decode"
-                let decodeOptional = integer ? "decodeIntegerIfPresent" : "decodeIfPresent"
-                if !field.isOptional {
-                    let decoded = "try container.\(decodeRequired)(\(wire).self, forKey: \(key))"
-                    if let fallback = field.defaultValue.map(SwiftLiteral.value) {
-                        let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
-                        let converted =
-                            needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
-                        w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")
-                    } else {
-                        w.line("self.\(storage(field)) = \(TypeSpelling.fromWire(field.type, decoded))")
-                    }
-                    continue
-                }
-                if field.required {
-                    w.block("guard container.contains(\(key)) else") { w in
-                        w.line("throw DecodingError.keyNotFound(")
-                        w.line("    CodingKeys\(key),")
-                        w.line(
-                            "    DecodingError.Context(codingPath: container.codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
-                        )
-                    }
-                }
-                let present = "try container.\(decodeOptional)(\(wire).self, forKey: \(key))"
+                // The wire name wins; an alias is read only when the wire name is absent.
+                let names = field.aliases.map { "SchemaVariantKey(stringValue: \(SwiftLiteral.string($0)))" }
+                w.ifElse(
+                    "!container.contains(\(key)), let alias = [\(names.joined(separator: ", "))].first(where: aliases.contains)",
+                    { w in decodeMember(field, container: "aliases", key: "alias", into: &w, present: true) },
+                    else: { w in decodeMember(field, container: "container", key: key, into: &w) })
+            }
+        }
+    }
+
+    /// The lines that decode one member from `container` at `key`; `present` when the key is
+    /// known to be there.
+    private func decodeMember(
+        _ field: Field, container: String, key: String, into w: inout SourceWriter, present: Bool = false
+    ) {
+        let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
+        if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
+            if !field.isOptional, field.defaultValue == nil {
+                w.line(assign(field, "try \(container).decode\(scalar)(forKey: \(key))"))
+            } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+                w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)) ?? \(fallback)"))
+            } else {
+                w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key))"))
+            }
+            return
+        }
+        if textValue(field) != nil, !(field.required && field.isOptional) {
+            let type = "\(TypeSpelling.swift(field.type)).self"
+            if !field.isOptional, field.defaultValue == nil {
+                w.line(assign(field, "try \(container).decodeText(\(type), forKey: \(key))"))
+            } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+                w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key)) ?? \(fallback)"))
+            } else {
+                w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key))"))
+            }
+            return
+        }
+        let needsConversion = TypeSpelling.wire(field.type) != nil
+        let integer = TypeSpelling.isInteger(field.type)
+        let decodeRequired = integer ? "decodeInteger" : "decode"
+        let decodeOptional = integer ? "decodeIntegerIfPresent" : "decodeIfPresent"
+        if !field.isOptional {
+            let decoded = "try \(container).\(decodeRequired)(\(wire).self, forKey: \(key))"
+            if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+                let present = "try \(container).\(decodeOptional)(\(wire).self, forKey: \(key))"
                 let converted =
                     needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
-                if let fallback = field.defaultValue.map(SwiftLiteral.value) {
-                    w.line("self.\(storage(field)) = \(converted) ?? \(fallback)")
-                } else {
-                    w.line("self.\(storage(field)) = \(converted)")
-                }
+                w.line(assign(field, "\(converted) ?? \(fallback)"))
+            } else {
+                w.line(assign(field, TypeSpelling.fromWire(field.type, decoded)))
             }
+            return
+        }
+        if field.required, !present {
+            w.block("guard \(container).contains(\(key)) else") { w in
+                w.line("throw DecodingError.keyNotFound(")
+                w.line("    CodingKeys\(key),")
+                w.line(
+                    "    DecodingError.Context(codingPath: \(container).codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
+                )
+            }
+        }
+        let decodedIfPresent = "try \(container).\(decodeOptional)(\(wire).self, forKey: \(key))"
+        let converted =
+            needsConversion
+            ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
+        if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+            w.line(assign(field, "\(converted) ?? \(fallback)"))
+        } else {
+            w.line(assign(field, converted))
         }
     }
 
@@ -161,7 +204,7 @@ extension SwiftRenderer {
             w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for field in fields {
                 let key = "." + Naming.escaped(field.swiftName)
-                let value = "self.\(storage(field))"
+                let value = read(field)
                 if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field),
                     !(field.required && field.isOptional)
                 {

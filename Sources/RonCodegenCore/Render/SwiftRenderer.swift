@@ -112,11 +112,24 @@ public struct SwiftRenderer: Sendable {
             renderExternallyTagged(type, variants: variants, into: &writer)
         case .adjacentlyTagged(let tag, let content, let variants):
             renderAdjacentlyTagged(type, tag: tag, content: content, variants: variants, into: &writer)
+        case .untagged(let variants):
+            renderUntagged(type, variants: variants, into: &writer)
+        case .tuple(let elements):
+            renderTuple(type, elements: elements, into: &writer)
         case .patternString(let pattern):
             renderPatternString(type, pattern: pattern, into: &writer)
         case .alias(let target):
             writer.line("public typealias \(type.name) = \(TypeSpelling.swift(target))")
+        case .newtype(let target):
+            renderNewtype(type, target: target, into: &writer)
+        case .unit:
+            renderUnit(type, into: &writer)
         }
+    }
+
+    /// `public enum`, or `public indirect enum` for an enum that holds itself through its cases.
+    func enumKeyword(_ type: NamedType) -> String {
+        type.indirect ? "public indirect enum" : "public enum"
     }
 
     func conformanceList(_ type: NamedType, _ base: [String]) -> String {

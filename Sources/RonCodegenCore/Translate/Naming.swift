@@ -64,7 +64,8 @@ enum Naming {
         "Int", "Int8", "Int16", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONValue", "Never", "Optional",
         "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaPattern", "SchemaPatternError",
-        "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog",
+        "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog", "SchemaBox",
+        "SchemaIndexKey", "SchemaVariantKey",
     ]
 
     /// The Swift type name for a schema name: a usable UpperCamel name is kept as written

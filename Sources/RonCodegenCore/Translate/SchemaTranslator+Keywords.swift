@@ -14,16 +14,31 @@ extension SchemaTranslator {
     }
 
     /// The doc comment text of a schema: `title`, `description`, then a line for its `format` and
-    /// one for the validation keywords it carries (`minimum`, `maxLength`, `readOnly`, ...).
-    static func documentation(_ node: DocumentValue) -> String? {
+    /// one for the validation keywords it carries (`minimum`, `maxLength`, `readOnly`, ...), and
+    /// one for `propertyNames`. `property` adds what a property's schema may say beside its type
+    /// (`enum`, `pattern`), which a named type turns into a declaration of its own instead.
+    static func documentation(_ node: DocumentValue, property: Bool = false) -> String? {
         var parts = [node["title"]?.string, node["description"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
         if let format = node["format"]?.string, !typedFormats.contains(format) { parts.append("Format: `\(format)`.") }
         var rules: [String] = []
         for (key, value) in node.members ?? []
-        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly" {
+        where validationKeys.contains(key) || key == "readOnly" || key == "writeOnly"
+            || (property && (key == "enum" || key == "pattern"))
+        {
             rules.append("`\(key)`: \(compactText(value))")
         }
         if !rules.isEmpty { parts.append("Schema: " + rules.joined(separator: ", ") + ".") }
+        if let names = node["propertyNames"], names.members != nil {
+            // Keys stay `String` in Swift (serde writes integer keys as text); the rule is said here.
+            let rules = ["pattern", "format", "minLength", "maxLength", "enum"].compactMap { key in
+                names[key].map { "`\(key)`: \(compactText($0))" }
+            }
+            parts.append(
+                "Keys (`propertyNames`): " + (rules.isEmpty ? "any string" : rules.joined(separator: ", ")) + ".")
+        }
+        if let patterns = node["patternProperties"]?.members, patterns.count == 1 {
+            parts.append("Keys match `\(patterns[0].key)` (`patternProperties`).")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 

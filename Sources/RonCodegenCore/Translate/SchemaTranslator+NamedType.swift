@@ -36,8 +36,17 @@ extension SchemaTranslator {
             shape = .externallyTagged(variants: variants)
         } else if let (tag, content, variants) = try adjacentlyTagged(node, at: at) {
             shape = .adjacentlyTagged(tag: tag, content: content, variants: variants)
+        } else if let variants = try untagged(node, at: at) {
+            shape = .untagged(variants: variants)
         } else if node["oneOf"] != nil {
             shape = try union(node, at: at)
+        } else if Self.isFlattened(node) {
+            shape = try flattened(node, at: at)
+        } else if let elements = try tuple(node, at: at) {
+            shape = .tuple(elements: elements)
+        } else if node["type"]?.string == "null" {
+            try Self.allow(node, ["type"], at: at)
+            shape = .unit
         } else if node["type"]?.string == "string", node["enum"] != nil {
             shape = try stringEnum(node, at: at)
         } else if node["type"]?.string == "string", node["pattern"] != nil {
@@ -50,7 +59,8 @@ extension SchemaTranslator {
             }
             shape = .patternString(pattern: pattern)
         } else if node["type"]?.string == "object",
-            node["properties"] != nil || !Self.isSchema(node["additionalProperties"])
+            node["properties"] != nil
+                || (!Self.isSchema(node["additionalProperties"]) && node["patternProperties"] == nil)
         {
             shape = try structure(node, at: at)
         } else {

@@ -105,8 +105,26 @@ extension SchemaTranslator {
         definitions[name] = Definition(key: key, origin: origin, node: node)
         order.append(name)
         namesByLocation[origin.description] = name
+        // Tuples inside the type (a property, an array's items, ...) become named structs of their
+        // own, `<Type><Property>`, at the tuple's pointer.
+        for inner in Self.inlineTuples(in: node, pointer: origin.pointer, hint: "")
+        where namesByLocation[origin.file + "#" + inner.pointer] == nil {
+            try register(
+                key + (inner.hint.isEmpty ? "Tuple" : inner.hint), inner.node,
+                at: Origin(file: origin.file, pointer: inner.pointer))
+        }
         // Struct variants of an externally tagged enum are inline objects: each becomes a named
         // struct of its own, `<Enum><Variant>`, at the variant's data.
+        // Struct variants of an untagged enum, written inline, become `<Enum><Title>` (or
+        // `<Enum>Variant<n>`) at the variant.
+        if let (keyword, options) = Self.untaggedOptions(node) {
+            for (offset, option) in options.enumerated() where Self.isInlineStruct(option) {
+                let title = option["title"]?.string.map(Naming.typeName) ?? ""
+                try register(
+                    key + (title.isEmpty ? "Variant\(offset)" : title), option,
+                    at: Origin(file: origin.file, pointer: origin.pointer + "/\(keyword)/\(offset)"))
+            }
+        }
         guard case .array(let options)? = node["oneOf"], node["discriminator"] == nil else { return }
         for (offset, option) in options.enumerated() {
             guard let (tag, data) = Self.taggedMember(option), Self.isInlineStruct(data) else { continue }

@@ -4,7 +4,7 @@ import Foundation
 extension SchemaTranslator {
     static let referenceKeys: Set<String> = [
         "type", "x-ron-type", "format", "items", "additionalProperties", "$ref", "x-ron-type-arguments",
-        "x-ron-type-parameter", "enum",
+        "x-ron-type-parameter", "enum", "propertyNames", "pattern", "patternProperties",
     ]
 
     /// Integer formats (OpenAPI's and schemars') → sized Swift integers.
@@ -44,6 +44,19 @@ extension SchemaTranslator {
             return try reference(
                 parts[0], at: at.appending("allOf").appending("0"), typeParameters: typeParameters,
                 extraKeys: extraKeys)
+        }
+        if Self.isTuple(node) {
+            // Registered in pass 1 as a named struct at this pointer.
+            try Self.allow(
+                node,
+                Set(["type", "prefixItems", "items", "additionalItems", "minItems", "maxItems"]).union(extraKeys),
+                at: at)
+            guard let name = namesByLocation[at.file + "#" + at.pointer] else {
+                throw at.error("a tuple is supported as a named type or a property, not here")
+            }
+            var nullable = false
+            if case .array(let names)? = node["type"] { nullable = names.contains(.string("null")) }
+            return (.named(name, arguments: []), nullable)
         }
         try Self.allow(node, Self.referenceKeys.union(extraKeys), at: at)
         if let ref = node["$ref"] {
@@ -141,6 +154,34 @@ extension SchemaTranslator {
                 nullable
             )
         case "object":
+            if let names = node["propertyNames"], names.members == nil, names != .bool(true) {
+                throw at.appending("propertyNames").error(
+                    "propertyNames must be a schema object (its keys stay strings in Swift)")
+            }
+            if let patterns = node["patternProperties"] {
+                // A map whose keys match a pattern (schemars 1.x for `HashMap<u32, T>`: `^\d+$`, and
+                // `additionalProperties: false`): `[String: T]`, the pattern in the doc comment.
+                let patternsAt = at.appending("patternProperties")
+                guard let entries = patterns.members, entries.count == 1 else {
+                    throw patternsAt.error(
+                        "patternProperties is supported with exactly one pattern, as a map's key rule (schemars' integer-keyed maps)"
+                    )
+                }
+                guard node["properties"] == nil,
+                    node["additionalProperties"] == nil || node["additionalProperties"] == .bool(false)
+                else {
+                    throw patternsAt.error(
+                        "patternProperties beside properties or an additionalProperties schema is not supported; a map takes one key pattern"
+                    )
+                }
+                return (
+                    .map(
+                        try reference(
+                            entries[0].value, at: patternsAt.appending(entries[0].key), typeParameters: typeParameters,
+                            extraKeys: []
+                        ).type), nullable
+                )
+            }
             if node["properties"] == nil,
                 node["additionalProperties"] == nil || node["additionalProperties"] == .bool(true)
             {

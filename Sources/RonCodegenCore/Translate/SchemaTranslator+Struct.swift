@@ -4,7 +4,8 @@ import Foundation
 extension SchemaTranslator {
     func structure(_ node: DocumentValue, at: Location) throws(CodegenError) -> NamedType.Shape {
         try Self.allow(
-            node, ["type", "properties", "required", "additionalProperties", "x-ron-type-parameters"], at: at)
+            node, ["type", "properties", "required", "additionalProperties", "x-ron-type-parameters", "propertyNames"],
+            at: at)
         if let extra = node["additionalProperties"], case .bool = extra {
         } else if node["additionalProperties"] != nil {
             throw at.appending("additionalProperties").error(
@@ -50,7 +51,8 @@ extension SchemaTranslator {
             let swiftName = Naming.member(
                 wireName, taken: &swiftNames, reserved: ["self", "init", "deinit", "subscript"], suffix: "Value")
             let resolved = try reference(
-                schema, at: fieldAt, typeParameters: typeParameters, extraKeys: ["default", "x-ron-omit-default"])
+                schema, at: fieldAt, typeParameters: typeParameters,
+                extraKeys: ["default", "x-ron-omit-default", "x-ron-aliases"])
             let fallback = try schema["default"].map { value throws(CodegenError) in
                 try self.defaultValue(value, for: resolved.type, at: fieldAt.appending("default"))
             }
@@ -61,11 +63,36 @@ extension SchemaTranslator {
                     nullable: resolved.nullable, defaultValue: fallback,
                     omitsDefault: try Self.flag(schema, "x-ron-omit-default", at: fieldAt),
                     deprecated: try Self.flag(schema, "deprecated", at: fieldAt),
-                    documentation: Self.documentation(schema)))
+                    documentation: Self.documentation(schema, property: true),
+                    aliases: try Self.aliases(schema, at: fieldAt)))
             if fields.last?.omitsDefault == true, fallback == nil {
                 throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")
             }
         }
+        for field in fields {
+            for alias in field.aliases where fields.contains(where: { $0.wireName == alias }) {
+                throw at.appending("properties").appending(field.wireName).appending("x-ron-aliases").error(
+                    "'\(alias)' is the wire name of another member; an alias must not be")
+            }
+        }
         return .structure(typeParameters: typeParameters, fields: fields)
+    }
+
+    /// `x-ron-aliases`: other member names accepted on decode, tried in order when the wire name is
+    /// absent.
+    static func aliases(_ schema: DocumentValue, at: Location) throws(CodegenError) -> [String] {
+        guard let list = schema["x-ron-aliases"] else { return [] }
+        let aliasesAt = at.appending("x-ron-aliases")
+        guard case .array(let items) = list, !items.isEmpty else {
+            throw aliasesAt.error("x-ron-aliases must be a non-empty array of member names")
+        }
+        var names: [String] = []
+        for item in items {
+            guard let name = item.string, !names.contains(name) else {
+                throw aliasesAt.error("x-ron-aliases must list distinct member names")
+            }
+            names.append(name)
+        }
+        return names
     }
 }

@@ -38,7 +38,7 @@ struct SchemaTranslator {
             types.append(try translator.namedType(name, definition))
         }
         try translator.checkUnions(types)
-        try translator.checkRecursion(types)
+        types = try translator.resolveRecursion(types)
         return SchemaModel(documents: documents.map(\.path), types: types)
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import RonCodegenCore
+
+/// The model of the real-world constructs: untagged enums, flattened structs, tuples, maps with
+/// `propertyNames`, loops through optionals and unions, member aliases.
+@Suite("Real-world constructs translate to the model")
+struct RealWorldConstructModelTests {
+    private func model(_ defs: String) throws -> SchemaModel {
+        try CodeGenerator().model(documents: [("a.json", #"{"$defs": {"# + defs + "}}")])
+    }
+
+    private func type(_ name: String, in defs: String) throws -> NamedType {
+        try #require(try model(defs).types.first { $0.name == name })
+    }
+
+    @Test func anUntaggedAnyOfIsAnEnumWithACasePerVariantInOrder() throws {
+        let value = try type(
+            "V",
+            in: #"""
+                "V": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/Point"}, {"type": "integer", "format": "int32"},
+                  {"description": "Words.", "type": "array", "items": {"type": "string"}}, {"type": "string"}, {"type": "string", "format": "uuid"}]},
+                "Point": {"type": "object", "properties": {"x": {"type": "number"}}}
+                """#)
+        #expect(
+            value.shape
+                == .untagged(variants: [
+                    .init(swiftName: "null", payload: nil, documentation: nil),
+                    .init(swiftName: "point", payload: .named("Point", arguments: []), documentation: nil),
+                    .init(swiftName: "int32", payload: .int32, documentation: nil),
+                    .init(swiftName: "stringArray", payload: .array(.string), documentation: "Words."),
+                    .init(swiftName: "string", payload: .string, documentation: nil),
+                    .init(swiftName: "string2", payload: .string, documentation: nil),
+                ]))
+    }
+
+    @Test func anInlineStructVariantOfAnUntaggedEnumIsANamedStructAtTheVariant() throws {
+        let types = try model(
+            #"""
+            "F": {"anyOf": [{"type": "object", "properties": {"r": {"type": "number"}}},
+              {"title": "Square", "type": "object", "properties": {"s": {"type": "number"}}}, {"type": "string"}]}
+            """#
+        ).types
+        #expect(types.map(\.name) == ["F", "FVariant0", "FSquare"])
+        #expect(types[1].origin == Origin(file: "a.json", pointer: "/$defs/F/anyOf/0"))
+        #expect(
+            types[0].shape
+                == .untagged(variants: [
+                    .init(swiftName: "variant0", payload: .named("FVariant0", arguments: []), documentation: nil),
+                    .init(swiftName: "square", payload: .named("FSquare", arguments: []), documentation: "Square"),
+                    .init(swiftName: "string", payload: .string, documentation: nil),
+                ]))
+    }
+
+    @Test func anAllOfOfSeveralObjectsIsOneStructWithRequiredAsTheUnion() throws {
+        let merged = try type(
+            "M",
+            in: #"""
+                "M": {"allOf": [{"$ref": "#/$defs/A"}, {"type": "object", "required": ["b"], "properties": {"a": {"type": "string"}, "b": {"type": "boolean"}}}]},
+                "A": {"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}, "a_b": {"type": "integer"}}}
+                """#)
+        guard case .structure(let parameters, let fields) = merged.shape else {
+            Issue.record("not a struct: \(merged.shape)")
+            return
+        }
+        #expect(parameters.isEmpty)
+        #expect(fields.map(\.wireName) == ["a", "a_b", "b"])
+        #expect(fields.map(\.swiftName) == ["a", "aB", "b"])
+        #expect(fields.map(\.required) == [true, false, true])
+    }
+
+    @Test func aTupleIsPositionalAndAnInlineTupleIsANamedTypeAtItsPointer() throws {
+        let types = try model(
+            #"""
+            "T": {"type": "array", "prefixItems": [{"type": "string"}, {"type": ["integer", "null"], "format": "uint8"}], "items": false, "minItems": 2, "maxItems": 2},
+            "S": {"type": "object", "properties": {"pair": {"type": "array", "items": [{"type": "boolean"}], "minItems": 1, "maxItems": 1}}}
+            """#
+        ).types
+        #expect(
+            types.first { $0.name == "T" }?.shape
+                == .tuple(elements: [
+                    .init(type: .string, nullable: false, documentation: nil),
+                    .init(type: .uint8, nullable: true, documentation: nil),
+                ]))
+        let inline = try #require(types.first { $0.name == "SPair" })
+        #expect(inline.origin == Origin(file: "a.json", pointer: "/$defs/S/properties/pair"))
+        #expect(inline.shape == .tuple(elements: [.init(type: .bool, nullable: false, documentation: nil)]))
+        guard case .structure(_, let fields)? = types.first(where: { $0.name == "S" })?.shape else {
+            Issue.record("S is not a struct")
+            return
+        }
+        #expect(fields.first?.type == .named("SPair", arguments: []))
+    }
+
+    @Test func aMapWithPropertyNamesKeepsStringKeysAndSaysTheRule() throws {
+        let holder = try type(
+            "H",
+            in: #"""
+                "H": {"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"format": "uint32"}}}}
+                """#)
+        guard case .structure(_, let fields) = holder.shape else {
+            Issue.record("not a struct")
+            return
+        }
+        #expect(fields[0].type == .map(.string))
+        #expect(fields[0].documentation == #"Keys (`propertyNames`): `format`: "uint32"."#)
+    }
+
+    @Test func loopsThroughOptionalsAreBoxedAndEnumsOnALoopAreIndirect() throws {
+        let types = try model(
+            #"""
+            "Node": {"type": "object", "required": ["v"], "properties": {"v": {"type": "integer"}, "next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}, "tag": {"$ref": "#/$defs/Tag"}}},
+            "Tag": {"type": "object", "properties": {"name": {"type": "string"}}},
+            "Expr": {"oneOf": [{"type": "object", "required": ["Neg"], "properties": {"Neg": {"$ref": "#/$defs/Expr"}}}]},
+            "Flat": {"oneOf": [{"type": "object", "required": ["N"], "properties": {"N": {"type": "integer"}}}]}
+            """#
+        ).types
+        guard case .structure(_, let fields)? = types.first(where: { $0.name == "Node" })?.shape else {
+            Issue.record("Node is not a struct")
+            return
+        }
+        #expect(fields.map(\.boxed) == [false, true, false], "only the member on the loop is boxed")
+        #expect(types.first { $0.name == "Expr" }?.indirect == true)
+        #expect(types.first { $0.name == "Flat" }?.indirect == false)
+    }
+
+    @Test func anAliasThatNamesItselfThroughAnArrayOrAMapIsANewtype() throws {
+        let types = try model(
+            #"""
+            "A": {"type": "array", "items": {"$ref": "#/$defs/A"}},
+            "M": {"type": "object", "additionalProperties": {"$ref": "#/$defs/N"}},
+            "N": {"type": "array", "items": {"$ref": "#/$defs/M"}},
+            "Plain": {"type": "array", "items": {"$ref": "#/$defs/A"}}
+            """#
+        ).types
+        #expect(
+            types.map(\.shape) == [
+                .newtype(.array(.named("A", arguments: []))), .newtype(.map(.named("N", arguments: []))),
+                .newtype(.array(.named("M", arguments: []))), .alias(.array(.named("A", arguments: []))),
+            ])
+    }
+
+    @Test func aNullTypeIsAUnitStruct() throws {
+        #expect(try type("U", in: #""U": {"description": "Unit.", "type": "null"}"#).shape == .unit)
+    }
+
+    @Test func aliasesAreKeptInOrder() throws {
+        let cursor = try type(
+            "C",
+            in:
+                #""C": {"type": "object", "properties": {"next_page_token": {"type": "string", "x-ron-aliases": ["nextPageToken", "next"]}}}"#
+        )
+        guard case .structure(_, let fields) = cursor.shape else {
+            Issue.record("not a struct")
+            return
+        }
+        #expect(fields[0].aliases == ["nextPageToken", "next"])
+    }
+}
