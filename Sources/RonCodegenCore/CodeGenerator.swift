@@ -31,6 +31,26 @@ public struct CodeGenerator: Sendable {
             ? renderer.renderFilePerDocument(model) : [("RonGenerated.swift", renderer.renderSingleFile(model))]
     }
 
+    /// What a run writes.
+    public enum Output: Sendable, Equatable {
+        /// The types and their catalog (the package's `RonGenerated`).
+        case types
+        /// Only the operations, `RonOperations.swift` (the package's `RonAppSdkSwift`).
+        case operations
+        /// Both, `RonOperations.swift` always written (a user's own target).
+        case typesAndOperations
+    }
+
+    /// The generated files for `model` as `output` says.
+    public func files(for model: SchemaModel, split: Bool, output: Output) -> [(name: String, contents: String)] {
+        let operations = ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
+        switch output {
+        case .types: return files(for: model, split: split)
+        case .operations: return [operations]
+        case .typesAndOperations: return files(for: model, split: split) + [operations]
+        }
+    }
+
     /// Writes `files` into `directory`, rewriting only those whose contents changed, so an
     /// unchanged schema does not make the compiler run again. Returns the names written.
     @discardableResult

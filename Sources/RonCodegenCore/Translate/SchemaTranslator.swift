@@ -39,6 +39,8 @@ struct SchemaTranslator {
         }
         try translator.checkUnions(types)
         try translator.checkRecursion(types)
-        return SchemaModel(documents: documents.map(\.path), types: types)
+        var model = SchemaModel(documents: documents.map(\.path), types: types)
+        model.operations = try translator.operations(documents, types: types)
+        return model
     }
 }
