@@ -7,5 +7,6 @@ enum RonSubcommands {
         CallCommand.self,
         ServeCommand.self,
         FacetsCommand.self,
+        DriftCommand.self,
     ]
 }
