@@ -220,6 +220,14 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),
+        // A user's target whose own Schema/ holds an OpenAPI document: types and calls on RonClient.
+        .testTarget(
+            name: "RonPluginOperationsTests",
+            dependencies: ["RonAppSdkSwift", "RonTestSupport"],
+            resources: [.process("Schema")],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [
