@@ -114,21 +114,14 @@ enum DriftCheck {
             report.message = "the answer has no schema to check"
             return report
         }
-        if let missing = operation.requiredParameters.first(where: { operation.examples[$0] == nil }) {
-            report.message = "required parameter '\(missing)' has no example in the schema"
+        let call: ExampleCall
+        switch ExampleCall.make(for: operation) {
+        case .success(let made): call = made
+        case .failure(let reason):
+            report.message = reason.message
             return report
         }
-        var path = operation.path
-        var query: [URLQueryItem] = []
-        var headers: [String: String] = [:]
-        for (name, location) in operation.parameters.sorted(by: { $0.key < $1.key }) {
-            guard let example = operation.examples[name] else { continue }
-            switch location {
-            case "path": path = path.replacingOccurrences(of: "{\(name)}", with: example)
-            case "query": query.append(URLQueryItem(name: name, value: example))
-            default: headers[name] = example
-            }
-        }
+        let (path, query, headers) = (call.path, call.query, call.headers)
         let bodies: [Data]
         if operation.eventStream {
             switch await events(client: client, path: path, query: query, timeoutMs: timeoutMs) {
@@ -215,6 +208,33 @@ enum DriftCheck {
     private static func describe(_ problem: RonProblem) -> String {
         let status = problem.status > 0 ? "\(problem.status) " : ""
         return "\(status)\(problem.code): \(problem.message)"
+    }
+}
+
+/// An operation's call with the schema's example values, or why there is none.
+struct ExampleCall {
+    struct Refusal: Error {
+        var message: String
+    }
+
+    var path: String
+    var query: [URLQueryItem] = []
+    var headers: [String: String] = [:]
+
+    static func make(for operation: RonOperationInfo) -> Result<ExampleCall, Refusal> {
+        if let missing = operation.requiredParameters.first(where: { operation.examples[$0] == nil }) {
+            return .failure(Refusal(message: "required parameter '\(missing)' has no example in the schema"))
+        }
+        var call = ExampleCall(path: operation.path)
+        for (name, location) in operation.parameters.sorted(by: { $0.key < $1.key }) {
+            guard let example = operation.examples[name] else { continue }
+            switch location {
+            case "path": call.path = call.path.replacingOccurrences(of: "{\(name)}", with: example)
+            case "query": call.query.append(URLQueryItem(name: name, value: example))
+            default: call.headers[name] = example
+            }
+        }
+        return .success(call)
     }
 }
 

@@ -8,5 +8,6 @@ enum RonSubcommands {
         ServeCommand.self,
         FacetsCommand.self,
         DriftCommand.self,
+        FixturesCommand.self,
     ]
 }

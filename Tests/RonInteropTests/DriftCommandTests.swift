@@ -1,5 +1,6 @@
 import Foundation
 import RonGateway
+import RonGenerated
 import RonTestSupport
 import Testing
 
@@ -75,5 +76,46 @@ struct DriftCommandTests {
         let result = try RonBinary.run(["drift", "--base", "http://127.0.0.1:9", "--operation", "nope"])
         #expect(result.status == 64)
         #expect(result.error.contains("no operation 'nope'"))
+    }
+}
+
+/// `ron fixtures record`: a live node's answers become wire examples, without credentials.
+@Suite("ron fixtures record", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
+struct FixturesRecordTests {
+    @Test func theGatewaysAnswersBecomeFixturesThatDecode() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withGateway(packageConfiguration()) { base in
+            let result = try RonBinary.run([
+                "fixtures", "record", "--base", base.absoluteString, "--output", folder.path, "--token", "tok-secret",
+            ])
+            #expect(result.status == 0, "\(result.output)\(result.error)")
+        }
+        for (type, operation) in [("Health", "getHealth"), ("Hello", "getHello"), ("ItemPage", "listItems")] {
+            let data = try Data(contentsOf: folder.appending(path: "\(type)/recorded_\(operation).json"))
+            #expect(try RonSchemaCatalog.reencode(data, as: type) != nil)
+            #expect(!String(decoding: data, as: UTF8.self).contains("tok-secret"))
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(written == ["Health", "Hello", "ItemPage"])
+    }
+
+    @Test func credentialsInABodyAreNeverWritten() throws {
+        let server = try LoopbackServer { _ in
+            .json(200, #"{"message": "hi tok-secret", "Authorization": "Bearer tok-secret"}"#)
+        }
+        defer { server.stop() }
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try RonBinary.run([
+            "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--output", folder.path,
+            "--operation", "getHello", "--token", "tok-secret",
+        ])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(server.requests.first?.header("authorization") == "Bearer tok-secret")
+        let text = try String(contentsOf: folder.appending(path: "Hello/recorded_getHello.json"), encoding: .utf8)
+        #expect(!text.contains("tok-secret"))
+        #expect(text.contains(#""message" : "hi redacted""#))
+        #expect(text.contains(#""Authorization" : "redacted""#))
     }
 }
