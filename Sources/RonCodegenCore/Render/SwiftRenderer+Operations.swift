@@ -123,6 +123,11 @@ extension SwiftRenderer {
         )
         w.line("///")
         w.line("/// `\(operation.method) \(operation.path)`, following `next_page_token` (see `PageSequence`).")
+        Self.parameterList(
+            rest.map(Self.parameterLine) + [
+                "pageSize: The `page_size` of every page (the server's default when `nil`).",
+                "headers: Extra headers sent with every page.",
+            ], into: &w)
         if operation.deprecated { w.line("@available(*, deprecated, message: \"deprecated in the schema\")") }
         let itemType = TypeSpelling.swift(item)
         w.block(
@@ -151,19 +156,33 @@ extension SwiftRenderer {
         w.line("/// `\(operation.method) \(operation.path)`, generated from `\(operation.origin)`.")
         var isStream = false
         if case .eventStream = operation.result { isStream = true }
-        let documented = operation.parameters.filter { !(operation.facetScoped && $0.name == "id") }
-        if !documented.isEmpty || operation.requestBody != nil {
-            w.line("///")
-            w.line("/// - Parameters:")
-            for parameter in documented {
-                let place = parameter.location == .path ? "path" : "\(parameter.location.rawValue) `\(parameter.name)`"
-                let name = Self.isLastEventId(parameter) && isStream ? "lastEventId" : parameter.swiftName
-                w.line("///   - \(name): \(parameter.description ?? "The \(place) parameter.") (\(place))")
-            }
-            if let body = operation.requestBody {
-                w.line("///   - body: \(body.description ?? "The request body.") (`\(body.contentType)`)")
-            }
+        var lines: [String] = []
+        for parameter in operation.parameters where !(operation.facetScoped && parameter.name == "id") {
+            if isStream && Self.isLastEventId(parameter) { continue }
+            lines.append(Self.parameterLine(parameter))
         }
+        if let body = operation.requestBody {
+            lines.append("body: \(body.description ?? "The request body.") (`\(body.contentType)`)")
+        }
+        if isStream {
+            lines.append(
+                "lastEventId: The id of the last event seen, sent as `Last-Event-ID`; the stream resumes after it.")
+            lines.append("options: Reconnection, idle timeout and event filter of the subscription.")
+        } else {
+            lines.append("headers: Extra headers for this call; they win over every other header.")
+        }
+        Self.parameterList(lines, into: &w)
+    }
+
+    private static func parameterLine(_ parameter: OperationParameter) -> String {
+        let place = parameter.location == .path ? "path" : "\(parameter.location.rawValue) `\(parameter.name)`"
+        return "\(parameter.swiftName): \(parameter.description ?? "The \(place) parameter.") (\(place))"
+    }
+
+    private static func parameterList(_ lines: [String], into w: inout SourceWriter) {
+        w.line("///")
+        w.line("/// - Parameters:")
+        for line in lines { w.line("///   - \(line)") }
     }
 
     // MARK: Statements
