@@ -113,6 +113,26 @@ struct OperationModelTests {
         #expect(cases.map(\.payload) == [.json(.named("Thing", arguments: [])), .empty, .text])
     }
 
+    @Test func aSeveralAnswerEnumNeverTakesASchemaTypesName() throws {
+        let operations = try model(
+            #"""
+            "/a": {"get": {"operationId": "thing", "responses": {
+              "200": {"description": "x", "content": {"text/plain": {}}}, "204": {"description": "none"}}}},
+            "/b": {"get": {"operationId": "color", "responses": {
+              "200": {"description": "x", "content": {"text/plain": {}}}, "204": {"description": "none"}}}}
+            """#
+        ).operations
+        #expect(operations.map(\.resultTypeName) == ["ThingResponse", "ColorResponse"])
+        let clash = try CodeGenerator().model(documents: [
+            ("types.json", #"{"$defs": {"ThingResponse": {"type": "string"}}}"#),
+            (
+                "api.json",
+                #"{"openapi": "3.1.0", "paths": {"/a": {"get": {"operationId": "thing", "responses": {"200": {"description": "x", "content": {"text/plain": {}}}, "204": {"description": "none"}}}}}}"#
+            ),
+        ])
+        #expect(clash.operations.first?.resultTypeName == "ThingResponse2")
+    }
+
     @Test func namesStayUniqueAndAvoidTheClientsOwnMembers() throws {
         let operations = try model(
             #"""
@@ -170,6 +190,15 @@ struct OperationModelTests {
             name: "a $ref into another document's components",
             paths: #""/a": {"get": {"responses": {"200": {"$ref": "other.json#/components/responses/R"}}}}"#,
             pointer: "/paths/~1a/get/responses/200/$ref", message: "only a $ref to this document's components"),
+        Refusal(
+            name: "a body on a GET",
+            paths: #""/a": {"get": {"requestBody": {"content": {"application/json": {}}}, "responses": {}}}"#,
+            pointer: "/paths/~1a/get/requestBody", message: "a GET takes no request body"),
+        Refusal(
+            name: "an operationId used twice",
+            paths:
+                #""/a": {"get": {"operationId": "x", "responses": {}}}, "/b": {"get": {"operationId": "x", "responses": {}}}"#,
+            pointer: "/paths/~1b/get/operationId", message: "already used"),
     ]
 
     @Test("refused with file and pointer", arguments: refusals)

@@ -29,6 +29,8 @@ public struct Operation: Sendable, Equatable {
     public var facetScoped: Bool
     /// For a list operation (a `page_token` query parameter and a `Page<T>` answer): `T`.
     public var pageItem: TypeReference?
+    /// For several answers: the name of the generated enum, unique among all type names.
+    public var resultTypeName: String?
 
     /// Whether a GET or HEAD: safe to call against a live node.
     public var isSafe: Bool { method == "GET" || method == "HEAD" }

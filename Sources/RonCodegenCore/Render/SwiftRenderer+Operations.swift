@@ -414,7 +414,7 @@ extension SwiftRenderer {
         case .single(.empty): return "NoContent"
         case .eventStream(let type): return TypeSpelling.swift(type)
         case .several:
-            return Naming.typeName(operation.operationId) + "Response"
+            return operation.resultTypeName ?? Naming.typeName(operation.operationId) + "Response"
         }
     }
 

@@ -46,7 +46,32 @@ extension SchemaTranslator {
                         template, item, document: document, at: at.appending(template), types: types))
             }
         }
-        return Self.name(result)
+        var seen: [String: Origin] = [:]
+        for operation in result {
+            if let earlier = seen[operation.operationId] {
+                throw CodegenError(
+                    file: operation.origin.file, pointer: operation.origin.pointer + "/operationId",
+                    message: "operationId '\(operation.operationId)' is already used at \(earlier)")
+            }
+            seen[operation.operationId] = operation.origin
+        }
+        var named = Self.name(result)
+        // A several-answer enum must not take the name of a schema type (or of another such enum).
+        var takenTypes = Set(definitions.keys).union(Naming.reservedTypeNames).union([
+            "RonOperationCatalog", "RonOperationInfo", "RonClient", "FacetClient", "AppResponse", "NoContent",
+        ])
+        for index in named.indices {
+            guard case .several = named[index].result else { continue }
+            let base = Naming.typeName(named[index].operationId) + "Response"
+            var name = base
+            var suffix = 2
+            while !takenTypes.insert(name).inserted {
+                name = base + String(suffix)
+                suffix += 1
+            }
+            named[index].resultTypeName = name
+        }
+        return named
     }
 
     private func pathItem(
@@ -115,6 +140,10 @@ extension SchemaTranslator {
         let others = found.map(\.parameter).filter { $0.location != .path }
 
         let requestBody = try body(node["requestBody"], document: document, at: at.appending("requestBody"))
+        if requestBody != nil && !["post", "put", "patch", "delete"].contains(method) {
+            throw at.appending("requestBody").error(
+                "a \(method.uppercased()) takes no request body (only POST, PUT, PATCH and DELETE send one)")
+        }
         guard let responses = node["responses"] else { throw at.error("an operation needs responses") }
         let result = try self.result(responses, document: document, at: at.appending("responses"))
         if case .eventStream = result {
