@@ -4,7 +4,8 @@ import PackagePlugin
 /// Runs `ron-codegen` over a schema directory and adds the generated Swift to the target.
 ///
 /// `RonGenerated` gets the types, `RonAppSdkSwift` the operations (methods of `RonClient` over
-/// those types), any other target both (its operations need `RonAppSdkSwift`).
+/// those types), any other target its types, and its operations too when it depends on
+/// `RonAppSdkSwift` (they are methods of `RonClient`).
 ///
 /// The schema directory is the target's own `Schema/` folder when it has one, otherwise the
 /// package's top-level `Schema/`. The command always writes the same fixed set of files, and it
@@ -36,11 +37,13 @@ struct RonCodegenPlugin: BuildToolPlugin {
             arguments += ["--operations", "--types-module", "RonGenerated"]
             generated = [output.appending(path: "RonOperations.swift")]
         default:
-            // A user's own target: its types (runtime from RonGenerated) and its operations (on RonClient).
-            arguments += [
-                "--runtime-module", "RonGenerated", "--with-operations", "--client-module", "RonAppSdkSwift",
-            ]
-            generated.append(output.appending(path: "RonOperations.swift"))
+            // A user's own target: its types (runtime from RonGenerated) and, when it can see RonClient
+            // (it depends on RonAppSdkSwift), its operations as methods of RonClient.
+            arguments += ["--runtime-module", "RonGenerated"]
+            if target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
+                arguments += ["--with-operations", "--client-module", "RonAppSdkSwift"]
+                generated.append(output.appending(path: "RonOperations.swift"))
+            }
         }
         return [
             .buildCommand(

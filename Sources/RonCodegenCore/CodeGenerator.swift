@@ -4,6 +4,9 @@ import Foundation
 public struct CodeGenerator: Sendable {
     /// How to render.
     public var options: SwiftRenderer.Options
+    /// Whether the `paths` of OpenAPI documents are read into ``SchemaModel/operations`` (and their
+    /// unsupported constructs refused). Off, they are ignored, as a types-only run wants.
+    public var readsOperations = true
 
     /// A generator with rendering `options`.
     public init(options: SwiftRenderer.Options = SwiftRenderer.Options()) {
@@ -12,7 +15,8 @@ public struct CodeGenerator: Sendable {
 
     /// Reads and translates the documents below `schemaDirectory`.
     public func model(schemaDirectory: URL) throws -> SchemaModel {
-        try SchemaTranslator.translate(try SchemaDocumentReader.read(directory: schemaDirectory))
+        try SchemaTranslator.translate(
+            try SchemaDocumentReader.read(directory: schemaDirectory), readsOperations: readsOperations)
     }
 
     /// Translates documents given in memory (relative path → text).
@@ -20,7 +24,7 @@ public struct CodeGenerator: Sendable {
         let parsed = try documents.sorted { $0.path < $1.path }.map { document in
             (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
         }
-        return try SchemaTranslator.translate(parsed)
+        return try SchemaTranslator.translate(parsed, readsOperations: readsOperations)
     }
 
     /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the

@@ -74,7 +74,9 @@ do {
 guard let schema = arguments.schema, let output = arguments.output else { fail(Arguments.usage, code: 64) }
 
 do {
-    let generator = CodeGenerator(options: arguments.options)
+    var generator = CodeGenerator(options: arguments.options)
+    // A types-only run leaves `paths` alone, as before operations were generated.
+    generator.readsOperations = arguments.generated != .types
     let model = try generator.model(schemaDirectory: schema)
     let files = generator.files(for: model, split: arguments.split, output: arguments.generated)
     if arguments.check {

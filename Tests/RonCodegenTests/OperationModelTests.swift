@@ -237,6 +237,21 @@ struct OperationModelTests {
         #expect(text.contains(#"operationId: "getThing", method: "GET", path: "/things/{thing_id}","#))
     }
 
+    @Test func aTypesOnlyRunLeavesPathsAlone() throws {
+        var generator = CodeGenerator()
+        generator.readsOperations = false
+        let paths =
+            #""/a": {"get": {"parameters": [{"name": "c", "in": "cookie", "schema": {"type": "string"}}], "responses": {}}}"#
+        let documents = [
+            ("types.json", Self.types),
+            ("api.json", #"{"openapi": "3.1.0", "paths": {"# + paths + "}}"),
+        ]
+        let model = try generator.model(documents: documents)
+        #expect(model.operations.isEmpty)
+        #expect(model.types.contains { $0.name == "Thing" })
+        #expect(throws: CodegenError.self) { try CodeGenerator().model(documents: documents) }
+    }
+
     @Test func aSchemaWithoutOperationsWritesAnOperationsFileWithoutCode() throws {
         let model = try CodeGenerator().model(documents: [("types.json", Self.types)])
         let files = CodeGenerator().files(for: model, split: false, output: .typesAndOperations)

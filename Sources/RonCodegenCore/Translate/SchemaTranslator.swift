@@ -28,7 +28,7 @@ struct SchemaTranslator {
     /// The documents' paths.
     var knownFiles: Set<String> = []
 
-    static func translate(_ documents: [Document]) throws(CodegenError) -> SchemaModel {
+    static func translate(_ documents: [Document], readsOperations: Bool = true) throws(CodegenError) -> SchemaModel {
         var translator = SchemaTranslator()
         translator.knownFiles = Set(documents.map(\.path))
         try translator.collect(documents)
@@ -40,7 +40,7 @@ struct SchemaTranslator {
         try translator.checkUnions(types)
         try translator.checkRecursion(types)
         var model = SchemaModel(documents: documents.map(\.path), types: types)
-        model.operations = try translator.operations(documents, types: types)
+        if readsOperations { model.operations = try translator.operations(documents, types: types) }
         return model
     }
 }
