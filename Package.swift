@@ -107,7 +107,9 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // The typed operations of Schema/'s OpenAPI documents, as methods of RonClient and FacetClient.
+            plugins: ["RonCodegenPlugin"]
         ),
         // Facet manifest tooling (read, write, validate, load), kept out of the app library so an app
         // that only calls facets links no TOML parser.
@@ -217,6 +219,14 @@ let package = Package(
             name: "RonPluginUsageTests",
             dependencies: ["RonGenerated"],
             exclude: ["Fixtures"],
+            resources: [.process("Schema")],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
+        // A user's target whose own Schema/ holds an OpenAPI document: types and calls on RonClient.
+        .testTarget(
+            name: "RonPluginOperationsTests",
+            dependencies: ["RonAppSdkSwift", "RonTestSupport"],
             resources: [.process("Schema")],
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]

@@ -3,6 +3,10 @@ import PackagePlugin
 
 /// Runs `ron-codegen` over a schema directory and adds the generated Swift to the target.
 ///
+/// `RonGenerated` gets the types, `RonAppSdkSwift` the operations (methods of `RonClient` over
+/// those types), any other target its types, and its operations too when it depends on
+/// `RonAppSdkSwift` (they are methods of `RonClient`).
+///
 /// The schema directory is the target's own `Schema/` folder when it has one, otherwise the
 /// package's top-level `Schema/`. The command always writes the same fixed set of files, and it
 /// lists the schema directories themselves as inputs besides every schema file: a directory's
@@ -23,11 +27,23 @@ struct RonCodegenPlugin: BuildToolPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let generated = output.appending(path: "RonGenerated.swift")
+        var generated = [output.appending(path: "RonGenerated.swift")]
         var arguments = ["--schema", schema.path, "--output", output.path]
-        if target.name != "RonGenerated" {
-            // A user's own target gets its runtime (JSONValue, wire coders) from RonGenerated.
+        switch target.name {
+        case "RonGenerated":
+            break
+        case "RonAppSdkSwift":
+            // The client: only the operations, as methods of RonClient, over the types of RonGenerated.
+            arguments += ["--operations", "--types-module", "RonGenerated"]
+            generated = [output.appending(path: "RonOperations.swift")]
+        default:
+            // A user's own target: its types (runtime from RonGenerated) and, when it can see RonClient
+            // (it depends on RonAppSdkSwift), its operations as methods of RonClient.
             arguments += ["--runtime-module", "RonGenerated"]
+            if target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
+                arguments += ["--with-operations", "--client-module", "RonAppSdkSwift"]
+                generated.append(output.appending(path: "RonOperations.swift"))
+            }
         }
         return [
             .buildCommand(
@@ -35,7 +51,7 @@ struct RonCodegenPlugin: BuildToolPlugin {
                 executable: try context.tool(named: "ron-codegen").url,
                 arguments: arguments,
                 inputFiles: SchemaLocator.inputs(of: schema),
-                outputFiles: [generated]
+                outputFiles: generated
             )
         ]
     }

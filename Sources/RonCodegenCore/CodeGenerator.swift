@@ -4,6 +4,9 @@ import Foundation
 public struct CodeGenerator: Sendable {
     /// How to render.
     public var options: SwiftRenderer.Options
+    /// Whether the `paths` of OpenAPI documents are read into ``SchemaModel/operations`` (and their
+    /// unsupported constructs refused). Off, they are ignored, as a types-only run wants.
+    public var readsOperations = true
 
     /// A generator with rendering `options`.
     public init(options: SwiftRenderer.Options = SwiftRenderer.Options()) {
@@ -12,7 +15,8 @@ public struct CodeGenerator: Sendable {
 
     /// Reads and translates the documents below `schemaDirectory`.
     public func model(schemaDirectory: URL) throws -> SchemaModel {
-        try SchemaTranslator.translate(try SchemaDocumentReader.read(directory: schemaDirectory))
+        try SchemaTranslator.translate(
+            try SchemaDocumentReader.read(directory: schemaDirectory), readsOperations: readsOperations)
     }
 
     /// Translates documents given in memory (relative path → text).
@@ -20,7 +24,7 @@ public struct CodeGenerator: Sendable {
         let parsed = try documents.sorted { $0.path < $1.path }.map { document in
             (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
         }
-        return try SchemaTranslator.translate(parsed)
+        return try SchemaTranslator.translate(parsed, readsOperations: readsOperations)
     }
 
     /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the
@@ -29,6 +33,26 @@ public struct CodeGenerator: Sendable {
         let renderer = SwiftRenderer(options: options)
         return split
             ? renderer.renderFilePerDocument(model) : [("RonGenerated.swift", renderer.renderSingleFile(model))]
+    }
+
+    /// What a run writes.
+    public enum Output: Sendable, Equatable {
+        /// The types and their catalog (the package's `RonGenerated`).
+        case types
+        /// Only the operations, `RonOperations.swift` (the package's `RonAppSdkSwift`).
+        case operations
+        /// Both, `RonOperations.swift` always written (a user's own target).
+        case typesAndOperations
+    }
+
+    /// The generated files for `model` as `output` says.
+    public func files(for model: SchemaModel, split: Bool, output: Output) -> [(name: String, contents: String)] {
+        let operations = ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
+        switch output {
+        case .types: return files(for: model, split: split)
+        case .operations: return [operations]
+        case .typesAndOperations: return files(for: model, split: split) + [operations]
+        }
     }
 
     /// Writes `files` into `directory`, rewriting only those whose contents changed, so an

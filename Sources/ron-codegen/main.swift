@@ -1,12 +1,14 @@
 import Foundation
 import RonCodegenCore
 
-/// `ron-codegen --schema DIR --output DIR [--split] [--check] [--runtime-module NAME] [--catalog-name NAME]`
+/// `ron-codegen --schema DIR --output DIR [--split] [--check] [--runtime-module NAME] [--catalog-name NAME]
+/// [--operations | --with-operations] [--types-module NAME] [--client-module NAME]`
 struct Arguments {
     var schema: URL?
     var output: URL?
     var split = false
     var check = false
+    var generated: CodeGenerator.Output = .types
     var options = SwiftRenderer.Options()
 
     static let usage = """
@@ -20,6 +22,10 @@ struct Arguments {
           --check                  write nothing; exit 1 if the output folder is not up to date
           --runtime-module <name>  import this module for JSONValue and the wire types (default: none)
           --catalog-name <name>    the name of the generated catalog enum (default: RonSchemaCatalog)
+          --operations             write only the operations of the OpenAPI documents (RonOperations.swift)
+          --with-operations        write the types and the operations (RonOperations.swift, always)
+          --types-module <name>    the operations import this module for the types (with --operations)
+          --client-module <name>   the operations import this module for RonClient (default: none)
           --help                   show this text
         """
 
@@ -37,6 +43,10 @@ struct Arguments {
             case "--check": check = true
             case "--runtime-module": options.runtimeModule = try value(for: flag)
             case "--catalog-name": options.catalogName = try value(for: flag)
+            case "--operations": generated = .operations
+            case "--with-operations": generated = .typesAndOperations
+            case "--types-module": options.typesModule = try value(for: flag)
+            case "--client-module": options.clientModule = try value(for: flag)
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)
@@ -86,9 +96,11 @@ do {
 guard let schema = arguments.schema, let output = arguments.output else { fail(Arguments.usage, code: 64) }
 
 do {
-    let generator = CodeGenerator(options: arguments.options)
+    var generator = CodeGenerator(options: arguments.options)
+    // A types-only run leaves `paths` alone, as before operations were generated.
+    generator.readsOperations = arguments.generated != .types
     let model = try generator.model(schemaDirectory: schema)
-    let files = generator.files(for: model, split: arguments.split)
+    let files = generator.files(for: model, split: arguments.split, output: arguments.generated)
     if arguments.check {
         let stale = files.filter {
             FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8)

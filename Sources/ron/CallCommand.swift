@@ -79,7 +79,8 @@ struct CallCommand: AsyncParsableCommand {
 
 /// Builds the CLI's client from flags and the environment.
 enum CLIClient {
-    static func make(base: String?, allowInsecureHttp: Bool, timeoutMs: Int?) throws -> RonClient {
+    static func make(base: String?, allowInsecureHttp: Bool, timeoutMs: Int?, token: String? = nil) throws -> RonClient
+    {
         do {
             var overrides = RonConfig()
             if let base {
@@ -87,6 +88,7 @@ enum CLIClient {
                 overrides.baseUrl = url
             }
             overrides.overallTimeoutMs = timeoutMs
+            if let token { overrides.authToken = token }
             var config = try RonConfig.fromEnvironment(overrides: overrides)
             guard let url = config.baseUrl else {
                 throw ValidationError("no gateway: set RON_SDK_GATEWAY_ADDR or pass --base URL")

@@ -7,5 +7,7 @@ enum RonSubcommands {
         CallCommand.self,
         ServeCommand.self,
         FacetsCommand.self,
+        DriftCommand.self,
+        FixturesCommand.self,
     ]
 }

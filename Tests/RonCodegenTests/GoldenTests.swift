@@ -34,6 +34,16 @@ struct GoldenTests {
         try compare(output, with: folder.appending(path: "ExpectedSplit"))
     }
 
+    @Test("operations output", arguments: cases())
+    func operations(_ name: String) throws {
+        let folder = Self.directory.appending(path: name)
+        let generator = CodeGenerator(options: .init(runtimeModule: "RonGenerated"))
+        let model = try generator.model(schemaDirectory: folder.appending(path: "Schema"))
+        guard !model.operations.isEmpty else { return }
+        let output = generator.files(for: model, split: false, output: .operations)
+        try compare(output, with: folder.appending(path: "ExpectedOperations"))
+    }
+
     @Test("the same input gives the same bytes")
     func deterministic() throws {
         let folder = Self.directory.appending(path: "AllFeatures").appending(path: "Schema")

@@ -177,7 +177,8 @@ struct SchemaDiffToolTests {
         try repository.write("Schema/a.schema.json", #"{"$defs": {"Item": {"anyOf": []}}}"#)
         let result = try repository.diff([])
         #expect(result.status == 2)
-        #expect(result.error.contains("a.schema.json: at /$defs/Item/anyOf: anyOf must be a non-empty array of schemas"))
+        #expect(
+            result.error.contains("a.schema.json: at /$defs/Item/anyOf: anyOf must be a non-empty array of schemas"))
     }
 
     @Test(

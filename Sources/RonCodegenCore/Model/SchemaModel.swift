@@ -4,4 +4,6 @@ public struct SchemaModel: Sendable, Equatable {
     public var documents: [String]
     /// The named types, in document order and, within a document, in `$defs` order.
     public var types: [NamedType]
+    /// The operations of the OpenAPI documents' `paths`, in document order.
+    public var operations: [Operation] = []
 }

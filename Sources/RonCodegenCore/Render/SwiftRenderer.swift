@@ -10,6 +10,13 @@ public struct SwiftRenderer: Sendable {
         public var runtimeModule: String?
         /// The name of the generated catalog of types.
         public var catalogName: String
+        /// The module of the generated types, imported by the operations file when it is compiled
+        /// apart from them (`--operations --types-module RonGenerated`).
+        public var typesModule: String?
+        /// The module of `RonClient`, imported by the operations file when it is compiled outside it.
+        public var clientModule: String?
+        /// The name of the generated catalog of operations.
+        public var operationCatalogName = "RonOperationCatalog"
 
         /// Options; the defaults fit the package's own RonGenerated target.
         public init(runtimeModule: String? = nil, catalogName: String = "RonSchemaCatalog") {

@@ -28,7 +28,7 @@ struct SchemaTranslator {
     /// The documents' paths.
     var knownFiles: Set<String> = []
 
-    static func translate(_ documents: [Document]) throws(CodegenError) -> SchemaModel {
+    static func translate(_ documents: [Document], readsOperations: Bool = true) throws(CodegenError) -> SchemaModel {
         var translator = SchemaTranslator()
         translator.knownFiles = Set(documents.map(\.path))
         try translator.collect(documents)
@@ -39,6 +39,8 @@ struct SchemaTranslator {
         }
         try translator.checkUnions(types)
         types = try translator.resolveRecursion(types)
-        return SchemaModel(documents: documents.map(\.path), types: types)
+        var model = SchemaModel(documents: documents.map(\.path), types: types)
+        if readsOperations { model.operations = try translator.operations(documents, types: types) }
+        return model
     }
 }

@@ -6,6 +6,15 @@ import RonGenerated
 /// Maps a request to a response: the health probes, the `/app/*` sample routes, the facets and the
 /// `/app/_test/*` error routes.
 struct GatewayRouter: Sendable {
+    /// The App Plane routes served, by path template below `/app`, with their methods: exactly the
+    /// operations of `Schema/app-plane.openapi.json` (a test holds the two equal). The `/app/_test/*`
+    /// routes are test-only and not listed. Facets mount GET and POST routes only (`FacetRouter`
+    /// answers any other method as the node does).
+    static let appRoutes: [String: [String]] = [
+        "/healthz": ["GET"], "/hello": ["GET"], "/echo": ["POST"], "/items": ["GET"], "/events": ["GET"],
+        "/facets/{id}/{path}": ["GET", "POST"],
+    ]
+
     let requireAuth: Bool
     let fixtures: FixtureSet
     let catalog: ItemCatalog
@@ -35,19 +44,19 @@ struct GatewayRouter: Sendable {
         switch path {
         case "/app/healthz":
             // Revalidatable, so a cache can show a 304; `no-cache`: a probe must reach the gateway every time.
-            return only(["GET"], request) {
+            return only(Self.methods("/healthz"), request) {
                 EntityTag.revalidatable(
                     .bytes(.ok, contentType: ContentType.json, fixtures.health), body: fixtures.health,
                     cacheControl: "no-cache", request: request)
             }
         case "/app/hello":
-            return only(["GET"], request) { .bytes(.ok, contentType: ContentType.json, fixtures.hello) }
+            return only(Self.methods("/hello"), request) { .bytes(.ok, contentType: ContentType.json, fixtures.hello) }
         case "/app/echo":
-            return only(["POST"], request) { echo(request) }
+            return only(Self.methods("/echo"), request) { echo(request) }
         case "/app/items":
-            return only(["GET"], request) { items(request) }
+            return only(Self.methods("/items"), request) { items(request) }
         case "/app/events":
-            return only(["GET"], request) { EventStreamRoute.respond(to: request) }
+            return only(Self.methods("/events"), request) { EventStreamRoute.respond(to: request) }
         default:
             break
         }
@@ -59,6 +68,11 @@ struct GatewayRouter: Sendable {
                 to: request, name: String(path.dropFirst("/app/_test/".count)), router: self)
         }
         return ProblemResponses.notFound("no route for \(path)")
+    }
+
+    /// The methods of a route of ``appRoutes``.
+    static func methods(_ template: String) -> [String] {
+        appRoutes[template] ?? []
     }
 
     /// `make()` when the method is one of `methods` (`HEAD` counts as `GET`), else `405`.

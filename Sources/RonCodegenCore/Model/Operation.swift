@@ -1,0 +1,118 @@
+/// One operation of an OpenAPI 3.1 document's `paths`: a method on a path template.
+public struct Operation: Sendable, Equatable {
+    /// The `operationId`, or a name made from the method and the path.
+    public var operationId: String
+    /// The Swift method name, unique among the operations of its receiver.
+    public var swiftName: String
+    /// The HTTP method, upper case (`GET`).
+    public var method: String
+    /// The path template below `/app`, as written (`/facets/{id}/{path}`).
+    public var path: String
+    /// Where the operation is defined (`file#/paths/~1healthz/get`).
+    public var origin: Origin
+    /// The `summary`, or `nil`.
+    public var summary: String?
+    /// The `description`, or `nil`.
+    public var description: String?
+    /// The `tags`.
+    public var tags: [String]
+    /// Whether the operation is marked `deprecated`.
+    public var deprecated: Bool
+    /// The path, query and header parameters, path ones first in template order.
+    public var parameters: [OperationParameter]
+    /// The request body, or `nil`.
+    public var requestBody: OperationBody?
+    /// What a 2xx answer holds.
+    public var result: OperationResult
+    /// Whether the call is made through a facet (`/facets/{id}/...`): it becomes a method of
+    /// `FacetClient` and its `id` parameter is the facet client's id.
+    public var facetScoped: Bool
+    /// For a list operation (a `page_token` query parameter and a `Page<T>` answer): `T`.
+    public var pageItem: TypeReference?
+    /// For several answers: the name of the generated enum, unique among all type names.
+    public var resultTypeName: String?
+
+    /// Whether a GET or HEAD: safe to call against a live node.
+    public var isSafe: Bool { method == "GET" || method == "HEAD" }
+}
+
+/// A parameter of an ``Operation``.
+public struct OperationParameter: Sendable, Equatable {
+    /// Where it goes.
+    public enum Location: String, Sendable, Equatable {
+        /// A `{name}` of the path template.
+        case path
+        /// A query parameter.
+        case query
+        /// A request header.
+        case header
+    }
+
+    /// The name on the wire.
+    public var name: String
+    /// The Swift argument name.
+    public var swiftName: String
+    /// Where it goes.
+    public var location: Location
+    /// Its type (scalars, or an array of scalars for a query parameter).
+    public var type: TypeReference
+    /// Whether the call must give it.
+    public var required: Bool
+    /// For an array query parameter: one `name=value` per element (`explode`, the default), or one
+    /// comma-separated value.
+    public var explode: Bool
+    /// A path parameter that may span several segments (`x-ron-path-tail`).
+    public var pathTail: Bool
+    /// The `description`, or `nil`.
+    public var description: String?
+    /// The `example` (or the first of `examples`) as written, or `nil`.
+    public var example: DocumentValue?
+}
+
+/// The body of a request.
+public struct OperationBody: Sendable, Equatable {
+    /// The media type (`application/json`).
+    public var contentType: String
+    /// Its type.
+    public var type: TypeReference
+    /// Whether the call must send it.
+    public var required: Bool
+    /// The `description`, or `nil`.
+    public var description: String?
+}
+
+/// What the 2xx answers of an operation hold.
+public indirect enum OperationResult: Sendable, Equatable {
+    /// No schema, or no 2xx answer listed: `NoContent`.
+    case none
+    /// One answer: JSON of this type, the raw bytes (`Data`) or text (`String`).
+    case single(OperationPayload)
+    /// Several 2xx codes or content types: one enum case per status and media type.
+    case several([OperationAlternative])
+    /// A `text/event-stream` answer whose events' data are JSON of this type.
+    case eventStream(TypeReference)
+}
+
+/// One kind of successful body.
+public enum OperationPayload: Sendable, Equatable {
+    /// JSON of this type.
+    case json(TypeReference)
+    /// Raw bytes, undecoded.
+    case bytes
+    /// Text.
+    case text
+    /// No body.
+    case empty
+}
+
+/// One case of a several-answer operation.
+public struct OperationAlternative: Sendable, Equatable {
+    /// The status code (`200`) or class (`2XX`).
+    public var status: String
+    /// The media type, or `nil` for an answer without content.
+    public var contentType: String?
+    /// The body.
+    public var payload: OperationPayload
+    /// The Swift case name.
+    public var swiftName: String
+}

@@ -1,0 +1,288 @@
+import ArgumentParser
+import Foundation
+import RonAppSdkSwift
+
+/// `ron drift`: calls each safe operation of the schema on a live node and checks each answer
+/// against the generated types.
+struct DriftCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drift",
+        abstract: "Check that a live node still answers what the schema says.",
+        discussion: """
+            Calls every GET operation of Schema/app-plane.openapi.json whose parameters have an example or \
+            are optional, and decodes each answer with the generated type. Per operation: ok, drift (the \
+            type, the JSON pointer, what the schema says and what came), problem, or skipped (an answer \
+            with no schema, a required parameter without an example, not a GET).
+            Exits 1 when any operation drifted, 2 when none drifted but a call failed, else 0.
+            """)
+
+    /// How the report is printed.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "The node's base URL (default: RON_SDK_GATEWAY_ADDR).")
+    var base: String?
+
+    @Option(help: "A capability token, sent as the Authorization bearer credential (never printed).")
+    var token: String?
+
+    @Option(name: .customLong("operation"), help: "Check only this operation id (repeatable).")
+    var operations: [String] = []
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    @Option(help: "The timeout of each call in milliseconds.")
+    var timeoutMs: Int = 10_000
+
+    @Flag(help: "Allow an http:// base URL that is not on this machine.")
+    var allowInsecureHttp = false
+
+    func run() async throws {
+        let known = Set(RonOperationCatalog.operations.map(\.operationId))
+        for id in operations where !known.contains(id) {
+            throw ValidationError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        let client = try CLIClient.make(
+            base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs, token: token)
+        defer { client.close() }
+        var reports: [DriftReport] = []
+        for operation in RonOperationCatalog.operations
+        where operations.isEmpty || operations.contains(operation.operationId) {
+            reports.append(await DriftCheck.check(operation, client: client, timeoutMs: timeoutMs))
+        }
+        switch format {
+        case .text:
+            for report in reports { print(report.line) }
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+        }
+        if reports.contains(where: { $0.outcome == .drift }) { throw ExitCode(1) }
+        if reports.contains(where: { $0.outcome == .problem }) { throw ExitCode(2) }
+    }
+}
+
+/// What `ron drift` found for one operation.
+struct DriftReport: Codable, Equatable {
+    enum Outcome: String, Codable {
+        case ok, drift, problem, skipped
+    }
+
+    var operation: String
+    var method: String
+    var path: String
+    var outcome: Outcome
+    /// The schema type the answer was checked against.
+    var type: String?
+    /// Where in the answer the drift is (RFC 6901).
+    var pointer: String?
+    /// What the schema says there.
+    var expected: String?
+    /// What came.
+    var got: String?
+    /// The problem, or why the operation was skipped.
+    var message: String?
+
+    /// One line of the text report.
+    var line: String {
+        let head =
+            "\(outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(operation) (\(method) \(path))"
+        switch outcome {
+        case .ok: return head + ": \(type ?? "")"
+        case .drift:
+            return head
+                + ": \(type ?? "") at \(pointer.map { $0.isEmpty ? "/" : $0 } ?? "/"): expected \(expected ?? "?"), got \(got ?? "?")"
+        case .problem, .skipped: return head + ": \(message ?? "")"
+        }
+    }
+}
+
+/// Calls one operation and compares its answer with the generated type.
+enum DriftCheck {
+    static func check(_ operation: RonOperationInfo, client: RonClient, timeoutMs: Int) async -> DriftReport {
+        var report = DriftReport(
+            operation: operation.operationId, method: operation.method, path: operation.path, outcome: .skipped,
+            type: operation.responseType)
+        guard operation.isSafe else {
+            report.message = "not a GET: only safe operations are called"
+            return report
+        }
+        guard let type = operation.responseType else {
+            report.message = "the answer has no schema to check"
+            return report
+        }
+        let call: ExampleCall
+        switch ExampleCall.make(for: operation) {
+        case .success(let made): call = made
+        case .failure(let reason):
+            report.message = reason.message
+            return report
+        }
+        let (path, query, headers) = (call.path, call.query, call.headers)
+        let bodies: [Data]
+        if operation.eventStream {
+            switch await events(client: client, path: path, query: query, timeoutMs: timeoutMs) {
+            case .success(let data): bodies = data
+            case .failure(let problem):
+                report.outcome = .problem
+                report.message = describe(problem)
+                return report
+            }
+        } else {
+            let answer: AppResponse<Data> = await client.request(
+                AppRequest(method: HTTPMethod(rawValue: operation.method), path: path, query: query, headers: headers))
+            if let problem = answer.problem {
+                report.outcome = .problem
+                report.message = describe(problem)
+                return report
+            }
+            bodies = [answer.data ?? Data()]
+        }
+        for (index, body) in bodies.enumerated() {
+            do {
+                guard try RonSchemaCatalog.reencode(body, as: type) != nil else {
+                    report.message = "the generated types have no '\(type)'"
+                    return report
+                }
+            } catch {
+                report.outcome = .drift
+                let (pointer, expected) = DriftDescription.location(of: error)
+                report.pointer = (operation.eventStream ? "/events/\(index)" : "") + pointer
+                report.expected = expected
+                report.got = DriftDescription.value(at: pointer, in: body)
+                return report
+            }
+        }
+        report.outcome = .ok
+        return report
+    }
+
+    /// Up to three events' data, or the problem that ended the stream (a stream that sends nothing
+    /// within the timeout is a problem too).
+    private static func events(client: RonClient, path: String, query: [URLQueryItem], timeoutMs: Int) async
+        -> Result<[Data], RonProblem>
+    {
+        var dictionary: [String: String] = [:]
+        for item in query { dictionary[item.name] = item.value }
+        var options = RonSubscriptionOptions()
+        options.maxReconnects = 0
+        let parameters = dictionary
+        let subscription = options
+        return await withTaskGroup(of: Result<[Data], RonProblem>?.self) { group in
+            group.addTask {
+                var collected: [Data] = []
+                do {
+                    let stream = try await client.serverSentEvents(path: path, query: parameters, options: subscription)
+                    for try await event in stream {
+                        collected.append(Data(event.data.utf8))
+                        if collected.count == 3 { break }
+                    }
+                } catch let problem as RonProblem {
+                    return .failure(problem)
+                } catch {
+                    return .failure(RonProblem(code: "stream_failed", message: "\(error)", retryable: false))
+                }
+                if collected.isEmpty {
+                    return .failure(
+                        RonProblem(code: "no_events", message: "the stream ended without an event", retryable: false))
+                }
+                return .success(collected)
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(timeoutMs))
+                if Task.isCancelled { return nil }
+                return .failure(
+                    RonProblem(
+                        code: "timeout", message: "no event within \(timeoutMs) ms", kind: "transport", retryable: true)
+                )
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(RonProblem(code: "timeout", message: "no answer", retryable: true))
+        }
+    }
+
+    private static func describe(_ problem: RonProblem) -> String {
+        let status = problem.status > 0 ? "\(problem.status) " : ""
+        return "\(status)\(problem.code): \(problem.message)"
+    }
+}
+
+/// An operation's call with the schema's example values, or why there is none.
+struct ExampleCall {
+    struct Refusal: Error {
+        var message: String
+    }
+
+    var path: String
+    var query: [URLQueryItem] = []
+    var headers: [String: String] = [:]
+
+    static func make(for operation: RonOperationInfo) -> Result<ExampleCall, Refusal> {
+        if let missing = operation.requiredParameters.first(where: { operation.examples[$0] == nil }) {
+            return .failure(Refusal(message: "required parameter '\(missing)' has no example in the schema"))
+        }
+        var call = ExampleCall(path: operation.path)
+        for (name, location) in operation.parameters.sorted(by: { $0.key < $1.key }) {
+            guard let example = operation.examples[name] else { continue }
+            switch location {
+            case "path": call.path = call.path.replacingOccurrences(of: "{\(name)}", with: example)
+            case "query": call.query.append(URLQueryItem(name: name, value: example))
+            default: call.headers[name] = example
+            }
+        }
+        return .success(call)
+    }
+}
+
+/// Turns a decoding failure into a JSON pointer and what the schema expected there.
+enum DriftDescription {
+    static func location(of error: any Error) -> (pointer: String, expected: String) {
+        guard let error = error as? DecodingError else { return ("", "\(error)") }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return (pointer(context.codingPath), "\(type)")
+        case .valueNotFound(let type, let context):
+            return (pointer(context.codingPath), "\(type)")
+        case .keyNotFound(let key, let context):
+            return (pointer(context.codingPath + [key]), "a required member")
+        case .dataCorrupted(let context):
+            return (pointer(context.codingPath), context.debugDescription)
+        @unknown default:
+            return ("", "\(error)")
+        }
+    }
+
+    static func pointer(_ path: [any CodingKey]) -> String {
+        path.map { key in
+            "/"
+                + (key.intValue.map(String.init) ?? key.stringValue)
+                .replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }.joined()
+    }
+
+    /// A short rendering of the value at `pointer` in `body` (`nothing` when there is none).
+    static func value(at pointer: String, in body: Data) -> String {
+        guard var value = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed) else {
+            return "not JSON: " + String(decoding: body.prefix(60), as: UTF8.self)
+        }
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let object = value as? [String: Any], let next = object[key] {
+                value = next
+            } else if let array = value as? [Any], let index = Int(key), array.indices.contains(index) {
+                value = array[index]
+            } else {
+                return "nothing"
+            }
+        }
+        if value is NSNull { return "null" }
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+        else { return "\(value)" }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.count > 80 ? text.prefix(77) + "..." : text
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import RonGateway
+import RonGenerated
+import RonTestSupport
+import Testing
+
+/// `ron drift` against the embedded gateway (no drift) and against servers that answer other shapes.
+@Suite("ron drift", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
+struct DriftCommandTests {
+    /// The JSON report of `ron drift --format json` with `arguments`.
+    private func report(_ arguments: [String]) throws -> (status: Int32, entries: [[String: String]], error: String) {
+        let result = try RonBinary.run(["drift", "--format", "json"] + arguments)
+        let entries = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: String]] ?? []
+        return (result.status, entries, result.error + result.output)
+    }
+
+    private func entry(_ entries: [[String: String]], _ operation: String) -> [String: String]? {
+        entries.first { $0["operation"] == operation }
+    }
+
+    @Test func theEmbeddedGatewayHasNoDrift() async throws {
+        try await withGateway(packageConfiguration()) { base in
+            let result = try RonBinary.run(["drift", "--base", base.absoluteString])
+            #expect(result.status == 0, "\(result.output)\(result.error)")
+            for operation in ["getHealth", "getHello", "listItems", "subscribeEvents"] {
+                #expect(result.output.contains("ok      \(operation) "), "\(result.output)")
+            }
+            #expect(result.output.contains("skipped echo (POST /echo)"))
+        }
+    }
+
+    @Test func aWrongShapeIsDriftWithTypePointerExpectedAndGot() throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/app/healthz": return .json(200, #"{"ok": "yes"}"#)
+            case "/app/items": return .json(200, #"{"items": [{"name": "no id"}], "next_page_token": null}"#)
+            default: return .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
+            }
+        }
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let (status, entries, output) = try report([
+            "--base", base, "--operation", "getHealth", "--operation", "listItems",
+        ])
+        #expect(status == 1, "\(output)")
+        let health = try #require(entry(entries, "getHealth"), "\(output)")
+        #expect(health["outcome"] == "drift")
+        #expect(health["type"] == "Health")
+        #expect(health["pointer"] == "/ok")
+        #expect(health["expected"] == "Bool")
+        #expect(health["got"] == #""yes""#)
+        let items = try #require(entry(entries, "listItems"))
+        #expect(items["outcome"] == "drift")
+        #expect(items["pointer"] == "/items/0/id")
+        #expect(items["got"] == "nothing")
+        #expect(entries.count == 2)
+    }
+
+    @Test func aFailedCallIsAProblemAndTheTokenIsSentButNeverPrinted() throws {
+        let server = try LoopbackServer { _ in
+            .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
+        }
+        defer { server.stop() }
+        let (status, entries, output) = try report([
+            "--base", "http://127.0.0.1:\(server.port)", "--operation", "getHello", "--token", "sekrit-token",
+        ])
+        #expect(status == 2, "\(output)")
+        let hello = try #require(entry(entries, "getHello"), "\(output)")
+        #expect(hello["outcome"] == "problem")
+        #expect(hello["message"]?.contains("NOT_FOUND") == true)
+        #expect(server.requests.first?.header("authorization") == "Bearer sekrit-token")
+        #expect(!output.contains("sekrit"))
+    }
+
+    @Test func anUnknownOperationIsAUsageError() throws {
+        let result = try RonBinary.run(["drift", "--base", "http://127.0.0.1:9", "--operation", "nope"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("no operation 'nope'"))
+    }
+}
+
+/// `ron fixtures record`: a live node's answers become wire examples, without credentials.
+@Suite("ron fixtures record", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
+struct FixturesRecordTests {
+    @Test func theGatewaysAnswersBecomeFixturesThatDecode() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withGateway(packageConfiguration()) { base in
+            let result = try RonBinary.run([
+                "fixtures", "record", "--base", base.absoluteString, "--output", folder.path, "--token", "tok-secret",
+            ])
+            #expect(result.status == 0, "\(result.output)\(result.error)")
+        }
+        for (type, operation) in [("Health", "getHealth"), ("Hello", "getHello"), ("ItemPage", "listItems")] {
+            let data = try Data(contentsOf: folder.appending(path: "\(type)/recorded_\(operation).json"))
+            #expect(try RonSchemaCatalog.reencode(data, as: type) != nil)
+            #expect(!String(decoding: data, as: UTF8.self).contains("tok-secret"))
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(written == ["Health", "Hello", "ItemPage"])
+    }
+
+    @Test func credentialsInABodyAreNeverWritten() throws {
+        let server = try LoopbackServer { _ in
+            .json(200, #"{"message": "hi tok-secret", "Authorization": "Bearer tok-secret"}"#)
+        }
+        defer { server.stop() }
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try RonBinary.run([
+            "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--output", folder.path,
+            "--operation", "getHello", "--token", "tok-secret",
+        ])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(server.requests.first?.header("authorization") == "Bearer tok-secret")
+        let text = try String(contentsOf: folder.appending(path: "Hello/recorded_getHello.json"), encoding: .utf8)
+        #expect(!text.contains("tok-secret"))
+        #expect(text.contains(#""message" : "hi redacted""#))
+        #expect(text.contains(#""Authorization" : "redacted""#))
+    }
+}
