@@ -111,11 +111,13 @@ struct UpstreamClient: Sendable {
     {
         do {
             return try await connection.executeThenClose { inbound, outbound in
-                try await outbound.write(.head(head))
-                if body.readableBytes > 0 {
-                    try await outbound.write(.body(.byteBuffer(body)))
-                }
-                try await outbound.write(.end(nil))
+                // One write for the whole request: an upstream that answers as soon as it has the
+                // head and closes (`Connection: close`) must not turn a later write of the end into
+                // a failure. An answer that arrived although a write failed is still passed back.
+                var parts: [HTTPClientRequestPart] = [.head(head)]
+                if body.readableBytes > 0 { parts.append(.body(.byteBuffer(body))) }
+                parts.append(.end(nil))
+                try? await outbound.write(contentsOf: parts)
                 var responseHead: HTTPResponseHead?
                 var collected = ByteBuffer()
                 for try await part in inbound {
