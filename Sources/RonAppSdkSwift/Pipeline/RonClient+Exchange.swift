@@ -46,8 +46,9 @@ extension RonClient {
         case let problem as RonProblem: return problem
         default:
             let failure = TransportFailure.classify(error)
-            // A call cut short by `close()` (its task cancelled with the session) says so.
-            if failure.cause == .cancelled, state.isClosed { return LocalNetworkError.clientClosed.problem }
+            // A call cut short by `close()` says so, whatever the torn-down session reported for it
+            // (cancelled, or on Linux sometimes a reset connection or a cut body).
+            if state.isClosed { return LocalNetworkError.clientClosed.problem }
             logger?.debug(
                 "ron transport failure",
                 metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])
