@@ -86,4 +86,40 @@ struct FixtureValidatorTests {
         #expect(results.first?.file == "Fixtures/Thing/one.json")
         #expect(results.first?.problems == [])
     }
+
+    static let shapes = #"""
+        {"$defs": {
+          "Value": {"oneOf": [{"type": "integer", "x-ron-type": "u8"}, {"$ref": "#/$defs/Pair"}, {"type": "null"}]},
+          "Pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": ["integer", "null"]}],
+                   "minItems": 2, "maxItems": 2, "items": false},
+          "Marker": {"type": "null"},
+          "Forest": {"type": "array", "items": {"$ref": "#/$defs/Forest"}}}}
+        """#
+
+    @Test(
+        "untagged enums, tuples, unit and newtype structs are read as their decoders read them",
+        arguments: [
+            ("Value", "7", nil),
+            ("Value", #"["a", null]"#, nil),
+            ("Value", "null", nil),
+            ("Value", "300", "fits no variant"),
+            ("Value", #"{"a": 1}"#, "fits no variant"),
+            ("Pair", #"["a", 2]"#, nil),
+            ("Pair", #"["a"]"#, "expected 2 elements"),
+            ("Pair", #"[1, 2]"#, "string"),
+            ("Marker", "null", nil),
+            ("Marker", "{}", "unit struct"),
+            ("Forest", "[[], [[]]]", nil),
+            ("Forest", "[[1]]", "array"),
+        ] as [(String, String, String?)])
+    func newShapes(_ type: String, _ json: String, _ words: String?) throws {
+        let model = try CodeGenerator().model(documents: [("a.json", Self.shapes)])
+        let problems = FixtureValidator(model: model).problems(of: try JSONDocumentParser.parse(json), as: type)
+        if let words {
+            #expect(problems.count == 1, "\(problems)")
+            #expect(problems.first?.message.contains(words) == true, "\(problems)")
+        } else {
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
 }

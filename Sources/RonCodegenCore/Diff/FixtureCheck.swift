@@ -195,6 +195,34 @@ public struct FixtureValidator: Sendable {
             }
         } else if case .alias(let target) = type.shape {
             check(value, target, at: pointer, bindings: [:], into: &problems)
+        } else if case .newtype(let target) = type.shape {
+            check(value, target, at: pointer, bindings: [:], into: &problems)
+        } else if case .unit = type.shape {
+            if value != .null { problem("expected null (\(type.name) is a unit struct), found \(value.typeName)") }
+        } else if case .untagged(let variants) = type.shape {
+            // The generated decoder takes the first variant that fits; the value is fine when one does.
+            let fits = variants.contains { variant in
+                guard let payload = variant.payload else { return value == .null }
+                var trial: [FixtureProblem] = []
+                check(value, payload, at: pointer, bindings: [:], into: &trial)
+                return trial.isEmpty
+            }
+            if !fits { problem("the value fits no variant of \(type.name)") }
+        } else if case .tuple(let elements) = type.shape {
+            guard case .array(let items) = value else { return problem("expected an array, found \(value.typeName)") }
+            guard items.count == elements.count else {
+                return problem("expected \(elements.count) elements (\(type.name) is a tuple), found \(items.count)")
+            }
+            for (index, (item, element)) in zip(items, elements).enumerated() {
+                if item == .null {
+                    if !element.nullable {
+                        problems.append(
+                            FixtureProblem(pointer: pointer + "/\(index)", message: "null is not accepted here"))
+                    }
+                    continue
+                }
+                check(item, element.type, at: pointer + "/\(index)", bindings: [:], into: &problems)
+            }
         } else {
             problem("the diff cannot check a value of \(type.name) (\(ModelComparison.kind(of: type.shape)))")
         }
