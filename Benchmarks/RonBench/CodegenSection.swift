@@ -95,6 +95,14 @@ struct CodegenSection {
             scratch.appendingPathComponent($0).path
         }
         if let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) { return found }
+        // A debug ron-bench (CI's `--quick` run) uses the ron-codegen built beside it rather than
+        // building a release one: the suite is checked, its timings are not representative.
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("ron-codegen").path
+        if FileManager.default.isExecutableFile(atPath: beside) {
+            log("codegen: using \(beside) (not a release build: timings are not representative)")
+            return beside
+        }
         log("codegen: building ron-codegen (release)")
         let outcome = try ProcessRunner.run(
             ["swift", "build", "-c", "release", "--scratch-path", scratch.path, "--product", "ron-codegen"], in: package
