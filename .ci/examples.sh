@@ -21,10 +21,24 @@ wait_for() { # url: until it answers, at most 30 s
     echo "error: $1 did not answer"; exit 1
 }
 
-port=$(free_port)
-"$bin/ron" serve --port "$port" --quiet > "$work/serve.log" 2>&1 &
-pids+=($!)
-export RON_SDK_GATEWAY_ADDR="http://127.0.0.1:$port" RON_SDK_INSECURE_HTTP=1
+# `ron serve` picks its own port (no race with another process for a port chosen beforehand) and
+# says which on its first line: serve LOG ARGS... starts it and sets $address.
+serve() {
+    local log=$1
+    shift
+    "$bin/ron" serve --port 0 --quiet "$@" > "$log" 2>&1 &
+    pids+=($!)
+    address=""
+    for _ in $(seq 1 300); do
+        address=$(sed -n 's|^RON App Plane gateway listening on \(http://[^ ]*\) .*|\1|p' "$log")
+        [ -n "$address" ] && return 0
+        sleep 0.1
+    done
+    echo "error: ron serve did not start"; cat "$log"; exit 1
+}
+
+serve "$work/serve.log"
+export RON_SDK_GATEWAY_ADDR="$address" RON_SDK_INSECURE_HTTP=1
 wait_for "$RON_SDK_GATEWAY_ADDR/app/healthz"
 
 echo "-- cli-hello (its own package)"
@@ -55,11 +69,8 @@ grep -qi '^x-correlation-id: ci-proxy-1' "$work/missing.h" || { echo "error: no 
 python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); assert p["code"]=="NOT_FOUND" and p["correlation_id"]=="ci-proxy-1", p' "$work/missing.json"
 echo "proxy passes the gateway's 404 on as problem JSON with the caller's correlation id"
 echo "-- testing-fixtures (ron serve with a fixtures folder: canned answers and faults)"
-fixtures_port=$(free_port)
-"$bin/ron" serve --port "$fixtures_port" --quiet --facets examples/testing-fixtures/facets \
-    --root examples/testing-fixtures > "$work/fixtures.log" 2>&1 &
-pids+=($!)
-fixtures="http://127.0.0.1:$fixtures_port/app"
+serve "$work/fixtures.log" --facets examples/testing-fixtures/facets --root examples/testing-fixtures
+fixtures="$address/app"
 wait_for "$fixtures/healthz"
 canned=$(curl -fsS "$fixtures/facets/notes/list")
 [ "$canned" = "$(cat examples/testing-fixtures/notes/list.json)" ] || { echo "error: canned answer '$canned'"; exit 1; }

@@ -60,6 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
             print("  facet \(facet.id) (\(facet.kind.rawValue)): \(facet.routes.count) route(s)")
         }
         print("Press Ctrl-C to stop.")
+        // Scripts read the address from a redirected standard output (`--port 0`): flush it now.
+        fflush(nil)
         await Interrupt.wait()
         try? await gateway.stop()
         print("stopped")
