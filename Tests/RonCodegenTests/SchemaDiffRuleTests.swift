@@ -357,6 +357,25 @@ struct SchemaDiffRuleTests {
         #expect(json.contains(#""pointer" : "/paths/~1other/get""#) && json.contains(#""rule" : "OPERATION_REMOVED""#))
     }
 
+    @Test("a parameter the generated method does not take as an argument breaks no Swift source")
+    func nonArgumentParameters() throws {
+        let stream =
+            #"{"200": {"description": "ok", "content": {"text/event-stream": {"schema": {"$ref": "types.json#/$defs/Thing"}}}}}"#
+        let lastEventId =
+            #", "parameters": [{"name": "Last-Event-ID", "in": "header", "required": true, "schema": {"type": "string"}}]"#
+        let report = SchemaDiff.compare(
+            old: try Self.api(Self.route(responses: stream)),
+            new: try Self.api(Self.route(extra: lastEventId, responses: stream)))
+        let change = try #require(report.changes.first { $0.rule == .parameterAddedRequired })
+        #expect(change.member == "header last-event-id")
+        #expect(change.verdicts.oldClientsNewServer == .breaking)
+        #expect(change.verdicts.swiftSource == .compatible, "every subscription already takes lastEventId:")
+        // The same header on a plain call is a new argument.
+        let call = SchemaDiff.compare(
+            old: try Self.api(Self.route()), new: try Self.api(Self.route(extra: lastEventId)))
+        #expect(call.changes.first { $0.rule == .parameterAddedRequired }?.verdicts.swiftSource == .breaking)
+    }
+
     @Test("the package's own schema, operations included, has no change against itself")
     func ownSchemaComparesEqual() throws {
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

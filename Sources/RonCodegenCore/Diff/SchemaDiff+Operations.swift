@@ -114,6 +114,14 @@ extension ModelComparison {
         }
     }
 
+    /// Whether the generated method takes `parameter` as an argument: not a facet's `id` (the facet
+    /// client's own) nor an event stream's `Last-Event-ID` (the `lastEventId:` every subscription has).
+    static func isArgument(_ parameter: OperationParameter, of operation: Operation) -> Bool {
+        if operation.facetScoped && parameter.location == .path && parameter.name == "id" { return false }
+        if case .eventStream = operation.result, SwiftRenderer.isLastEventId(parameter) { return false }
+        return true
+    }
+
     private mutating func compareParameters(_ old: Operation, _ new: Operation) {
         let name = Self.label(new)
         let oldKeys = Self.keys(old)
@@ -135,7 +143,8 @@ extension ModelComparison {
                     // Old clients do not send it; an old server ignores a query parameter or header it does not read.
                     change(
                         .parameterAddedRequired, key, summary,
-                        Self.verdicts(false, parameter.location != .path, source: false))
+                        Self.verdicts(
+                            false, parameter.location != .path, source: !Self.isArgument(parameter, of: new)))
                 } else {
                     change(.parameterAddedOptional, key, summary, .allCompatible)
                 }
@@ -146,12 +155,14 @@ extension ModelComparison {
         for (key, parameter) in zip(oldKeys, old.parameters) where !newKeys.contains(key) {
             change(
                 .parameterRemoved, key, Self.summary(of: parameter),
-                Self.verdicts(parameter.location != .path, !parameter.required, source: false))
+                Self.verdicts(
+                    parameter.location != .path, !parameter.required, source: !Self.isArgument(parameter, of: old)))
         }
         // Swift arguments are passed in declaration order: the common ones must keep theirs.
-        let common = Set(oldKeys).intersection(newKeys)
-        let before = oldKeys.filter(common.contains)
-        let after = newKeys.filter(common.contains)
+        let arguments = Set(zip(oldKeys, old.parameters).filter { Self.isArgument($1, of: old) }.map(\.0))
+            .intersection(zip(newKeys, new.parameters).filter { Self.isArgument($1, of: new) }.map(\.0))
+        let before = oldKeys.filter(arguments.contains)
+        let after = newKeys.filter(arguments.contains)
         if before != after {
             changes.append(
                 SchemaChange(
