@@ -349,7 +349,7 @@ struct SchemaDiffRuleTests {
         let added = try #require(report.changes.first { $0.rule == .parameterAddedRequired })
         #expect(added.typeName == "GET /things")
         #expect(added.member == "query limit")
-        #expect(added.new?.description == "api.json#/paths/~1things/get/parameters")
+        #expect(added.new?.description == "api.json#/paths/~1things/get/parameters/0")
         #expect(report.bump == .major)
         let table = report.table()
         #expect(table.contains("GET /other") && table.contains("api.json#/paths/~1other/get"))

@@ -126,15 +126,17 @@ extension ModelComparison {
         let name = Self.label(new)
         let oldKeys = Self.keys(old)
         let newKeys = Self.keys(new)
+        /// Where the parameter of `key` is defined in `operation`, or `nil` when it has none.
+        func origin(_ key: String, _ keys: [String], _ operation: Operation) -> Origin? {
+            guard let index = keys.firstIndex(of: key) else { return nil }
+            return operation.parameters[index].origin
+                ?? Origin(file: operation.origin.file, pointer: operation.origin.pointer + "/parameters")
+        }
         func change(_ rule: SchemaDiffRule, _ key: String, _ detail: String, _ verdicts: CompatibilityVerdicts) {
             changes.append(
                 SchemaChange(
-                    rule: rule, typeName: name, member: key, detail: detail,
-                    old: oldKeys.contains(key)
-                        ? Origin(file: old.origin.file, pointer: old.origin.pointer + "/parameters") : nil,
-                    new: newKeys.contains(key)
-                        ? Origin(file: new.origin.file, pointer: new.origin.pointer + "/parameters") : nil,
-                    verdicts: verdicts))
+                    rule: rule, typeName: name, member: key, detail: detail, old: origin(key, oldKeys, old),
+                    new: origin(key, newKeys, new), verdicts: verdicts))
         }
         for (key, parameter) in zip(newKeys, new.parameters) {
             guard let index = oldKeys.firstIndex(of: key) else {
