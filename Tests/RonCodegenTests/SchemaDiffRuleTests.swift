@@ -155,6 +155,42 @@ struct SchemaDiffRuleTests {
 
     static let cases: [RuleCase] = typeCases + operationCases
 
+    /// More shapes of the operation rules, beside each rule's example: the verdicts follow the variant.
+    static let operationVariants: [RuleCase] = [
+        // A third answer beside two: one more case of the result enum the old decoding does not list.
+        RuleCase(
+            rule: .responseAdded, old: route(responses: twoAnswers),
+            new: route(
+                responses: String(twoAnswers.dropLast()) + ", " + String(answer("Thing", status: "201").dropFirst())),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .responseTypeChanged, old: route(),
+            new: route(
+                responses: #"{"200": {"description": "ok", "content": {"application/octet-stream": {"schema": {}}}}}"#),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .responseTypeChanged, old: route(), new: route(responses: #"{"204": {"description": "none"}}"#),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterMadeRequired,
+            old: route(method: "post", id: "addThing", extra: body("Thing", required: false)),
+            new: route(method: "post", id: "addThing", extra: body("Thing")), verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterStyleChanged, old: route("/files/{path}", extra: pathParameter("path")),
+            new: route(
+                "/files/{path}",
+                extra: pathParameter("path").replacingOccurrences(
+                    of: #""in": "path""#, with: #""in": "path", "x-ron-path-tail": true"#)),
+            verdicts: "ok BREAKS ok", paths: true),
+        RuleCase(
+            rule: .parameterRemoved, old: route(extra: query("limit:int32")), new: route(), verdicts: "ok ok BREAKS",
+            paths: true),
+        RuleCase(
+            rule: .parameterTypeChanged,
+            old: route(extra: #", "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}]"#),
+            new: route(extra: query("q:int32")), verdicts: "BREAKS ok BREAKS", paths: true),
+    ]
+
     static let typeCases: [RuleCase] = [
         RuleCase(
             rule: .typeAdded, old: thing, new: thing + #", "Mode": {"type": "string", "enum": ["a"]}"#,
@@ -318,6 +354,13 @@ struct SchemaDiffRuleTests {
         return try CodeGenerator().model(documents: [
             ("types.json", types), ("api.json", #"{"openapi": "3.1.0", "paths": {"# + paths + "}}"),
         ])
+    }
+
+    @Test(
+        "other shapes of the operation rules get the verdicts of how the generated calls behave",
+        arguments: operationVariants)
+    func operationVariantVerdicts(_ example: RuleCase) throws {
+        try ruleVerdicts(example)
     }
 
     @Test("each rule's example gets the rule's three verdicts", arguments: cases)
