@@ -11,18 +11,26 @@
 /// response bodies that name a type are covered by that type's own changes.
 extension ModelComparison {
     mutating func compareOperations() {
-        var unmatched = old.operations
+        // Old operations by route, then by operationId, each taken once (the first when two share one).
+        var taken = Set<Int>()
+        let byRoute = Dictionary(
+            old.operations.indices.map { (Self.route(old.operations[$0]), $0) }, uniquingKeysWith: { first, _ in first }
+        )
+        let byId = Dictionary(
+            old.operations.indices.map { (old.operations[$0].operationId, $0) }, uniquingKeysWith: { first, _ in first }
+        )
         var previous: [Int: Operation] = [:]
         for (index, operation) in new.operations.enumerated() {
-            if let found = unmatched.firstIndex(where: { Self.route($0) == Self.route(operation) }) {
-                previous[index] = unmatched.remove(at: found)
+            if let found = byRoute[Self.route(operation)], taken.insert(found).inserted {
+                previous[index] = old.operations[found]
             }
         }
         for (index, operation) in new.operations.enumerated() where previous[index] == nil {
-            if let found = unmatched.firstIndex(where: { $0.operationId == operation.operationId }) {
-                previous[index] = unmatched.remove(at: found)
+            if let found = byId[operation.operationId], taken.insert(found).inserted {
+                previous[index] = old.operations[found]
             }
         }
+        let unmatched = old.operations.indices.filter { !taken.contains($0) }.map { old.operations[$0] }
         for (index, operation) in new.operations.enumerated() {
             if let before = previous[index] {
                 compare(before, operation)
