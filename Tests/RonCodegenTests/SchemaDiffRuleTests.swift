@@ -15,6 +15,8 @@ struct SchemaDiffRuleTests {
         var verdicts: String
         /// An edit of the new model for what no schema spells yet (Swift names chosen by a future option).
         var edit: (@Sendable (inout SchemaModel) -> Void)? = nil
+        /// Whether `old` and `new` are the `paths` of an OpenAPI document (``api(_:)``), not `$defs`.
+        var paths = false
 
         var testDescription: String { rule.rawValue }
     }
@@ -47,7 +49,149 @@ struct SchemaDiffRuleTests {
 
     static func external(_ variants: String) -> String { #""Shape": {"oneOf": [\#(variants)]}"# }
 
-    static let cases: [RuleCase] = [
+    // MARK: Operations
+
+    static func route(
+        _ path: String = "/things", method: String = "get", id: String = "listThings", extra: String = "",
+        responses: String = answer("Thing")
+    ) -> String {
+        #""\#(path)": {"\#(method)": {"operationId": "\#(id)"\#(extra), "responses": \#(responses)}}"#
+    }
+
+    static func answer(_ type: String, status: String = "200") -> String {
+        #"{"\#(status)": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "types.json#/$defs/\#(type)"}}}}}"#
+    }
+
+    /// `, "parameters": [...]` of query parameters `name:format`, required when `!` follows.
+    static func query(_ parameters: String...) -> String {
+        let list = parameters.map { spec in
+            let required = spec.hasSuffix("!")
+            let parts = spec.trimmingCharacters(in: ["!"]).split(separator: ":")
+            return
+                #"{"name": "\#(parts[0])", "in": "query", "required": \#(required), "schema": {"type": "integer", "format": "\#(parts[1])"}}"#
+        }
+        return #", "parameters": ["# + list.joined(separator: ", ") + "]"
+    }
+
+    static func pathParameter(_ name: String) -> String {
+        #", "parameters": [{"name": "\#(name)", "in": "path", "required": true, "schema": {"type": "string"}}]"#
+    }
+
+    static func list(explode: Bool) -> String {
+        #", "parameters": [{"name": "ids", "in": "query", "explode": \#(explode), "schema": {"type": "array", "items": {"type": "string"}}}]"#
+    }
+
+    static func body(_ type: String, required: Bool = true) -> String {
+        #", "requestBody": {"required": \#(required), "content": {"application/json": {"schema": {"$ref": "types.json#/$defs/\#(type)"}}}}"#
+    }
+
+    static let post = route(method: "post", id: "addThing")
+    static let twoAnswers =
+        #"{"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "types.json#/$defs/Thing"}}}}, "202": {"description": "accepted"}}"#
+
+    static let operationCases: [RuleCase] = [
+        RuleCase(
+            rule: .operationAdded, old: route(), new: route() + ", " + route("/other", id: "getOther"),
+            verdicts: "ok ok ok", paths: true),
+        RuleCase(
+            rule: .operationRemoved, old: route() + ", " + route("/other", id: "getOther"), new: route(),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .operationMethodOrPathChanged, old: route(), new: route("/items"), verdicts: "BREAKS BREAKS ok",
+            paths: true),
+        RuleCase(
+            rule: .operationRenamed, old: route(), new: route(id: "fetchThings"), verdicts: "ok ok BREAKS", paths: true),
+        RuleCase(
+            rule: .operationDeprecated, old: route(), new: route(extra: #", "deprecated": true"#), verdicts: "ok ok ok",
+            paths: true),
+        RuleCase(
+            rule: .parameterAddedOptional, old: route(), new: route(extra: query("limit:int32")), verdicts: "ok ok ok",
+            paths: true),
+        RuleCase(
+            rule: .parameterAddedRequired, old: route(), new: route(extra: query("limit:int32!")),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterRemoved, old: route(extra: query("limit:int32!")), new: route(),
+            verdicts: "ok BREAKS BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterMadeRequired, old: route(extra: query("limit:int32")),
+            new: route(extra: query("limit:int32!")), verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterMadeOptional, old: route(extra: query("limit:int32!")),
+            new: route(extra: query("limit:int32")), verdicts: "ok BREAKS ok", paths: true),
+        RuleCase(
+            rule: .parameterTypeChanged, old: route(extra: query("limit:int32!")),
+            new: route(extra: query("limit:int64!")), verdicts: "ok BREAKS BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterRenamed, old: route("/things/{id}", extra: pathParameter("id")),
+            new: route("/things/{thing_id}", extra: pathParameter("thing_id")), verdicts: "ok ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterStyleChanged, old: route(extra: list(explode: true)),
+            new: route(extra: list(explode: false)),
+            verdicts: "BREAKS BREAKS ok", paths: true),
+        RuleCase(
+            rule: .parameterOrderChanged, old: route(extra: query("from:int32", "to:int32")),
+            new: route(extra: query("to:int32", "from:int32")), verdicts: "ok ok BREAKS", paths: true),
+        RuleCase(
+            rule: .requestBodyAdded, old: post, new: route(method: "post", id: "addThing", extra: body("Thing")),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .requestBodyRemoved, old: route(method: "post", id: "addThing", extra: body("Thing")), new: post,
+            verdicts: "ok BREAKS BREAKS", paths: true),
+        RuleCase(
+            rule: .requestBodyTypeChanged, old: route(method: "post", id: "addThing", extra: body("Thing")),
+            new: route(method: "post", id: "addThing", extra: body("Other")), verdicts: "BREAKS BREAKS BREAKS",
+            paths: true),
+        RuleCase(
+            rule: .responseTypeChanged, old: route(), new: route(responses: answer("Other")),
+            verdicts: "BREAKS BREAKS BREAKS", paths: true),
+        RuleCase(
+            rule: .responseAdded, old: route(), new: route(responses: twoAnswers), verdicts: "BREAKS ok BREAKS",
+            paths: true),
+        RuleCase(
+            rule: .responseRemoved, old: route(responses: twoAnswers), new: route(), verdicts: "ok BREAKS BREAKS",
+            paths: true),
+    ]
+
+    static let cases: [RuleCase] = typeCases + operationCases
+
+    /// More shapes of the operation rules, beside each rule's example: the verdicts follow the variant.
+    static let operationVariants: [RuleCase] = [
+        // A third answer beside two: one more case of the result enum the old decoding does not list.
+        RuleCase(
+            rule: .responseAdded, old: route(responses: twoAnswers),
+            new: route(
+                responses: String(twoAnswers.dropLast()) + ", " + String(answer("Thing", status: "201").dropFirst())),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .responseTypeChanged, old: route(),
+            new: route(
+                responses: #"{"200": {"description": "ok", "content": {"application/octet-stream": {"schema": {}}}}}"#),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .responseTypeChanged, old: route(), new: route(responses: #"{"204": {"description": "none"}}"#),
+            verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterMadeRequired,
+            old: route(method: "post", id: "addThing", extra: body("Thing", required: false)),
+            new: route(method: "post", id: "addThing", extra: body("Thing")), verdicts: "BREAKS ok BREAKS", paths: true),
+        RuleCase(
+            rule: .parameterStyleChanged, old: route("/files/{path}", extra: pathParameter("path")),
+            new: route(
+                "/files/{path}",
+                extra: pathParameter("path").replacingOccurrences(
+                    of: #""in": "path""#, with: #""in": "path", "x-ron-path-tail": true"#)),
+            verdicts: "ok BREAKS ok", paths: true),
+        RuleCase(
+            rule: .parameterRemoved, old: route(extra: query("limit:int32")), new: route(), verdicts: "ok ok BREAKS",
+            paths: true),
+        RuleCase(
+            rule: .parameterTypeChanged,
+            old: route(extra: #", "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}]"#),
+            new: route(extra: query("q:int32")), verdicts: "BREAKS ok BREAKS", paths: true),
+    ]
+
+    static let typeCases: [RuleCase] = [
         RuleCase(
             rule: .typeAdded, old: thing, new: thing + #", "Mode": {"type": "string", "enum": ["a"]}"#,
             verdicts: "ok ok ok"),
@@ -200,10 +344,29 @@ struct SchemaDiffRuleTests {
         try CodeGenerator().model(documents: [("a.schema.json", #"{"$defs": {"# + defs + "}}")])
     }
 
+    /// The model of `types.json` (`Thing`, `Other`) and an OpenAPI document `api.json` whose `paths` are `paths`.
+    static func api(_ paths: String) throws -> SchemaModel {
+        let types = #"""
+            {"$defs": {
+              "Thing": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+              "Other": {"type": "object", "required": ["name"], "properties": {"name": {"type": "integer"}}}}}
+            """#
+        return try CodeGenerator().model(documents: [
+            ("types.json", types), ("api.json", #"{"openapi": "3.1.0", "paths": {"# + paths + "}}"),
+        ])
+    }
+
+    @Test(
+        "other shapes of the operation rules get the verdicts of how the generated calls behave",
+        arguments: operationVariants)
+    func operationVariantVerdicts(_ example: RuleCase) throws {
+        try ruleVerdicts(example)
+    }
+
     @Test("each rule's example gets the rule's three verdicts", arguments: cases)
     func ruleVerdicts(_ example: RuleCase) throws {
-        let old = try Self.model(example.old)
-        var new = try Self.model(example.new)
+        let old = try example.paths ? Self.api(example.old) : Self.model(example.old)
+        var new = try example.paths ? Self.api(example.new) : Self.model(example.new)
         example.edit?(&new)
         let report = SchemaDiff.compare(old: old, new: new)
         let change = try #require(
@@ -215,6 +378,58 @@ struct SchemaDiffRuleTests {
         #expect(verdicts == example.verdicts, "\(change)")
         #expect(change.old != nil || change.new != nil)
         #expect(SchemaDiff.compare(old: old, new: old).changes.isEmpty, "a schema compared with itself has no change")
+    }
+
+    @Test("an operation's change names its route and its place in the document, in the table and the JSON")
+    func operationChangesAreLocated() throws {
+        let old = try Self.api(Self.route() + ", " + Self.route("/other", id: "getOther"))
+        let new = try Self.api(Self.route(extra: Self.query("limit:int32!")))
+        let report = SchemaDiff.compare(old: old, new: new)
+        let removed = try #require(report.changes.first { $0.rule == .operationRemoved })
+        #expect(removed.typeName == "GET /other")
+        #expect(removed.old?.description == "api.json#/paths/~1other/get")
+        #expect(removed.new == nil)
+        let added = try #require(report.changes.first { $0.rule == .parameterAddedRequired })
+        #expect(added.typeName == "GET /things")
+        #expect(added.member == "query limit")
+        #expect(added.new?.description == "api.json#/paths/~1things/get/parameters/0")
+        #expect(report.bump == .major)
+        let table = report.table()
+        #expect(table.contains("GET /other") && table.contains("api.json#/paths/~1other/get"))
+        let json = try report.json()
+        #expect(json.contains(#""pointer" : "/paths/~1other/get""#) && json.contains(#""rule" : "OPERATION_REMOVED""#))
+    }
+
+    @Test("a parameter the generated method does not take as an argument breaks no Swift source")
+    func nonArgumentParameters() throws {
+        let stream =
+            #"{"200": {"description": "ok", "content": {"text/event-stream": {"schema": {"$ref": "types.json#/$defs/Thing"}}}}}"#
+        let lastEventId =
+            #", "parameters": [{"name": "Last-Event-ID", "in": "header", "required": true, "schema": {"type": "string"}}]"#
+        let report = SchemaDiff.compare(
+            old: try Self.api(Self.route(responses: stream)),
+            new: try Self.api(Self.route(extra: lastEventId, responses: stream)))
+        let change = try #require(report.changes.first { $0.rule == .parameterAddedRequired })
+        #expect(change.member == "header last-event-id")
+        #expect(change.verdicts.oldClientsNewServer == .breaking)
+        #expect(change.verdicts.swiftSource == .compatible, "every subscription already takes lastEventId:")
+        // The same header on a plain call is a new argument.
+        let call = SchemaDiff.compare(
+            old: try Self.api(Self.route()), new: try Self.api(Self.route(extra: lastEventId)))
+        #expect(call.changes.first { $0.rule == .parameterAddedRequired }?.verdicts.swiftSource == .breaking)
+    }
+
+    @Test("the package's own schema, operations included, has no change against itself")
+    func ownSchemaComparesEqual() throws {
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Schema")
+        let model = try CodeGenerator().model(schemaDirectory: schema)
+        #expect(!model.operations.isEmpty)
+        #expect(SchemaDiff.compare(old: model, new: model).changes.isEmpty)
+        var fewer = model
+        fewer.operations.removeLast()
+        let changes = SchemaDiff.compare(old: model, new: fewer).changes
+        #expect(changes.map(\.rule) == [.operationRemoved])
     }
 
     @Test("every rule has an example here and a line in docs/SchemaDiffRules.md")

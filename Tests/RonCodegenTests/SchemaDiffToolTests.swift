@@ -142,6 +142,42 @@ struct SchemaDiffToolTests {
         #expect(try repository.diff(["--fail-on", "any"]).status == 1)
     }
 
+    @Test("an OpenAPI document that loses a route exits 1 and names the route, its document and pointer")
+    func routeRemoved() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        func api(_ routes: [String]) -> String {
+            let paths = routes.map { path in
+                #""\#(path)": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "a.schema.json#/$defs/Item"}}}}}}}"#
+            }
+            return #"{"openapi": "3.1.0", "paths": {"# + paths.joined(separator: ", ") + "}}"
+        }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Schema/api.openapi.json", api(["/items", "/items/latest"]))
+        try repository.commit()
+        #expect(try repository.diff([]).status == 0, "nothing changed yet")
+        try repository.write("Schema/api.openapi.json", api(["/items"]))
+        let result = try repository.diff(["--format", "json"])
+        #expect(result.status == 1, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["bump"] as? String == "major")
+        let changes = try #require(object["changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        let change = try #require(changes.first)
+        #expect(change["rule"] as? String == "OPERATION_REMOVED")
+        #expect(change["type"] as? String == "GET /items/latest")
+        #expect(change["oldClientsNewServer"] as? String == "breaking")
+        let old = try #require(change["old"] as? [String: String])
+        #expect(old["file"] == "api.openapi.json")
+        #expect(old["pointer"] == "/paths/~1items~1latest/get")
+        #expect(change["new"] == nil)
+        let table = try repository.diff([])
+        #expect(table.status == 1)
+        #expect(
+            table.output.contains("GET /items/latest")
+                && table.output.contains("api.openapi.json#/paths/~1items~1latest/get"))
+    }
+
     @Test("two folders compare without git")
     func folders() throws {
         let repository = try Repository()

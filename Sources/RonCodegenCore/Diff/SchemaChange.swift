@@ -44,9 +44,12 @@ public struct CompatibilityVerdicts: Sendable, Equatable {
 public struct SchemaChange: Sendable, Equatable {
     /// The rule that names the change (docs/SchemaDiffRules.md).
     public var rule: SchemaDiffRule
-    /// The named type the change is in.
+    /// The named type the change is in, or for an operation's change the operation as
+    /// `METHOD /path` (`GET /things/{id}`).
     public var typeName: String
-    /// The member: a field's wire name, an enum value or a variant's tag; `nil` for the type itself.
+    /// The member: a field's wire name, an enum value or a variant's tag; for an operation, a
+    /// parameter (`query limit`, `path 1`), `body` or an answer (`200 application/json`); `nil` for
+    /// the type or operation itself.
     public var member: String?
     /// What changed, for people: for example `Int32 → Int64`.
     public var detail: String

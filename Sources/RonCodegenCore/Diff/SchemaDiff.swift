@@ -5,8 +5,8 @@
 /// declaration or type reference the comparison does not know is reported as a change that breaks
 /// everything, so a new construct of the generator is never missed and never crashes the diff.
 ///
-/// Operations are not part of ``SchemaModel`` yet; when they are, their comparison goes in
-/// `SchemaDiff+Operations.swift`, which ``compare(old:new:)`` already calls after the types'.
+/// Operations (the `paths` of OpenAPI documents) are compared after the types, matched by method
+/// and path, then by `operationId` (`SchemaDiff+Operations.swift`).
 public enum SchemaDiff {
     /// Every change from `old` to `new`, in the new model's type order (removed types last).
     public static func compare(old: SchemaModel, new: SchemaModel) -> SchemaDiffReport {

@@ -1,7 +1,7 @@
 /// The kinds of change the schema diff knows, one per line of docs/SchemaDiffRules.md.
 ///
 /// The raw value is the rule's stable identifier, as the JSON report and the docs spell it.
-/// Comparing operations (routes) will add `OPERATION_*` rules beside these.
+/// The rules from `OPERATION_ADDED` on compare the operations (routes) of OpenAPI documents.
 public enum SchemaDiffRule: String, Sendable, Equatable, CaseIterable, Codable {
     /// A named type appears.
     case typeAdded = "TYPE_ADDED"
@@ -79,12 +79,54 @@ public enum SchemaDiffRule: String, Sendable, Equatable, CaseIterable, Codable {
     case patternChanged = "PATTERN_CHANGED"
     /// An alias names another type.
     case aliasTargetChanged = "ALIAS_TARGET_CHANGED"
+    /// An operation (a method on a path) appears.
+    case operationAdded = "OPERATION_ADDED"
+    /// An operation disappears.
+    case operationRemoved = "OPERATION_REMOVED"
+    /// An operation keeps its `operationId` but moves to another method or path.
+    case operationMethodOrPathChanged = "OPERATION_METHOD_OR_PATH_CHANGED"
+    /// The same method and path get another `operationId` (or generated call name).
+    case operationRenamed = "OPERATION_RENAMED"
+    /// An operation gets `deprecated: true`.
+    case operationDeprecated = "OPERATION_DEPRECATED"
+    /// An optional parameter appears.
+    case parameterAddedOptional = "PARAMETER_ADDED_OPTIONAL"
+    /// A required parameter appears.
+    case parameterAddedRequired = "PARAMETER_ADDED_REQUIRED"
+    /// A parameter disappears.
+    case parameterRemoved = "PARAMETER_REMOVED"
+    /// An optional parameter (or request body) becomes required.
+    case parameterMadeRequired = "PARAMETER_MADE_REQUIRED"
+    /// A required parameter (or request body) becomes optional.
+    case parameterMadeOptional = "PARAMETER_MADE_OPTIONAL"
+    /// A parameter's type changes.
+    case parameterTypeChanged = "PARAMETER_TYPE_CHANGED"
+    /// A path parameter gets another name, or a parameter another Swift argument name.
+    case parameterRenamed = "PARAMETER_RENAMED"
+    /// How a parameter is written changes (`explode`, `x-ron-path-tail`).
+    case parameterStyleChanged = "PARAMETER_STYLE_CHANGED"
+    /// The parameters the call keeps are listed in another order.
+    case parameterOrderChanged = "PARAMETER_ORDER_CHANGED"
+    /// An operation gets a request body.
+    case requestBodyAdded = "REQUEST_BODY_ADDED"
+    /// An operation loses its request body.
+    case requestBodyRemoved = "REQUEST_BODY_REMOVED"
+    /// A request body's type or media type changes.
+    case requestBodyTypeChanged = "REQUEST_BODY_TYPE_CHANGED"
+    /// What a successful (2xx) answer holds changes.
+    case responseTypeChanged = "RESPONSE_TYPE_CHANGED"
+    /// Another successful answer (status or media type) appears.
+    case responseAdded = "RESPONSE_ADDED"
+    /// A successful answer disappears.
+    case responseRemoved = "RESPONSE_REMOVED"
 
     /// Whether the change adds something (a minor version bump when nothing breaks).
     public var isAddition: Bool {
         switch self {
         case .typeAdded, .conformanceAdded, .fieldAddedOptional, .fieldAddedRequired, .enumValueAdded,
-            .unionVariantAdded, .fieldDefaultAdded, .fieldMadeNullable, .fieldMadeOptional, .fieldTypeWidened:
+            .unionVariantAdded, .fieldDefaultAdded, .fieldMadeNullable, .fieldMadeOptional, .fieldTypeWidened,
+            .operationAdded, .parameterAddedOptional, .parameterAddedRequired, .parameterMadeOptional,
+            .requestBodyAdded, .responseAdded:
             true
         default: false
         }

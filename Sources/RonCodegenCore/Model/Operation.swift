@@ -67,6 +67,9 @@ public struct OperationParameter: Sendable, Equatable {
     public var description: String?
     /// The `example` (or the first of `examples`) as written, or `nil`.
     public var example: DocumentValue?
+    /// Where it is defined (`file#/paths/~1things/get/parameters/0`, or the component it refers
+    /// to), or `nil` for a parameter not read from a document.
+    public var origin: Origin? = nil
 }
 
 /// The body of a request.

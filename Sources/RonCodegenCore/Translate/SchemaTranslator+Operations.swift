@@ -283,7 +283,7 @@ extension SchemaTranslator {
         return OperationParameter(
             name: name, swiftName: "", location: location, type: type, required: required,
             explode: node["explode"] != .bool(false), pathTail: pathTail, description: node["description"]?.string,
-            example: example)
+            example: example, origin: Origin(file: at.file, pointer: at.pointer))
     }
 
     /// Whether the named type is a string enum (a parameter's value is its raw value).
