@@ -178,17 +178,16 @@ enum DriftCheck {
     private static func events(client: RonClient, path: String, query: [URLQueryItem], timeoutMs: Int) async
         -> Result<[Data], RonProblem>
     {
-        var dictionary: [String: String] = [:]
-        for item in query { dictionary[item.name] = item.value }
         var options = RonSubscriptionOptions()
         options.maxReconnects = 0
-        let parameters = dictionary
+        let parameters = query
         let subscription = options
         return await withTaskGroup(of: Result<[Data], RonProblem>?.self) { group in
             group.addTask {
                 var collected: [Data] = []
                 do {
-                    let stream = try await client.serverSentEvents(path: path, query: parameters, options: subscription)
+                    let stream = try await client.serverSentEvents(
+                        path: path, queryItems: parameters, options: subscription)
                     for try await event in stream {
                         collected.append(Data(event.data.utf8))
                         if collected.count == 3 { break }
