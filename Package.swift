@@ -132,6 +132,7 @@ let package = Package(
             name: "ron",
             dependencies: [
                 "RonAppSdkSwift",
+                "RonCodegenCore",
                 "RonFacets",
                 "RonGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

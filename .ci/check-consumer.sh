@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A separate package that depends on this one by path, imports RonAppSdkSwift and RonGenerated,
-# decodes a RonProblem and a Page, and makes a call. It must resolve no package but swift-log, and
+# decodes a RonProblem and a Page, and makes a call; a target of its own with a Schema/ holding an
+# OpenAPI 3.1 document gets that document's calls on RonClient from the plugin, applied through the
+# external product (it builds and lists its operations). It must resolve no package but swift-log, and
 # an app depending on RonAppSdkSwift must not link the TOML parser (facet tooling is the RonFacets
 # product; only the build machine's ron-codegen, run by the plugin, reads TOML schema documents).
 # Then, for each package trait, a consumer that enables only that trait: prints the packages the
@@ -10,7 +12,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Sources/Consumer"
+mkdir -p "$work/Sources/Consumer" "$work/Sources/UserOperations/Schema"
 cat > "$work/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
 import PackageDescription
@@ -32,7 +34,13 @@ let package = Package(
                 .product(name: "RonAppSdkSwift", package: "$identity"),
                 .product(name: "RonGenerated", package: "$identity"),
             ]
-        )
+        ),
+        .executableTarget(
+            name: "UserOperations",
+            dependencies: [.product(name: "RonAppSdkSwift", package: "$identity")],
+            resources: [.process("Schema")],
+            plugins: [.plugin(name: "RonCodegenPlugin", package: "$identity")]
+        ),
     ]
 )
 SWIFT
@@ -47,6 +55,53 @@ let page = try JSONDecoder().decode(
     Page<Health>.self, from: Data(#"{"items":[{"ok":true}],"next_page_token":"t2"}"#.utf8))
 precondition(problem.retryAfterMs == 250 && page.items.first?.ok == true && page.nextPageToken == "t2")
 print("consumer ok: \(problem.code), \(page.items.count) item")
+SWIFT
+# A user's own operations: an OpenAPI 3.1 document and its types in the target's Schema/.
+cat > "$work/Sources/UserOperations/Schema/notes.openapi.json" <<'JSON'
+{
+  "openapi": "3.1.0",
+  "info": {"title": "Notes", "version": "1.0.0"},
+  "paths": {
+    "/notes/{note_id}": {
+      "get": {
+        "operationId": "getNote",
+        "summary": "One note.",
+        "parameters": [
+          {"name": "note_id", "in": "path", "required": true, "schema": {"type": "string"}},
+          {"name": "tag", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}}
+        ],
+        "responses": {
+          "200": {"description": "The note.", "content": {"application/json": {"schema": {"$ref": "notes.schema.json#/$defs/Note"}}}}
+        }
+      }
+    }
+  }
+}
+JSON
+cat > "$work/Sources/UserOperations/Schema/notes.schema.json" <<'JSON'
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Notes",
+  "$defs": {
+    "Note": {
+      "type": "object",
+      "description": "A note.",
+      "properties": {"id": {"type": "string"}, "text": {"type": "string"}},
+      "required": ["id", "text"]
+    }
+  }
+}
+JSON
+cat > "$work/Sources/UserOperations/main.swift" <<'SWIFT'
+import Foundation
+import RonAppSdkSwift
+
+/// The generated call, typed by the user's schema (compiled, not sent).
+func note(_ client: RonClient) async -> String? {
+    let answer: AppResponse<Note> = await client.getNote(noteId: "a/b", tag: ["x", "y"])
+    return answer.data?.text
+}
+print("user operations: \(RonOperationCatalog.operations.map(\.operationId).joined(separator: ","))")
 SWIFT
 # README.md's Swift snippets, compiled as a second target of the consumer.
 python3 "$repo/.ci/readme_snippets.py" "$repo/README.md" "$work/Sources/ReadmeSnippets" "$repo"
@@ -74,6 +129,11 @@ if ! swift build -c debug > build.log 2>&1; then
 fi
 tail -1 build.log
 swift run Consumer
+if [ "$(swift run UserOperations 2>/dev/null | tail -1)" != "user operations: getNote" ]; then
+    echo "error: the plugin did not generate the consumer target's own operations"
+    exit 1
+fi
+echo "a consumer's own target gets its operations from the plugin"
 resolved_packages() {
 swift package show-dependencies --format json | python3 -c '
 import json, sys

@@ -13,6 +13,9 @@ struct DriftCommand: AsyncParsableCommand {
             are optional, and decodes each answer with the generated type. Per operation: ok, drift (the \
             type, the JSON pointer, what the schema says and what came), problem, or skipped (an answer \
             with no schema, a required parameter without an example, not a GET).
+            With --schema DIR, the operations and types are read from the OpenAPI 3.1 and type documents \
+            below DIR (a user's own Schema/) and each answer is checked at JSON level against the model \
+            the code generator builds from them, instead of the schema built into ron.
             Exits 1 when any operation drifted, 2 when none drifted but a call failed, else 0.
             """)
 
@@ -30,6 +33,12 @@ struct DriftCommand: AsyncParsableCommand {
     @Option(name: .customLong("operation"), help: "Check only this operation id (repeatable).")
     var operations: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A schema folder (OpenAPI 3.1 documents and the type documents they refer to) to check against "
+                + "instead of the schema built into ron.", valueName: "dir"))
+    var schema: String?
+
     @Option(help: "text or json.")
     var format: Format = .text
 
@@ -40,7 +49,10 @@ struct DriftCommand: AsyncParsableCommand {
     var allowInsecureHttp = false
 
     func run() async throws {
-        let known = Set(RonOperationCatalog.operations.map(\.operationId))
+        let types: DriftTypes =
+            try schema.map { .schema(try DriftSchema(directory: URL(fileURLWithPath: $0, isDirectory: true))) }
+            ?? .compiled
+        let known = Set(types.operations.map(\.operationId))
         for id in operations where !known.contains(id) {
             throw ValidationError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -48,9 +60,9 @@ struct DriftCommand: AsyncParsableCommand {
             base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs, token: token)
         defer { client.close() }
         var reports: [DriftReport] = []
-        for operation in RonOperationCatalog.operations
+        for operation in types.operations
         where operations.isEmpty || operations.contains(operation.operationId) {
-            reports.append(await DriftCheck.check(operation, client: client, timeoutMs: timeoutMs))
+            reports.append(await DriftCheck.check(operation, types: types, client: client, timeoutMs: timeoutMs))
         }
         switch format {
         case .text:
@@ -102,7 +114,9 @@ struct DriftReport: Codable, Equatable {
 
 /// Calls one operation and compares its answer with the generated type.
 enum DriftCheck {
-    static func check(_ operation: RonOperationInfo, client: RonClient, timeoutMs: Int) async -> DriftReport {
+    static func check(_ operation: RonOperationInfo, types: DriftTypes, client: RonClient, timeoutMs: Int) async
+        -> DriftReport
+    {
         var report = DriftReport(
             operation: operation.operationId, method: operation.method, path: operation.path, outcome: .skipped,
             type: operation.responseType)
@@ -142,14 +156,13 @@ enum DriftCheck {
             bodies = [answer.data ?? Data()]
         }
         for (index, body) in bodies.enumerated() {
-            do {
-                guard try RonSchemaCatalog.reencode(body, as: type) != nil else {
-                    report.message = "the generated types have no '\(type)'"
-                    return report
-                }
-            } catch {
+            switch types.check(body, of: operation, as: type) {
+            case .ok: continue
+            case .unknownType:
+                report.message = "the generated types have no '\(type)'"
+                return report
+            case .drift(let pointer, let expected):
                 report.outcome = .drift
-                let (pointer, expected) = DriftDescription.location(of: error)
                 report.pointer = (operation.eventStream ? "/events/\(index)" : "") + pointer
                 report.expected = expected
                 report.got = DriftDescription.value(at: pointer, in: body)
@@ -165,17 +178,16 @@ enum DriftCheck {
     private static func events(client: RonClient, path: String, query: [URLQueryItem], timeoutMs: Int) async
         -> Result<[Data], RonProblem>
     {
-        var dictionary: [String: String] = [:]
-        for item in query { dictionary[item.name] = item.value }
         var options = RonSubscriptionOptions()
         options.maxReconnects = 0
-        let parameters = dictionary
+        let parameters = query
         let subscription = options
         return await withTaskGroup(of: Result<[Data], RonProblem>?.self) { group in
             group.addTask {
                 var collected: [Data] = []
                 do {
-                    let stream = try await client.serverSentEvents(path: path, query: parameters, options: subscription)
+                    let stream = try await client.serverSentEvents(
+                        path: path, queryItems: parameters, options: subscription)
                     for try await event in stream {
                         collected.append(Data(event.data.utf8))
                         if collected.count == 3 { break }

@@ -58,6 +58,21 @@ import Testing
         #expect(throws: LocalNetworkError.self) { try builder("https://h").url(path: path, query: []) }
     }
 
+    @Test func aSegmentMadeByRonPathGoesOutAsOneEncodedSegment() throws {
+        let base = try builder("https://h")
+        let path = "/items/\(RonPath.segment("a/b?c#d%e f"))/tail/\(RonPath.segment("x"))-\(RonPath.segment("é"))"
+        #expect(
+            try base.url(path: path, query: []).absoluteString
+                == "https://h/app/items/a%2Fb%3Fc%23d%25e%20f/tail/x-%C3%A9")
+        // A whole-segment `.` or `..` is still refused, however it was made.
+        #expect(throws: LocalNetworkError.self) { try base.url(path: "/a/\(RonPath.segment(".."))", query: []) }
+    }
+
+    @Test(arguments: ["/a/\u{1F}b/c\u{1F}", "/a/\u{1F}b c\u{1F}", "/a/\u{1F}b", "/a\u{1E}b"])
+    func refusesAMarkerThatRonPathDidNotMake(path: String) throws {
+        #expect(throws: LocalNetworkError.self) { try builder("https://h").url(path: path, query: []) }
+    }
+
     @Test func dictionaryQueryIsSortedForStableURLs() {
         let items = AppRequest.queryItems(["b": "2", "a": "1", "c": "3"])
         #expect(items.map(\.name) == ["a", "b", "c"])

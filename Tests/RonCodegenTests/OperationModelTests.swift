@@ -228,7 +228,7 @@ struct OperationModelTests {
                 "public func getThing(thingId: String, pageToken: String? = nil, headers: [String: String] = [:]) async -> sending AppResponse<ThingPage>"
             ))
         #expect(text.contains("return await get(requestPath, queryItems: query, headers: headers)"))
-        #expect(text.contains(#"let requestPath = "/things/\(thingId)""#))
+        #expect(text.contains(#"let requestPath = "/things/\(RonPath.segment(thingId))""#))
         #expect(text.contains("code: \"invalid_path_parameter\""))
         #expect(
             text.contains(

@@ -22,7 +22,7 @@ struct UserOperationsTests {
         #expect(server.requests.first?.target == "/app/gadgets?page_size=2&color=red&color=blue&fields=id%2Ccolor")
     }
 
-    @Test func thePageSequenceFollowsTheTokens() async throws {
+    @Test func thePageSequenceFollowsTheTokensAndRepeatsExplodedArrays() async throws {
         let server = try LoopbackServer { request in
             request.target.contains("page_token=t2") ? .json(200, Self.page2) : .json(200, Self.page1)
         }
@@ -30,11 +30,15 @@ struct UserOperationsTests {
         let client = try makeClient(server)
         defer { client.close() }
         var ids: [String] = []
-        for try await page in client.listGadgetsPages(color: [.blue], pageSize: 2) { ids += page.items.map(\.id) }
+        for try await page in client.listGadgetsPages(color: [.red, .blue], fields: ["id", "color"], pageSize: 2) {
+            ids += page.items.map(\.id)
+        }
         #expect(ids == ["g-1", "g-2", "g-3"])
+        // `color` is exploded (one `color=` per element), `fields` is not (`explode: false`).
         #expect(
             server.requests.map(\.target) == [
-                "/app/gadgets?color=blue&page_size=2", "/app/gadgets?color=blue&page_size=2&page_token=t2",
+                "/app/gadgets?color=red&color=blue&fields=id%2Ccolor&page_size=2",
+                "/app/gadgets?color=red&color=blue&fields=id%2Ccolor&page_size=2&page_token=t2",
             ])
         // An unknown enum value on the wire is kept.
         #expect(
@@ -42,20 +46,36 @@ struct UserOperationsTests {
                 == .unknown("green"))
     }
 
-    @Test func pathParametersAreEncodedAndASlashIsRefusedBeforeSending() async throws {
-        let server = try LoopbackServer { _ in .json(200, #"{"id": "a b", "color": "red"}"#) }
+    @Test func aPathParameterGoesOutAsExactlyOneEncodedSegment() async throws {
+        let server = try LoopbackServer { request in
+            // The server sees one segment below /app/gadgets/.
+            request.path.split(separator: "/", omittingEmptySubsequences: false).count == 4
+                ? .json(200, #"{"id": "x", "color": "red"}"#) : .json(404, #"{"code": "NOT_FOUND", "message": "no"}"#)
+        }
         defer { server.stop() }
         let client = try makeClient(server)
         defer { client.close() }
-        let gadget = await client.getGadgetsByGadgetId(gadgetId: "a b")
-        #expect(gadget.data?.id == "a b")
-        #expect(server.requests.map(\.target) == ["/app/gadgets/a%20b"])
-        for bad in ["a/b", "", ".."] {
+        let values = ["a b", "a/b", "what?", "a#b", "100%", "/", "a/../b", "é"]
+        for value in values {
+            let gadget = await client.getGadgetsByGadgetId(gadgetId: value)
+            #expect(gadget.ok, "\(value): \(String(describing: gadget.problem))")
+        }
+        _ = await client.deleteGadget(gadgetId: "a/b")
+        #expect(
+            server.requests.map(\.target) == [
+                "/app/gadgets/a%20b", "/app/gadgets/a%2Fb", "/app/gadgets/what%3F", "/app/gadgets/a%23b",
+                "/app/gadgets/100%25", "/app/gadgets/%2F", "/app/gadgets/a%2F..%2Fb", "/app/gadgets/%C3%A9",
+                "/app/gadgets/a%2Fb",
+            ])
+        // The handwritten call still takes a path of several segments.
+        _ = await client.get("/gadgets/a/b") as AppResponse<Gadget>
+        #expect(server.requests.last?.target == "/app/gadgets/a/b")
+        for bad in ["", ".", ".."] {
             let refused = await client.getGadgetsByGadgetId(gadgetId: bad)
             #expect(refused.status == 0)
             #expect(refused.problem?.code == "invalid_path_parameter")
         }
-        #expect(server.requests.count == 1)
+        #expect(server.requests.count == values.count + 2)
     }
 
     @Test func severalAnswersBecomeAnEnumAndHeadersAndBodyAreSent() async throws {
@@ -115,9 +135,16 @@ struct UserOperationsTests {
         let client = try makeClient(server)
         defer { client.close() }
         var seen: [Int] = []
-        for try await event in try await client.gadgetChanges(lastEventId: "0") { seen.append(event.seq) }
+        for try await event in try await client.gadgetChanges(color: [.red, .blue], lastEventId: "0") {
+            seen.append(event.seq)
+        }
         #expect(seen == [1, 2])
         #expect(server.requests.first?.header("last-event-id") == "0")
+        // The exploded array query parameter is repeated, on the reconnect too.
+        #expect(
+            server.requests.map(\.target) == [
+                "/app/gadgets/changes?color=red&color=blue", "/app/gadgets/changes?color=red&color=blue",
+            ])
     }
 
     @Test func theCatalogListsTheUsersOperations() {

@@ -16,6 +16,24 @@ extension RonRequesting {
             client: self, path: path, query: AppRequest.queryItems(query), pageSize: pageSize, headers: headers)
     }
 
+    /// The pages of a list endpoint, with query parameters in order and repeatable
+    /// (`tag=a&tag=b`), as the generated list operations send them.
+    ///
+    /// - Parameters:
+    ///   - type: The item type of the pages.
+    ///   - path: The list endpoint below `/app`, for example `/items`.
+    ///   - queryItems: Query parameters sent with every page, in this order; a name may repeat.
+    ///     `page_size` and `page_token` among them are replaced by the walker's own.
+    ///   - pageSize: The `page_size` to ask for (the server's default when `nil`).
+    ///   - headers: Extra headers sent with every page.
+    /// - Returns: The pages (see ``PageSequence``).
+    public func pages<Item: Codable & Hashable & Sendable>(
+        _ type: Item.Type, path: String, queryItems: [URLQueryItem], pageSize: Int? = nil,
+        headers: [String: String] = [:]
+    ) -> PageSequence<Item> {
+        PageSequence(client: self, path: path, query: queryItems, pageSize: pageSize, headers: headers)
+    }
+
     /// Collects items from every page, stopping after `limit` items (at most `limit` are returned).
     ///
     /// - Parameters:

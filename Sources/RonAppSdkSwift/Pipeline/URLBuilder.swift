@@ -10,6 +10,8 @@ import Foundation
 ///   (`"/files/my report"`). Empty segments (`//`, a trailing `/`) are kept.
 /// - A `.` or `..` segment, a `?` or `#` (use `query:`), or a control character (CR, LF, NUL, ...)
 ///   is refused with ``LocalNetworkError/invalidPath(_:reason:)``.
+/// - A segment made by ``RonPath/segment(_:)`` (already encoded, between two U+001F markers) is sent
+///   as it is; nothing else can hold that control character.
 /// - Query names and values are percent-encoded strictly, in the order given.
 struct URLBuilder: Sendable {
     /// The scheme, authority and encoded path prefix of the base, for example `https://h:8443/prefix`.
@@ -67,7 +69,9 @@ struct URLBuilder: Sendable {
         // One pass over the bytes for the common case; only a path with a control character or
         // non-ASCII text needs its scalars looked at (C0, DEL and C1 are the control characters).
         if path.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }),
-            let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            let bad = path.unicodeScalars.first(where: {
+                ($0.value < 0x20 && $0.value != UInt32(RonPath.marker)) || (0x7F...0x9F).contains($0.value)
+            })
         {
             throw .invalidPath(original, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
         }
@@ -86,7 +90,22 @@ struct URLBuilder: Sendable {
             length = 0
             dots = 0
         }
+        var encoded = false
         for byte in path.utf8 {
+            if byte == RonPath.marker {
+                encoded.toggle()
+                continue
+            }
+            if encoded {
+                // Made by RonPath.segment: unreserved bytes and `%XX` only.
+                guard PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: "%") else {
+                    throw .invalidPath(original, reason: "an encoded segment holds an unencoded byte")
+                }
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                out.append(byte)
+                continue
+            }
             if byte == UInt8(ascii: "/") {
                 if !out.isEmpty { try endSegment() }
                 out.append(byte)
@@ -96,6 +115,7 @@ struct URLBuilder: Sendable {
             if byte == UInt8(ascii: ".") { dots += 1 }
             PercentEncoding.append(byte, to: &out)
         }
+        if encoded { throw .invalidPath(original, reason: "an encoded segment is not closed") }
         try endSegment()
         return String(decoding: out, as: UTF8.self)
     }

@@ -27,7 +27,27 @@ extension RonClient {
         _ type: T.Type, path: String, query: [String: String]? = nil, lastEventId: String? = nil,
         options: RonSubscriptionOptions = RonSubscriptionOptions()
     ) async throws(RonProblem) -> AsyncThrowingStream<T, any Error> {
-        let items = try subscriptionQuery(path: path, query: query)
+        try await subscribe(
+            type, path: path, queryItems: AppRequest.queryItems(query), lastEventId: lastEventId, options: options)
+    }
+
+    /// Subscribes to a server-sent events endpoint with query parameters in order and repeatable
+    /// (`tag=a&tag=b`), as the generated event-stream operations do; otherwise as
+    /// ``subscribe(_:path:query:lastEventId:options:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each event's `data`.
+    ///   - path: The endpoint below `/app`.
+    ///   - queryItems: The query parameters, in this order; a name may repeat.
+    ///   - lastEventId: Sent as `Last-Event-ID` on the first connection.
+    ///   - options: Reconnection, idle timeout and event filter.
+    /// - Returns: The decoded events.
+    /// - Throws: A `RonProblem` (`kind == "local"`) when the path is invalid or the client is closed.
+    public func subscribe<T: Decodable & Sendable>(
+        _ type: T.Type, path: String, queryItems: [URLQueryItem], lastEventId: String? = nil,
+        options: RonSubscriptionOptions = RonSubscriptionOptions()
+    ) async throws(RonProblem) -> AsyncThrowingStream<T, any Error> {
+        let items = try subscriptionQuery(path: path, queryItems: queryItems)
         let wanted = options.eventTypes
         return ServerSentEventPump<T>(
             client: self, path: path, query: items, options: options, lastEventId: lastEventId,
@@ -54,16 +74,33 @@ extension RonClient {
         path: String, query: [String: String]? = nil, lastEventId: String? = nil,
         options: RonSubscriptionOptions = RonSubscriptionOptions()
     ) async throws(RonProblem) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        let items = try subscriptionQuery(path: path, query: query)
+        try await serverSentEvents(
+            path: path, queryItems: AppRequest.queryItems(query), lastEventId: lastEventId, options: options)
+    }
+
+    /// Subscribes to a server-sent events endpoint with query parameters in order and repeatable,
+    /// and delivers the raw events (every type).
+    ///
+    /// - Parameters:
+    ///   - path: The endpoint below `/app`.
+    ///   - queryItems: The query parameters, in this order; a name may repeat.
+    ///   - lastEventId: Sent as `Last-Event-ID` on the first connection.
+    ///   - options: Reconnection, idle timeout and event filter.
+    /// - Returns: The raw events.
+    /// - Throws: A `RonProblem` (`kind == "local"`) when the path is invalid or the client is closed.
+    public func serverSentEvents(
+        path: String, queryItems: [URLQueryItem], lastEventId: String? = nil,
+        options: RonSubscriptionOptions = RonSubscriptionOptions()
+    ) async throws(RonProblem) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        let items = try subscriptionQuery(path: path, queryItems: queryItems)
         return ServerSentEventPump<ServerSentEvent>(
             client: self, path: path, query: items, options: options, lastEventId: lastEventId, transform: { $0 }
         ).start()
     }
 
     /// The query of a subscription, once its URL is known to build (so a bad path throws at once).
-    private func subscriptionQuery(path: String, query: [String: String]?) throws(RonProblem) -> [URLQueryItem] {
-        let items = AppRequest.queryItems(query)
-        _ = try url(for: AppRequest(path: path, query: items))
-        return items
+    private func subscriptionQuery(path: String, queryItems: [URLQueryItem]) throws(RonProblem) -> [URLQueryItem] {
+        _ = try url(for: AppRequest(path: path, query: queryItems))
+        return queryItems
     }
 }

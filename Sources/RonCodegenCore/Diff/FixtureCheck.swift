@@ -49,6 +49,14 @@ public struct FixtureValidator: Sendable {
         return problems
     }
 
+    /// The problems of `value` read as `type` (a named type with its arguments, an array, a map or a
+    /// scalar); empty when it decodes.
+    public func problems(of value: DocumentValue, asType type: TypeReference) -> [FixtureProblem] {
+        var problems: [FixtureProblem] = []
+        check(value, type, at: "", bindings: [:], into: &problems)
+        return problems
+    }
+
     /// Checks every `<TypeName>/*.json` (and `*.toml`) of `fixtures` (path relative to the fixtures
     /// folder → contents), naming each result `prefix` + path. `renames` maps old type names to new.
     public func check(

@@ -67,10 +67,10 @@ extension SwiftRenderer {
                 "public func \(Naming.escaped(operation.swiftName))(\(signature.joined(separator: ", "))) async throws(RonProblem) -> AsyncThrowingStream<\(streamType), any Error>"
             ) { w in
                 pathStatement(operation, into: &w)
-                queryDictionary(arguments, into: &w)
+                queryItems(arguments, into: &w)
                 let client = operation.facetScoped ? "client." : ""
                 w.line(
-                    "return try await \(client)subscribe(\(streamType).self, path: requestPath, query: query, lastEventId: lastEventId, options: options)"
+                    "return try await \(client)subscribe(\(streamType).self, path: requestPath, queryItems: query, lastEventId: lastEventId, options: options)"
                 )
             }
             return
@@ -134,9 +134,10 @@ extension SwiftRenderer {
             "public func \(operation.swiftName)Pages(\(signature.joined(separator: ", "))) -> PageSequence<\(itemType)>"
         ) { w in
             pathStatement(operation, into: &w)
-            queryDictionary(rest, into: &w)
+            queryItems(rest, into: &w)
             w.line(
-                "return pages(\(itemType).self, path: requestPath, query: query, pageSize: pageSize, headers: headers)")
+                "return pages(\(itemType).self, path: requestPath, queryItems: query, pageSize: pageSize, headers: headers)"
+            )
         }
     }
 
@@ -187,8 +188,9 @@ extension SwiftRenderer {
 
     // MARK: Statements
 
-    /// `let path = "..."`, each `{name}` replaced by its argument; a one-segment argument that is
-    /// empty, `.`/`..` or holds a `/` makes the call answer an `invalid_path_parameter` problem.
+    /// `let path = "..."`, each `{name}` replaced by its argument, percent-encoded as exactly one
+    /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
+    /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem.
     private func pathStatement(_ operation: Operation, into w: inout SourceWriter) {
         var template = operation.path
         if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
@@ -205,7 +207,7 @@ extension SwiftRenderer {
                 )
                 continue
             }
-            let check = "\(value).isEmpty || \(value) == \".\" || \(value) == \"..\" || \(value).contains(\"/\")"
+            let check = "\(value).isEmpty || \(value) == \".\" || \(value) == \"..\""
             let problem =
                 "RonProblem(code: \"invalid_path_parameter\", message: \(SwiftLiteral.string("path parameter '\(parameter.name)' must be one non-empty path segment other than . and ..")), kind: \"local\", status: 0, retryable: false)"
             if isStream {
@@ -213,7 +215,8 @@ extension SwiftRenderer {
             } else {
                 w.line("if \(check) { return AppResponse(status: 0, problem: \(problem)) }")
             }
-            template = template.replacingOccurrences(of: "{\(parameter.name)}", with: "\\(\(value))")
+            template = template.replacingOccurrences(
+                of: "{\(parameter.name)}", with: "\\(RonPath.segment(\(value)))")
         }
         if template.isEmpty { template = "/" }
         if operation.facetScoped && isStream {
@@ -240,24 +243,6 @@ extension SwiftRenderer {
             } else {
                 statement = "query.append(URLQueryItem(name: \(name), value: \(Self.text(value, parameter.type))))"
             }
-            if !parameter.required { statement = "if let value = \(parameter.swiftName) { \(statement) }" }
-            w.line(statement)
-        }
-    }
-
-    /// `var query: [String: String]` (for `pages` and `subscribe`, which take a dictionary).
-    private func queryDictionary(_ arguments: [OperationParameter], into w: inout SourceWriter) {
-        let query = arguments.filter { $0.location == .query }
-        w.line(query.isEmpty ? "let query: [String: String] = [:]" : "var query: [String: String] = [:]")
-        for parameter in query {
-            let value = parameter.required ? parameter.swiftName : "value"
-            var text: String
-            if case .array(let element) = parameter.type {
-                text = "\(value).map { \(Self.text("$0", element)) }.joined(separator: \",\")"
-            } else {
-                text = Self.text(value, parameter.type)
-            }
-            var statement = "query[\(SwiftLiteral.string(parameter.name))] = \(text)"
             if !parameter.required { statement = "if let value = \(parameter.swiftName) { \(statement) }" }
             w.line(statement)
         }

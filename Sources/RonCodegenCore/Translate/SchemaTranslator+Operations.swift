@@ -59,6 +59,7 @@ extension SchemaTranslator {
         // A several-answer enum must not take the name of a schema type (or of another such enum).
         var takenTypes = Set(definitions.keys).union(Naming.reservedTypeNames).union([
             "RonOperationCatalog", "RonOperationInfo", "RonClient", "FacetClient", "AppResponse", "NoContent",
+            "RonPath",
         ])
         for index in named.indices {
             guard case .several = named[index].result else { continue }

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import RonAppSdkSwift
+import RonCodegenCore
+
+/// What `ron drift` checks answers against: the generated types built into `ron` (the package's
+/// own schema), or the model of a schema folder read at run time (a user's own `Schema/`).
+enum DriftTypes {
+    /// The generated types compiled into `ron`.
+    case compiled
+    /// A schema folder's operations and types, checked at JSON level.
+    case schema(DriftSchema)
+
+    /// The operations to call, in document order.
+    var operations: [RonOperationInfo] {
+        switch self {
+        case .compiled: RonOperationCatalog.operations
+        case .schema(let schema): schema.operations
+        }
+    }
+
+    /// Whether `body`, the answer of `operation`, is what the schema says.
+    func check(_ body: Data, of operation: RonOperationInfo, as type: String) -> DriftVerdict {
+        switch self {
+        case .compiled:
+            do {
+                guard try RonSchemaCatalog.reencode(body, as: type) != nil else { return .unknownType }
+                return .ok
+            } catch {
+                let (pointer, expected) = DriftDescription.location(of: error)
+                return .drift(pointer: pointer, expected: expected)
+            }
+        case .schema(let schema):
+            return schema.check(body, of: operation.operationId)
+        }
+    }
+}
+
+/// The outcome of checking one answer.
+enum DriftVerdict: Equatable {
+    case ok
+    /// The schema has no type of the name the operation answers.
+    case unknownType
+    /// The answer is not what the schema says at `pointer`.
+    case drift(pointer: String, expected: String)
+}
+
+/// The operations and types of a schema folder (OpenAPI 3.1 documents and the type documents they
+/// refer to), read with the code generator's model, for `ron drift --schema DIR`.
+struct DriftSchema {
+    /// The operations, described as the generated catalog describes them.
+    let operations: [RonOperationInfo]
+    private let answerTypes: [String: TypeReference]
+    private let validator: FixtureValidator
+
+    /// Reads the documents below `directory`; a document the generator refuses is a usage error
+    /// naming the file and the JSON pointer.
+    init(directory: URL) throws {
+        let model: SchemaModel
+        do {
+            model = try CodeGenerator().model(schemaDirectory: directory)
+        } catch let error as CodegenError {
+            throw ValidationError("the schema in \(directory.path) cannot be read: \(error)")
+        }
+        guard !model.operations.isEmpty else {
+            throw ValidationError(
+                "the schema in \(directory.path) has no operations (no OpenAPI document with 'paths')")
+        }
+        var answerTypes: [String: TypeReference] = [:]
+        operations = model.operations.map { operation in
+            var type: TypeReference?
+            var stream = false
+            switch operation.result {
+            case .single(.json(let json)): type = json
+            case .eventStream(let json):
+                type = json
+                stream = true
+            default: break
+            }
+            if let type { answerTypes[operation.operationId] = type }
+            var examples: [String: String] = [:]
+            for parameter in operation.parameters {
+                if let example = parameter.example, let text = Self.text(of: example) {
+                    examples[parameter.name] = text
+                }
+            }
+            return RonOperationInfo(
+                operationId: operation.operationId, method: operation.method, path: operation.path,
+                responseType: type.map(Self.spelling), eventStream: stream, origin: operation.origin.description,
+                parameters: Dictionary(
+                    operation.parameters.map { ($0.name, $0.location.rawValue) },
+                    uniquingKeysWith: { first, _ in first }),
+                requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples)
+        }
+        self.answerTypes = answerTypes
+        validator = FixtureValidator(model: model)
+    }
+
+    /// Checks `body` against the answer type of the operation `operationId`.
+    func check(_ body: Data, of operationId: String) -> DriftVerdict {
+        guard let type = answerTypes[operationId] else { return .unknownType }
+        let value: DocumentValue
+        do {
+            value = try SchemaDocumentReader.parse(body, path: "answer.json")
+        } catch {
+            return .drift(pointer: "", expected: "JSON (\(error.message))")
+        }
+        guard let first = validator.problems(of: value, asType: type).first else { return .ok }
+        return .drift(pointer: first.pointer, expected: first.message)
+    }
+
+    /// A parameter example as the text sent on the wire.
+    private static func text(of value: DocumentValue) -> String? {
+        switch value {
+        case .string(let text), .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+
+    /// A short name of a type for the report (`Gadget`, `Page<Gadget>`, `[Gadget]`).
+    static func spelling(_ type: TypeReference) -> String {
+        switch type {
+        case .named(let name, let arguments):
+            arguments.isEmpty ? name : "\(name)<\(arguments.map(spelling).joined(separator: ", "))>"
+        case .array(let element): "[\(spelling(element))]"
+        case .map(let element): "[String: \(spelling(element))]"
+        case .typeParameter(let name): name
+        default: "\(type)"
+        }
+    }
+}
