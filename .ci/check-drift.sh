@@ -6,15 +6,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product ron 2>&1 | tail -1
 ron=$(swift build --show-bin-path)/ron
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-"$ron" serve --port "$port" --quiet >/dev/null 2>&1 &
+log=$(mktemp)
+# ron serve picks its own port and says which on its first line (no race for a port chosen beforehand).
+"$ron" serve --port 0 --quiet >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-    "$ron" call GET /healthz --base "$base" >/dev/null 2>&1 && break
+trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+base=""
+for _ in $(seq 1 300); do
+    base=$(sed -n 's|^RON App Plane gateway listening on \(http://[^ ]*\) .*|\1|p' "$log")
+    [ -n "$base" ] && break
     sleep 0.1
 done
+[ -n "$base" ] || { echo "error: ron serve did not start"; cat "$log"; exit 1; }
 "$ron" drift --base "$base"
 echo "no drift between the schema and ron serve"
 # The same schema read at run time, as a user's own would be (`--schema`).
