@@ -78,6 +78,27 @@ struct UserOperationsTests {
         #expect(server.requests.count == values.count + 2)
     }
 
+    /// Middleware and hooks see the path as the server will, not the client's internal marking.
+    struct PathRecorder: RonMiddleware {
+        let paths: Locked<[String]>
+        func intercept(
+            _ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext
+        ) async throws -> TransportResponse {
+            paths.update { $0.append(context.path) }
+            return try await next(request)
+        }
+    }
+
+    @Test func middlewareSeesTheEncodedSegmentWithoutMarkers() async throws {
+        let server = try LoopbackServer { _ in .json(200, #"{"id": "x", "color": "red"}"#) }
+        defer { server.stop() }
+        let paths = Locked<[String]>([])
+        let client = try makeClient(server) { $0.middleware = [PathRecorder(paths: paths)] }
+        defer { client.close() }
+        _ = await client.getGadgetsByGadgetId(gadgetId: "a/b")
+        #expect(paths.value == ["/gadgets/a%2Fb"])
+    }
+
     @Test func severalAnswersBecomeAnEnumAndHeadersAndBodyAreSent() async throws {
         let server = try LoopbackServer { request in
             switch request.header("x-request-tag") {

@@ -23,4 +23,11 @@ public enum RonPath {
         out.append(marker)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// `path` as the server will see it: the markers of ``segment(_:)`` dropped, the encoded
+    /// segment kept (`/items/a%2Fb`). What middleware, hooks and logs are shown.
+    static func display(_ path: String) -> String {
+        guard path.utf8.contains(marker) else { return path }
+        return String(decoding: path.utf8.filter { $0 != marker }, as: UTF8.self)
+    }
 }

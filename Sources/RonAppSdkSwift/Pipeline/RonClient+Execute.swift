@@ -9,7 +9,7 @@ extension RonClient {
         announce(prepared.transport, body: prepared.call.body)
         guard !chain.layers.isEmpty else { return try await terminal(prepared.transport) }
         var context = MiddlewareContext(
-            method: prepared.call.method, path: prepared.call.path, url: prepared.url,
+            method: prepared.call.method, path: RonPath.display(prepared.call.path), url: prepared.url,
             requestId: prepared.requestId, correlationId: prepared.correlationId, deadline: prepared.deadline,
             onEvent: { [broadcaster] event in broadcaster.emit(event) })
         context.terminal = terminal
