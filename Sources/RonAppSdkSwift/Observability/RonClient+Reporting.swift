@@ -43,7 +43,8 @@ extension RonClient {
         let hasConsumers = broadcaster.hasConsumers
         guard logger != nil || config.onResponse != nil || hasConsumers else { return }
         // A refused path is redacted too: it may carry a secret (`/download?token=…`).
-        let redactedURL = url.map(Redactor.url) ?? "[not built] \(Redactor.text(String(RonPath.display(request.path).prefix(200))))"
+        let redactedURL =
+            url.map(Redactor.url) ?? "[not built] \(Redactor.text(String(RonPath.display(request.path).prefix(200))))"
         let correlationId = response.correlationId ?? sentHeaders["x-correlation-id"]
         if hasConsumers {
             var finished = RonRequestFinishedEvent(
