@@ -1,6 +1,10 @@
 import Foundation
 import RonAppSdkSwift
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Section 3: one client, many concurrent tasks, for a fixed time; throughput, latency, memory,
 /// and a native load tool against the same server for reference.
 struct LoadSection {
@@ -88,6 +92,17 @@ struct LoadSection {
             return response.ok
         }
         report("soak: RonClient on URLSessionTransport (default)", outcome, target: nil)
+        // The same load with no SDK at all: what FoundationNetworking's URLSession itself keeps.
+        let bare = URLSession(configuration: .ephemeral)
+        defer { bare.invalidateAndCancel() }
+        let url = server.url(BenchServer.loadPath)
+        let bareOutcome = await load(name: "soak bare URLSession", seconds: seconds, concurrency: options.concurrency) {
+            guard let (data, response) = try? await bare.data(for: URLRequest(url: url)),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            else { return false }
+            return (try? JSONDecoder().decode(Hello.self, from: data)) != nil
+        }
+        report("soak: bare URLSession data(for:) (no SDK)", bareOutcome, target: nil)
     }
 
     private func report(_ label: String, _ outcome: Outcome, target: Double?) {
