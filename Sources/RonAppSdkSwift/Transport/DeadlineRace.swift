@@ -21,7 +21,7 @@ enum DeadlineRace {
         let box = RaceBox<R>()
         let deadline = DispatchTime.now() + .milliseconds(max(timeoutMs, 0))
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<R, any Error>) in
                 box.install(continuation)
                 let body: @Sendable () async -> Void = {
                     do {
@@ -127,15 +127,18 @@ final class DeadlineScheduler: @unchecked Sendable {
 }
 
 /// The shared state of one ``DeadlineRace``: the first result wins, later ones are dropped.
+///
+/// The continuation is resumed exactly once, under the lock (`done`), so it need not be a checked
+/// one (which allocates a guard object per call).
 private final class RaceBox<R: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<R, any Error>?
+    private var continuation: UnsafeContinuation<R, any Error>?
     private var result: Result<R, any Error>?
     private var work: Task<Void, Never>?
     private var deadline: (id: UInt64, scheduler: DeadlineScheduler)?
     private var done = false
 
-    func install(_ continuation: CheckedContinuation<R, any Error>) {
+    func install(_ continuation: UnsafeContinuation<R, any Error>) {
         lock.lock()
         if let result {
             lock.unlock()
