@@ -6,6 +6,9 @@ import RonAppSdkSwift
 struct CannedTransport: RonTransport {
     let response: TransportResponse
 
+    /// It answers at once, so the client may start its calls on the caller's thread.
+    var neverBlocks: Bool { true }
+
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         response
     }

@@ -97,5 +97,27 @@ import Testing
         await #expect(throws: LocalNetworkError.self) {
             try await composer(authToken: "tok\r\nX-Evil: 1").compose(method: .get, callHeaders: [:], body: nil)
         }
+        await #expect(throws: LocalNetworkError.self) {
+            try await composer(passportToken: "pp\nX-Evil: 1").compose(method: .get, callHeaders: [:], body: nil)
+        }
+    }
+
+    @Test func refusesInjectionFromTheIdFactoriesAndTheBodyType() async {
+        let badIds = HeaderComposer(
+            authToken: nil, passportToken: nil, headerProvider: nil, requestIdFactory: { "r\r\nX-Evil: 1" },
+            idempotencyKeyFactory: { "k" })
+        await #expect(throws: LocalNetworkError.self) {
+            try await badIds.compose(method: .get, callHeaders: [:], body: nil)
+        }
+        let badKeys = HeaderComposer(
+            authToken: nil, passportToken: nil, headerProvider: nil, requestIdFactory: { "r" },
+            idempotencyKeyFactory: { "k\nX-Evil: 1" })
+        await #expect(throws: LocalNetworkError.self) {
+            try await badKeys.compose(method: .post, callHeaders: [:], body: nil)
+        }
+        let body = AppRequestBody(data: Data("{}".utf8), contentType: "application/json\r\nX-Evil: 1")
+        await #expect(throws: LocalNetworkError.self) {
+            try await composer().compose(method: .post, callHeaders: [:], body: body)
+        }
     }
 }

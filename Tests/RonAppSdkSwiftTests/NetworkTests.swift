@@ -123,19 +123,78 @@ import Testing
 
     @Test func perCallTimeoutAndNonCooperativeTransportDoNotHang() async throws {
         struct Stuck: RonTransport {
+            let release: DispatchSemaphore
             func send(_ request: TransportRequest) async throws -> TransportResponse {
-                // Ignores cancellation on purpose.
-                let deadline = Date().addingTimeInterval(3)
-                while Date() < deadline { usleep(20_000) }
+                // Blocks its thread and ignores cancellation on purpose (for up to 3 s; the test lets
+                // it go once the call has ended, so the blocked thread does not slow later tests).
+                _ = release.wait(timeout: .now() + 3)
                 return TransportResponse(status: 200)
             }
         }
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         let client = try RonClient(
-            config: RonConfig(baseUrl: URL(string: "https://stuck.invalid"), transport: Stuck()))
+            config: RonConfig(baseUrl: URL(string: "https://stuck.invalid"), transport: Stuck(release: release)))
         let started = Date()
         let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
         #expect(res.problem?.code == "local_timeout")
         #expect(Date().timeIntervalSince(started) < 2)
+    }
+
+    @Test func neverBlockingTransportThatIgnoresCancellationStillEndsAtTheDeadline() async throws {
+        struct Suspends: RonTransport {
+            var neverBlocks: Bool { true }
+            func send(_ request: TransportRequest) async throws -> TransportResponse {
+                // Suspends for 3 s and ignores cancellation on purpose.
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 3) { continuation.resume() }
+                }
+                return TransportResponse(status: 200)
+            }
+        }
+        let client = try RonClient(
+            config: RonConfig(baseUrl: URL(string: "https://suspends.invalid"), transport: Suspends()))
+        let started = Date()
+        let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
+        #expect(res.problem?.code == "local_timeout")
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
+    @Test func blockingMiddlewareEndsAtTheDeadlineEvenOnANeverBlockingTransport() async throws {
+        struct Instant: RonTransport {
+            var neverBlocks: Bool { true }
+            func send(_ request: TransportRequest) async throws -> TransportResponse { TransportResponse(status: 204) }
+        }
+        struct Blocking: RonMiddleware {
+            let release: DispatchSemaphore
+            func intercept(_ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext)
+                async throws -> TransportResponse
+            {
+                // Blocks its thread on purpose (for up to 3 s; let go once the call has ended).
+                _ = release.wait(timeout: .now() + 3)
+                return try await next(request)
+            }
+        }
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let client = try RonClient(
+            config: RonConfig(
+                baseUrl: URL(string: "https://blocking.invalid"), transport: Instant(),
+                middleware: [Blocking(release: release)]))
+        let started = Date()
+        let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
+        #expect(res.problem?.code == "local_timeout")
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
+    @Test func onlyTheSdksTransportsDeclareThatTheyNeverBlock() {
+        struct Custom: RonTransport {
+            func send(_ request: TransportRequest) async throws -> TransportResponse { TransportResponse(status: 204) }
+        }
+        #expect(Custom().neverBlocks == false)
+        let session = URLSessionTransport()
+        defer { session.invalidate() }
+        #expect(session.neverBlocks)
     }
 
     @Test func crossHostRedirectDropsCredentials() async throws {

@@ -27,12 +27,13 @@ struct HeaderComposer: Sendable {
     func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
         async throws(LocalNetworkError) -> RonHeaders
     {
+        // Every value is checked once, where it comes in; `Accept` and `User-Agent` are the SDK's own.
         var fields: RonHeaders = ["Accept": "application/json", "User-Agent": Self.userAgent]
         if let token = authToken, !token.isEmpty {
-            fields["Authorization"] = Self.authorizationValue(token)
+            try set("Authorization", Self.authorizationValue(token), in: &fields)
         }
         if let passport = passportToken, !passport.isEmpty {
-            fields["X-RON-Passport"] = passport
+            try set("X-RON-Passport", passport, in: &fields)
         }
         if let headerProvider {
             for (name, value) in await headerProvider() {
@@ -45,21 +46,24 @@ struct HeaderComposer: Sendable {
             fields[name] = value
         }
         if !fields.contains("x-request-id") {
-            fields["x-request-id"] = requestIdFactory()
+            try set("x-request-id", requestIdFactory(), in: &fields)
         }
         if !fields.contains("x-correlation-id"), let requestId = fields["x-request-id"] {
             fields["x-correlation-id"] = requestId
         }
         if method.carriesIdempotencyKey, !fields.contains("x-idempotency-key"), !fields.contains("idempotency-key") {
-            fields[idempotencyKeyHeader] = idempotencyKeyFactory()
+            try set(idempotencyKeyHeader, idempotencyKeyFactory(), in: &fields)
         }
         if let body, !fields.contains("content-type") {
-            fields["Content-Type"] = body.contentType
-        }
-        for (name, value) in fields {
-            try Self.validate(name: name, value: value)
+            try set("Content-Type", body.contentType, in: &fields)
         }
         return fields
+    }
+
+    /// Checks one header and sets it.
+    private func set(_ name: String, _ value: String, in fields: inout RonHeaders) throws(LocalNetworkError) {
+        try Self.validate(name: name, value: value)
+        fields[name] = value
     }
 
     /// `Bearer <token>` unless the token already starts with a scheme word and a space.

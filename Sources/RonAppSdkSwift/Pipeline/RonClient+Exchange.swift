@@ -27,7 +27,9 @@ extension RonClient {
         let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
         let sent = SentHeaders()
         do {
-            let response = try await DeadlineRace.run(timeoutMs: timeoutMs, deadlines: deadlines) { [self] in
+            let response = try await DeadlineRace.run(
+                timeoutMs: timeoutMs, deadlines: deadlines, startImmediately: startsCallsImmediately
+            ) { [self] in
                 let prepared = try await prepare(
                     call, url: url, timeoutMs: timeoutMs, deadline: deadline, limits: limits)
                 sent.store(prepared.transport.headers)
@@ -38,6 +40,10 @@ extension RonClient {
             return Exchange(url: url, sentHeaders: sent.value, result: .failure(problem(for: error)))
         }
     }
+
+    /// Whether a call may start on the caller's thread: the transport never blocks its thread and no
+    /// middleware runs around it (see ``RonTransport/neverBlocks``).
+    var startsCallsImmediately: Bool { chain.layers.isEmpty && transport.neverBlocks }
 
     /// The problem for an error thrown by a stage, a middleware or the transport.
     private func problem(for error: any Error) -> RonProblem {

@@ -9,21 +9,36 @@ import Foundation
 /// The deadline is an entry in the client's ``DeadlineScheduler``, removed the moment the race
 /// ends, so memory follows the calls in flight, never calls per second times the timeout.
 enum DeadlineRace {
+    ///
+    /// With `startImmediately` (the operation is known never to block its thread) the operation's
+    /// task starts on the caller's thread and runs there until it first suspends: no thread wake-up
+    /// to start it, and none to resume the caller when it finishes without suspending. The deadline
+    /// still ends the race when the operation suspends and never comes back.
     static func run<R: Sendable>(
-        timeoutMs: Int, deadlines: DeadlineScheduler, _ operation: @escaping @Sendable () async throws -> R
+        timeoutMs: Int, deadlines: DeadlineScheduler, startImmediately: Bool = false,
+        _ operation: @escaping @Sendable () async throws -> R
     ) async throws -> R {
         let box = RaceBox<R>()
+        let deadline = DispatchTime.now() + .milliseconds(max(timeoutMs, 0))
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<R, any Error>) in
                 box.install(continuation)
-                let work = Task {
+                let body: @Sendable () async -> Void = {
                     do {
                         box.finish(.success(try await operation()))
                     } catch {
                         box.finish(.failure(error))
                     }
                 }
-                let entry = deadlines.add(.now() + .milliseconds(max(timeoutMs, 0))) {
+                let work: Task<Void, Never>
+                if startImmediately, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                    work = Task.immediate { await body() }
+                    // Finished without suspending: no deadline to arm.
+                    if box.isDone { return }
+                } else {
+                    work = Task { await body() }
+                }
+                let entry = deadlines.add(deadline) {
                     box.finish(.failure(TransportFailure(.timeout, detail: "overall timeout \(timeoutMs) ms")))
                 }
                 box.track(work: work, deadline: entry, in: deadlines)
@@ -112,15 +127,18 @@ final class DeadlineScheduler: @unchecked Sendable {
 }
 
 /// The shared state of one ``DeadlineRace``: the first result wins, later ones are dropped.
+///
+/// The continuation is resumed exactly once, under the lock (`done`), so it need not be a checked
+/// one (which allocates a guard object per call).
 private final class RaceBox<R: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<R, any Error>?
+    private var continuation: UnsafeContinuation<R, any Error>?
     private var result: Result<R, any Error>?
     private var work: Task<Void, Never>?
     private var deadline: (id: UInt64, scheduler: DeadlineScheduler)?
     private var done = false
 
-    func install(_ continuation: CheckedContinuation<R, any Error>) {
+    func install(_ continuation: UnsafeContinuation<R, any Error>) {
         lock.lock()
         if let result {
             lock.unlock()
@@ -143,6 +161,9 @@ private final class RaceBox<R: Sendable>: @unchecked Sendable {
         self.deadline = (id, scheduler)
         lock.unlock()
     }
+
+    /// Whether the race has a result.
+    var isDone: Bool { lock.withLock { done } }
 
     func finish(_ outcome: Result<R, any Error>) {
         lock.lock()

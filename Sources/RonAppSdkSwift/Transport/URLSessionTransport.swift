@@ -81,6 +81,9 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
         if first { session.invalidateAndCancel() }
     }
 
+    /// `true`: a call waits for `URLSession` by suspending, never by blocking its thread.
+    public var neverBlocks: Bool { true }
+
     /// Sends the request with `URLSession` and collects the whole (bounded) body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         if !pinnedCertificates.isEmpty, !ServerTrustEvaluation.isSupported { throw ServerTrustEvaluation.failure() }

@@ -92,6 +92,9 @@
             try await client.shutdown()
         }
 
+        /// `true`: a call waits for the `HTTPClient` by suspending, never by blocking its thread.
+        public var neverBlocks: Bool { true }
+
         /// Sends the request and collects the whole (bounded) body.
         public func send(_ request: TransportRequest) async throws -> TransportResponse {
             let deadline = NIODeadline.now() + .milliseconds(Int64(max(request.timeoutMs, 1)))
