@@ -121,26 +121,6 @@ import Testing
         #expect(elapsed < 2.5)
     }
 
-    @Test func perCallTimeoutAndNonCooperativeTransportDoNotHang() async throws {
-        struct Stuck: RonTransport {
-            let release: DispatchSemaphore
-            func send(_ request: TransportRequest) async throws -> TransportResponse {
-                // Blocks its thread and ignores cancellation on purpose (for up to 3 s; the test lets
-                // it go once the call has ended, so the blocked thread does not slow later tests).
-                _ = release.wait(timeout: .now() + 3)
-                return TransportResponse(status: 200)
-            }
-        }
-        let release = DispatchSemaphore(value: 0)
-        defer { release.signal() }
-        let client = try RonClient(
-            config: RonConfig(baseUrl: URL(string: "https://stuck.invalid"), transport: Stuck(release: release)))
-        let started = Date()
-        let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
-        #expect(res.problem?.code == "local_timeout")
-        #expect(Date().timeIntervalSince(started) < 2)
-    }
-
     @Test func neverBlockingTransportThatIgnoresCancellationStillEndsAtTheDeadline() async throws {
         struct Suspends: RonTransport {
             var neverBlocks: Bool { true }
@@ -154,33 +134,6 @@ import Testing
         }
         let client = try RonClient(
             config: RonConfig(baseUrl: URL(string: "https://suspends.invalid"), transport: Suspends()))
-        let started = Date()
-        let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
-        #expect(res.problem?.code == "local_timeout")
-        #expect(Date().timeIntervalSince(started) < 2)
-    }
-
-    @Test func blockingMiddlewareEndsAtTheDeadlineEvenOnANeverBlockingTransport() async throws {
-        struct Instant: RonTransport {
-            var neverBlocks: Bool { true }
-            func send(_ request: TransportRequest) async throws -> TransportResponse { TransportResponse(status: 204) }
-        }
-        struct Blocking: RonMiddleware {
-            let release: DispatchSemaphore
-            func intercept(_ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext)
-                async throws -> TransportResponse
-            {
-                // Blocks its thread on purpose (for up to 3 s; let go once the call has ended).
-                _ = release.wait(timeout: .now() + 3)
-                return try await next(request)
-            }
-        }
-        let release = DispatchSemaphore(value: 0)
-        defer { release.signal() }
-        let client = try RonClient(
-            config: RonConfig(
-                baseUrl: URL(string: "https://blocking.invalid"), transport: Instant(),
-                middleware: [Blocking(release: release)]))
         let started = Date()
         let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
         #expect(res.problem?.code == "local_timeout")
@@ -433,5 +386,61 @@ import Testing
         let client = try makeClient(server)
         let res: AppResponse<Model> = await client.get("/x")
         #expect(res.data?.message == "main")
+    }
+}
+
+extension NetworkTests {
+    /// The tests whose transport or middleware blocks its thread on purpose. One at a time: two of
+    /// them at once would hold both threads of the cooperative pool on a 2-core machine, and every
+    /// other test running beside them (TSan runs suites in parallel) would stall until they let go.
+    @Suite(.serialized) struct ThreadBlockingTests {
+        @Test func perCallTimeoutAndNonCooperativeTransportDoNotHang() async throws {
+            struct Stuck: RonTransport {
+                let release: DispatchSemaphore
+                func send(_ request: TransportRequest) async throws -> TransportResponse {
+                    // Blocks its thread and ignores cancellation on purpose (for up to 3 s; the test lets
+                    // it go once the call has ended, so the blocked thread does not slow later tests).
+                    _ = release.wait(timeout: .now() + 3)
+                    return TransportResponse(status: 200)
+                }
+            }
+            let release = DispatchSemaphore(value: 0)
+            defer { release.signal() }
+            let client = try RonClient(
+                config: RonConfig(baseUrl: URL(string: "https://stuck.invalid"), transport: Stuck(release: release)))
+            let started = Date()
+            let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
+            #expect(res.problem?.code == "local_timeout")
+            #expect(Date().timeIntervalSince(started) < 2)
+        }
+
+        @Test func blockingMiddlewareEndsAtTheDeadlineEvenOnANeverBlockingTransport() async throws {
+            struct Instant: RonTransport {
+                var neverBlocks: Bool { true }
+                func send(_ request: TransportRequest) async throws -> TransportResponse {
+                    TransportResponse(status: 204)
+                }
+            }
+            struct Blocking: RonMiddleware {
+                let release: DispatchSemaphore
+                func intercept(_ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext)
+                    async throws -> TransportResponse
+                {
+                    // Blocks its thread on purpose (for up to 3 s; let go once the call has ended).
+                    _ = release.wait(timeout: .now() + 3)
+                    return try await next(request)
+                }
+            }
+            let release = DispatchSemaphore(value: 0)
+            defer { release.signal() }
+            let client = try RonClient(
+                config: RonConfig(
+                    baseUrl: URL(string: "https://blocking.invalid"), transport: Instant(),
+                    middleware: [Blocking(release: release)]))
+            let started = Date()
+            let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
+            #expect(res.problem?.code == "local_timeout")
+            #expect(Date().timeIntervalSince(started) < 2)
+        }
     }
 }
