@@ -41,7 +41,7 @@ extension SwiftRenderer {
 
     // MARK: One operation
 
-    private func renderOperation(_ operation: Operation, into w: inout SourceWriter) {
+    func renderOperation(_ operation: Operation, into w: inout SourceWriter) {
         documentation(operation, into: &w)
         if operation.deprecated { w.line("@available(*, deprecated, message: \"deprecated in the schema\")") }
         let arguments = operation.parameters.filter {
@@ -107,7 +107,7 @@ extension SwiftRenderer {
         }
     }
 
-    private func renderPages(
+    func renderPages(
         _ operation: Operation, item: TypeReference, arguments: [OperationParameter], into w: inout SourceWriter
     ) {
         let rest = arguments.filter { $0.name != "page_token" && $0.name != "page_size" }
@@ -142,7 +142,7 @@ extension SwiftRenderer {
     }
 
     /// The argument labels of an operation's method, for a DocC link.
-    private static func labels(_ operation: Operation) -> String {
+    static func labels(_ operation: Operation) -> String {
         var labels = operation.parameters.filter { !(operation.facetScoped && $0.location == .path && $0.name == "id") }
             .map { $0.swiftName + ":" }
         if operation.requestBody != nil { labels.append("body:") }
@@ -150,7 +150,7 @@ extension SwiftRenderer {
         return labels.joined()
     }
 
-    private func documentation(_ operation: Operation, into w: inout SourceWriter) {
+    func documentation(_ operation: Operation, into w: inout SourceWriter) {
         let text = [operation.summary, operation.description].compactMap { $0 }.filter { !$0.isEmpty }
         w.documentation(text.isEmpty ? "`\(operation.operationId)`." : text.joined(separator: "\n\n"))
         w.line("///")
@@ -175,12 +175,12 @@ extension SwiftRenderer {
         Self.parameterList(lines, into: &w)
     }
 
-    private static func parameterLine(_ parameter: OperationParameter) -> String {
+    static func parameterLine(_ parameter: OperationParameter) -> String {
         let place = parameter.location == .path ? "path" : "\(parameter.location.rawValue) `\(parameter.name)`"
         return "\(parameter.swiftName): \(parameter.description ?? "The \(place) parameter.") (\(place))"
     }
 
-    private static func parameterList(_ lines: [String], into w: inout SourceWriter) {
+    static func parameterList(_ lines: [String], into w: inout SourceWriter) {
         w.line("///")
         w.line("/// - Parameters:")
         for line in lines { w.line("///   - \(line)") }
@@ -191,7 +191,7 @@ extension SwiftRenderer {
     /// `let path = "..."`, each `{name}` replaced by its argument, percent-encoded as exactly one
     /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
     /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem.
-    private func pathStatement(_ operation: Operation, into w: inout SourceWriter) {
+    func pathStatement(_ operation: Operation, into w: inout SourceWriter) {
         var template = operation.path
         if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
         var isStream = false
@@ -227,7 +227,7 @@ extension SwiftRenderer {
     }
 
     /// `var query: [URLQueryItem]` from the query arguments, in document order.
-    private func queryItems(_ arguments: [OperationParameter], into w: inout SourceWriter) {
+    func queryItems(_ arguments: [OperationParameter], into w: inout SourceWriter) {
         let query = arguments.filter { $0.location == .query }
         w.line(query.isEmpty ? "let query: [URLQueryItem] = []" : "var query: [URLQueryItem] = []")
         for parameter in query {
@@ -249,7 +249,7 @@ extension SwiftRenderer {
     }
 
     /// Header arguments go under the caller's `headers`, which win.
-    private func headerStatement(_ arguments: [OperationParameter], into w: inout SourceWriter) {
+    func headerStatement(_ arguments: [OperationParameter], into w: inout SourceWriter) {
         let headers = arguments.filter { $0.location == .header }
         guard !headers.isEmpty else { return }
         w.line("var typedHeaders: [String: String] = [:]")
@@ -262,130 +262,6 @@ extension SwiftRenderer {
         w.line(
             "let headers = typedHeaders.filter { name, _ in !headers.keys.contains { $0.lowercased() == name.lowercased() } }.merging(headers) { $1 }"
         )
-    }
-
-    // MARK: Several answers
-
-    private func renderAlternatives(
-        _ operation: Operation, _ alternatives: [OperationAlternative], into w: inout SourceWriter
-    ) {
-        let name = Self.resultType(operation)
-        w.line("/// The successful answers of `\(operation.method) \(operation.path)` (`\(operation.operationId)`).")
-        w.block("public enum \(name): Sendable") { w in
-            for alternative in alternatives {
-                w.line("/// `\(alternative.status)`\(alternative.contentType.map { " `\($0)`" } ?? "").")
-                switch alternative.payload {
-                case .json(let type): w.line("case \(alternative.swiftName)(\(TypeSpelling.swift(type)))")
-                case .bytes: w.line("case \(alternative.swiftName)(Data)")
-                case .text: w.line("case \(alternative.swiftName)(String)")
-                case .empty: w.line("case \(alternative.swiftName)")
-                }
-            }
-            w.line()
-            w.line("/// The case for a 2xx answer (by status, then content type), or a `decode_failed` problem.")
-            w.block("static func decode(_ answer: AppResponse<Data>) -> AppResponse<\(name)>") { w in
-                w.block("guard answer.ok else") { w in
-                    w.line(
-                        "return AppResponse(status: answer.status, headers: answer.headers, raw: answer.raw, problem: answer.problem, durationMs: answer.durationMs)"
-                    )
-                }
-                w.line("let body = answer.data ?? Data()")
-                w.line(
-                    "let media = (answer.header(\"content-type\") ?? \"\").split(separator: \";\").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? \"\""
-                )
-                w.line("let status = String(answer.status)")
-                w.line("let value: \(name)?")
-                w.block("do") { w in
-                    w.block("switch (status, media)") { w in
-                        for alternative in alternatives {
-                            let statusPattern =
-                                alternative.status.uppercased() == "2XX" ? "_" : SwiftLiteral.string(alternative.status)
-                            let mediaPattern: String
-                            if let media = alternative.contentType, media != "*/*" {
-                                mediaPattern = SwiftLiteral.string(media.lowercased())
-                            } else {
-                                mediaPattern = "_"
-                            }
-                            w.line("case (\(statusPattern), \(mediaPattern)):")
-                            switch alternative.payload {
-                            case .json(let type):
-                                w.line(
-                                    "    value = .\(alternative.swiftName)(try JSONDecoder().decode(\(TypeSpelling.swift(type)).self, from: body))"
-                                )
-                            case .bytes: w.line("    value = .\(alternative.swiftName)(body)")
-                            case .text:
-                                w.line("    value = .\(alternative.swiftName)(String(decoding: body, as: UTF8.self))")
-                            case .empty: w.line("    value = .\(alternative.swiftName)")
-                            }
-                        }
-                        w.line("default:")
-                        w.line("    value = nil")
-                    }
-                }
-                w.block("catch") { w in
-                    w.line("value = nil")
-                }
-                w.block("guard let value else") { w in
-                    w.line(
-                        "let problem = RonProblem(code: \"decode_failed\", message: \"the answer (status \\(status), \\(media.isEmpty ? \"no content type\" : media)) is none of the documented ones\", kind: \"decode\", status: answer.status, retryable: false)"
-                    )
-                    w.line(
-                        "return AppResponse(status: answer.status, headers: answer.headers, raw: answer.raw, problem: problem, durationMs: answer.durationMs)"
-                    )
-                }
-                w.line(
-                    "return AppResponse(status: answer.status, headers: answer.headers, data: value, raw: answer.raw, durationMs: answer.durationMs)"
-                )
-            }
-        }
-    }
-
-    // MARK: Catalog
-
-    private func renderOperationCatalog(_ model: SchemaModel, into w: inout SourceWriter) {
-        w.line("/// Every operation of the schema, for tools (`ron drift`) and tests.")
-        w.block("public enum \(options.operationCatalogName)") { w in
-            w.line("/// The operations in document order.")
-            w.line("public static let operations: [RonOperationInfo] = [")
-            for operation in model.operations {
-                var responseType = "nil"
-                switch operation.result {
-                case .single(.json(let type)), .eventStream(let type):
-                    if case .named(let name, _) = type { responseType = SwiftLiteral.string(name) }
-                default: break
-                }
-                let examples = operation.parameters.compactMap { parameter -> String? in
-                    guard let example = parameter.example, let text = Self.exampleText(example) else { return nil }
-                    return "\(SwiftLiteral.string(parameter.name)): \(SwiftLiteral.string(text))"
-                }
-                let required = operation.parameters.filter(\.required).map { SwiftLiteral.string($0.name) }
-                let locations = operation.parameters.map {
-                    "\(SwiftLiteral.string($0.name)): \(SwiftLiteral.string($0.location.rawValue))"
-                }
-                var isStream = false
-                if case .eventStream = operation.result { isStream = true }
-                w.line("    RonOperationInfo(")
-                w.line(
-                    "        operationId: \(SwiftLiteral.string(operation.operationId)), method: \(SwiftLiteral.string(operation.method)), path: \(SwiftLiteral.string(operation.path)),"
-                )
-                w.line(
-                    "        responseType: \(responseType), eventStream: \(isStream), origin: \(SwiftLiteral.string(operation.origin.description)),"
-                )
-                w.line("        parameters: [\(locations.isEmpty ? ":" : locations.joined(separator: ", "))],")
-                w.line("        requiredParameters: [\(required.joined(separator: ", "))],")
-                w.line("        examples: [\(examples.isEmpty ? ":" : examples.joined(separator: ", "))]),")
-            }
-            w.line("]")
-        }
-    }
-
-    private static func exampleText(_ value: DocumentValue) -> String? {
-        switch value {
-        case .string(let text): return text
-        case .number(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        default: return nil
-        }
     }
 
     // MARK: Types

@@ -75,7 +75,7 @@ extension SchemaTranslator {
         return named
     }
 
-    private func pathItem(
+    func pathItem(
         _ template: String, _ item: DocumentValue, document: Document, at: Location, types: [NamedType]
     ) throws(CodegenError) -> [Operation] {
         guard template.hasPrefix("/") else { throw at.error("a path must start with '/'") }
@@ -108,7 +108,7 @@ extension SchemaTranslator {
         return result
     }
 
-    private func operation(
+    func operation(
         method: String, template: String, node: DocumentValue,
         parameters found: [(parameter: OperationParameter, location: Location)], document: Document,
         at: Location, types: [NamedType]
@@ -189,7 +189,7 @@ extension SchemaTranslator {
     }
 
     /// A list operation: a `page_token` query parameter and a `Page<T>` answer (directly or through an alias).
-    private func pageItem(_ result: OperationResult, parameters: [OperationParameter], types: [NamedType])
+    func pageItem(_ result: OperationResult, parameters: [OperationParameter], types: [NamedType])
         -> TypeReference?
     {
         guard case .single(.json(var type)) = result, parameters.contains(where: { $0.name == "page_token" })
@@ -211,214 +211,10 @@ extension SchemaTranslator {
         return nil
     }
 
-    // MARK: Parameters
-
-    private func parameterList(_ node: DocumentValue?, document: Document, at: Location) throws(CodegenError)
-        -> [(parameter: OperationParameter, location: Location)]
-    {
-        guard let node else { return [] }
-        guard case .array(let items) = node else { throw at.error("parameters must be a list") }
-        var result: [(OperationParameter, Location)] = []
-        for (index, item) in items.enumerated() {
-            let (resolved, here) = try component(item, document: document, at: at.appending(String(index)))
-            let parameter = try parameter(resolved, at: here)
-            if result.contains(where: { $0.0.name == parameter.name && $0.0.location == parameter.location }) {
-                throw here.error("parameter '\(parameter.name)' in \(parameter.location.rawValue) is listed twice")
-            }
-            result.append((parameter, here))
-        }
-        return result
-    }
-
-    private func parameter(_ node: DocumentValue, at: Location) throws(CodegenError) -> OperationParameter {
-        try Self.refuse(node, at: at)
-        try Self.allow(node, Self.parameterKeys, at: at, annotations: false)
-        guard let name = node["name"]?.string, !name.isEmpty else {
-            throw at.appending("name").error("a parameter needs a name")
-        }
-        guard let place = node["in"]?.string else { throw at.appending("in").error("a parameter needs 'in'") }
-        guard let location = OperationParameter.Location(rawValue: place) else {
-            throw at.appending("in").error(
-                place == "cookie"
-                    ? "cookie parameters are not supported: the client sends no cookies"
-                    : "unknown parameter location '\(place)' (path, query, header)")
-        }
-        let required = node["required"] == .bool(true)
-        if location == .path && !required {
-            throw at.appending("required").error("a path parameter must be required (OpenAPI says so)")
-        }
-        let style = node["style"]?.string
-        let allowedStyles: [OperationParameter.Location: String] = [.path: "simple", .query: "form", .header: "simple"]
-        if let style, style != allowedStyles[location] {
-            throw at.appending("style").error(
-                "style '\(style)' is not supported for a \(place) parameter (only '\(allowedStyles[location] ?? "")')")
-        }
-        guard let schema = node["schema"] else { throw at.error("a parameter needs a schema") }
-        let type = try reference(schema, at: at.appending("schema"), typeParameters: [], extraKeys: []).type
-        func scalar(_ type: TypeReference) -> Bool {
-            switch type {
-            case .bool, .string, .double, .float, .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32,
-                .int64, .uint64:
-                return true
-            case .named(let name, let arguments):
-                return arguments.isEmpty && isStringEnum(name)
-            default: return false
-            }
-        }
-        switch type {
-        case .array(let element) where location == .query && scalar(element): break
-        case let type where scalar(type): break
-        default:
-            throw at.appending("schema").error(
-                "a \(place) parameter must be a boolean, number, integer, string or string enum\(location == .query ? " (or an array of them)" : "")"
-            )
-        }
-        var example = node["example"]
-        if example == nil, let examples = node["examples"]?.members, let first = examples.first?.value {
-            example = first["value"]
-        }
-        let pathTail = node["x-ron-path-tail"] == .bool(true)
-        if pathTail && location != .path {
-            throw at.appending("x-ron-path-tail").error("x-ron-path-tail is for a path parameter")
-        }
-        return OperationParameter(
-            name: name, swiftName: "", location: location, type: type, required: required,
-            explode: node["explode"] != .bool(false), pathTail: pathTail, description: node["description"]?.string,
-            example: example, origin: Origin(file: at.file, pointer: at.pointer))
-    }
-
-    /// Whether the named type is a string enum (a parameter's value is its raw value).
-    private func isStringEnum(_ name: String) -> Bool {
-        guard let node = definitions[name]?.node, case .array? = node["enum"] else { return false }
-        return node["type"]?.string == "string"
-    }
-
-    // MARK: Bodies and answers
-
-    private func body(_ node: DocumentValue?, document: Document, at: Location) throws(CodegenError) -> OperationBody? {
-        guard let node else { return nil }
-        let (resolved, here) = try component(node, document: document, at: at)
-        try Self.refuse(resolved, at: here)
-        try Self.allow(resolved, Self.requestBodyKeys, at: here, annotations: false)
-        guard let content = resolved["content"]?.members, content.count == 1, let (media, value) = content.first else {
-            throw here.appending("content").error("a request body needs exactly one media type")
-        }
-        let mediaAt = here.appending("content").appending(media)
-        try mediaType(media, value, at: mediaAt)
-        guard Self.isJSON(media) else {
-            throw mediaAt.error("a request body must be JSON (application/json or +json), not '\(media)'")
-        }
-        let type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
-        return OperationBody(
-            contentType: media, type: type, required: resolved["required"] == .bool(true),
-            description: resolved["description"]?.string)
-    }
-
-    private func result(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
-        -> OperationResult
-    {
-        guard let entries = node.members else { throw at.error("responses must be an object") }
-        var alternatives: [OperationAlternative] = []
-        var stream: TypeReference?
-        for (status, entry) in entries {
-            let (resolved, here) = try component(entry, document: document, at: at.appending(status))
-            try Self.refuse(resolved, at: here)
-            try Self.allow(resolved, Self.responseKeys, at: here, annotations: false)
-            let content = resolved["content"]?.members ?? []
-            for (media, value) in content {
-                try mediaType(media, value, at: here.appending("content").appending(media))
-            }
-            // Every answer's schema must resolve, but only 2xx ones shape the call: the rest are problems.
-            let success = status.count == 3 && status.hasPrefix("2")
-            if !success {
-                for (media, value) in content where Self.isJSON(media) {
-                    _ = try jsonType(
-                        value["schema"], at: here.appending("content").appending(media).appending("schema"))
-                }
-                continue
-            }
-            if content.isEmpty {
-                alternatives.append(
-                    OperationAlternative(status: status, contentType: nil, payload: .empty, swiftName: ""))
-            }
-            for (media, value) in content {
-                let schemaAt = here.appending("content").appending(media).appending("schema")
-                if media == "text/event-stream" {
-                    guard let schema = value["schema"] else {
-                        throw schemaAt.error("an event stream needs a schema for its data")
-                    }
-                    stream = try jsonType(schema, at: schemaAt)
-                    continue
-                }
-                let payload: OperationPayload
-                if Self.isJSON(media) {
-                    payload = .json(try jsonType(value["schema"], at: schemaAt))
-                } else if media.hasPrefix("text/") {
-                    payload = .text
-                } else {
-                    payload = .bytes
-                }
-                alternatives.append(
-                    OperationAlternative(status: status, contentType: media, payload: payload, swiftName: ""))
-            }
-        }
-        if let stream { return .eventStream(stream) }
-        let meaningful = alternatives.filter { $0.payload != .empty }
-        if meaningful.isEmpty { return .none }
-        if alternatives.count == 1 { return .single(alternatives[0].payload) }
-        var taken: Set<String> = []
-        return .several(
-            alternatives.map { alternative in
-                var named = alternative
-                let media = alternative.contentType.map { " " + Self.mediaWord($0) } ?? ""
-                named.swiftName = Naming.member("status " + alternative.status + media, taken: &taken)
-                return named
-            })
-    }
-
-    /// `application/json` → `json`, `text/plain` → `text`, anything else → its subtype's letters.
-    private static func mediaWord(_ media: String) -> String {
-        if isJSON(media) { return "json" }
-        if media.hasPrefix("text/") { return "text" }
-        return String(media.split(separator: "/").last ?? "bytes")
-    }
-
-    static func isJSON(_ media: String) -> Bool {
-        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
-        return base == "application/json" || base.hasSuffix("+json")
-    }
-
-    private func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
-        if media.hasPrefix("multipart/") || media == "application/x-www-form-urlencoded" {
-            throw at.error("'\(media)' bodies are not supported yet")
-        }
-        if media.hasSuffix("/xml") || media.hasSuffix("+xml") {
-            throw at.error("XML ('\(media)') is not supported: the App Plane speaks JSON")
-        }
-        guard value.members != nil else { throw at.error("a media type must be an object") }
-        try Self.refuse(value, at: at)
-        try Self.allow(value, Self.mediaTypeKeys, at: at, annotations: false)
-    }
-
-    /// The type of a JSON body: a schema (`{}` or none is any JSON); wire-wrapped scalars at the top are refused.
-    private func jsonType(_ schema: DocumentValue?, at: Location) throws(CodegenError) -> TypeReference {
-        guard let schema else { return .json }
-        if let members = schema.members, members.allSatisfy({ Self.annotationKeys.contains($0.key) }) { return .json }
-        if schema["xml"] != nil { throw at.appending("xml").error(Self.refusedOperationKeys["xml"] ?? "") }
-        let (type, nullable) = try reference(schema, at: at, typeParameters: [], extraKeys: [])
-        if nullable { throw at.error("a body that may be null is not supported: give it a named type") }
-        if TypeSpelling.wire(type) != nil {
-            throw at.error(
-                "a body whose top level has a wire form of its own (bytes, timestamps, 64-bit strings) is not supported: wrap it in a named type"
-            )
-        }
-        return type
-    }
-
     // MARK: Shared
 
     /// Follows a `$ref` to the document's own `components` (one level), returning the node and where it is.
-    private func component(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
+    func component(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
         -> (DocumentValue, Location)
     {
         guard let ref = node["$ref"] else { return (node, at) }
@@ -436,7 +232,7 @@ extension SchemaTranslator {
     }
 
     /// Refuses the keywords that would change the call and are not supported.
-    private static func refuse(_ node: DocumentValue, at: Location) throws(CodegenError) {
+    static func refuse(_ node: DocumentValue, at: Location) throws(CodegenError) {
         for (key, message) in refusedOperationKeys where node[key] != nil {
             // `content` is refused on a parameter only.
             if key == "content" && node["in"] == nil { continue }

@@ -1,0 +1,50 @@
+import Foundation
+
+/// `RonOperationCatalog`: every operation of the schema.
+extension SwiftRenderer {
+    func renderOperationCatalog(_ model: SchemaModel, into w: inout SourceWriter) {
+        w.line("/// Every operation of the schema, for tools (`ron drift`) and tests.")
+        w.block("public enum \(options.operationCatalogName)") { w in
+            w.line("/// The operations in document order.")
+            w.line("public static let operations: [RonOperationInfo] = [")
+            for operation in model.operations {
+                var responseType = "nil"
+                switch operation.result {
+                case .single(.json(let type)), .eventStream(let type):
+                    if case .named(let name, _) = type { responseType = SwiftLiteral.string(name) }
+                default: break
+                }
+                let examples = operation.parameters.compactMap { parameter -> String? in
+                    guard let example = parameter.example, let text = Self.exampleText(example) else { return nil }
+                    return "\(SwiftLiteral.string(parameter.name)): \(SwiftLiteral.string(text))"
+                }
+                let required = operation.parameters.filter(\.required).map { SwiftLiteral.string($0.name) }
+                let locations = operation.parameters.map {
+                    "\(SwiftLiteral.string($0.name)): \(SwiftLiteral.string($0.location.rawValue))"
+                }
+                var isStream = false
+                if case .eventStream = operation.result { isStream = true }
+                w.line("    RonOperationInfo(")
+                w.line(
+                    "        operationId: \(SwiftLiteral.string(operation.operationId)), method: \(SwiftLiteral.string(operation.method)), path: \(SwiftLiteral.string(operation.path)),"
+                )
+                w.line(
+                    "        responseType: \(responseType), eventStream: \(isStream), origin: \(SwiftLiteral.string(operation.origin.description)),"
+                )
+                w.line("        parameters: [\(locations.isEmpty ? ":" : locations.joined(separator: ", "))],")
+                w.line("        requiredParameters: [\(required.joined(separator: ", "))],")
+                w.line("        examples: [\(examples.isEmpty ? ":" : examples.joined(separator: ", "))]),")
+            }
+            w.line("]")
+        }
+    }
+
+    static func exampleText(_ value: DocumentValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// An operation's request body and its answers, by media type.
+extension SchemaTranslator {
+    func body(_ node: DocumentValue?, document: Document, at: Location) throws(CodegenError) -> OperationBody? {
+        guard let node else { return nil }
+        let (resolved, here) = try component(node, document: document, at: at)
+        try Self.refuse(resolved, at: here)
+        try Self.allow(resolved, Self.requestBodyKeys, at: here, annotations: false)
+        guard let content = resolved["content"]?.members, content.count == 1, let (media, value) = content.first else {
+            throw here.appending("content").error("a request body needs exactly one media type")
+        }
+        let mediaAt = here.appending("content").appending(media)
+        try mediaType(media, value, at: mediaAt)
+        guard Self.isJSON(media) else {
+            throw mediaAt.error("a request body must be JSON (application/json or +json), not '\(media)'")
+        }
+        let type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
+        return OperationBody(
+            contentType: media, type: type, required: resolved["required"] == .bool(true),
+            description: resolved["description"]?.string)
+    }
+
+    func result(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
+        -> OperationResult
+    {
+        guard let entries = node.members else { throw at.error("responses must be an object") }
+        var alternatives: [OperationAlternative] = []
+        var stream: TypeReference?
+        for (status, entry) in entries {
+            let (resolved, here) = try component(entry, document: document, at: at.appending(status))
+            try Self.refuse(resolved, at: here)
+            try Self.allow(resolved, Self.responseKeys, at: here, annotations: false)
+            let content = resolved["content"]?.members ?? []
+            for (media, value) in content {
+                try mediaType(media, value, at: here.appending("content").appending(media))
+            }
+            // Every answer's schema must resolve, but only 2xx ones shape the call: the rest are problems.
+            let success = status.count == 3 && status.hasPrefix("2")
+            if !success {
+                for (media, value) in content where Self.isJSON(media) {
+                    _ = try jsonType(
+                        value["schema"], at: here.appending("content").appending(media).appending("schema"))
+                }
+                continue
+            }
+            if content.isEmpty {
+                alternatives.append(
+                    OperationAlternative(status: status, contentType: nil, payload: .empty, swiftName: ""))
+            }
+            for (media, value) in content {
+                let schemaAt = here.appending("content").appending(media).appending("schema")
+                if media == "text/event-stream" {
+                    guard let schema = value["schema"] else {
+                        throw schemaAt.error("an event stream needs a schema for its data")
+                    }
+                    stream = try jsonType(schema, at: schemaAt)
+                    continue
+                }
+                let payload: OperationPayload
+                if Self.isJSON(media) {
+                    payload = .json(try jsonType(value["schema"], at: schemaAt))
+                } else if media.hasPrefix("text/") {
+                    payload = .text
+                } else {
+                    payload = .bytes
+                }
+                alternatives.append(
+                    OperationAlternative(status: status, contentType: media, payload: payload, swiftName: ""))
+            }
+        }
+        if let stream { return .eventStream(stream) }
+        let meaningful = alternatives.filter { $0.payload != .empty }
+        if meaningful.isEmpty { return .none }
+        if alternatives.count == 1 { return .single(alternatives[0].payload) }
+        var taken: Set<String> = []
+        return .several(
+            alternatives.map { alternative in
+                var named = alternative
+                let media = alternative.contentType.map { " " + Self.mediaWord($0) } ?? ""
+                named.swiftName = Naming.member("status " + alternative.status + media, taken: &taken)
+                return named
+            })
+    }
+
+    /// `application/json` → `json`, `text/plain` → `text`, anything else → its subtype's letters.
+    static func mediaWord(_ media: String) -> String {
+        if isJSON(media) { return "json" }
+        if media.hasPrefix("text/") { return "text" }
+        return String(media.split(separator: "/").last ?? "bytes")
+    }
+
+    static func isJSON(_ media: String) -> Bool {
+        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+        return base == "application/json" || base.hasSuffix("+json")
+    }
+
+    func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
+        if media.hasPrefix("multipart/") || media == "application/x-www-form-urlencoded" {
+            throw at.error("'\(media)' bodies are not supported yet")
+        }
+        if media.hasSuffix("/xml") || media.hasSuffix("+xml") {
+            throw at.error("XML ('\(media)') is not supported: the App Plane speaks JSON")
+        }
+        guard value.members != nil else { throw at.error("a media type must be an object") }
+        try Self.refuse(value, at: at)
+        try Self.allow(value, Self.mediaTypeKeys, at: at, annotations: false)
+    }
+
+    /// The type of a JSON body: a schema (`{}` or none is any JSON); wire-wrapped scalars at the top are refused.
+    func jsonType(_ schema: DocumentValue?, at: Location) throws(CodegenError) -> TypeReference {
+        guard let schema else { return .json }
+        if let members = schema.members, members.allSatisfy({ Self.annotationKeys.contains($0.key) }) { return .json }
+        if schema["xml"] != nil { throw at.appending("xml").error(Self.refusedOperationKeys["xml"] ?? "") }
+        let (type, nullable) = try reference(schema, at: at, typeParameters: [], extraKeys: [])
+        if nullable { throw at.error("a body that may be null is not supported: give it a named type") }
+        if TypeSpelling.wire(type) != nil {
+            throw at.error(
+                "a body whose top level has a wire form of its own (bytes, timestamps, 64-bit strings) is not supported: wrap it in a named type"
+            )
+        }
+        return type
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// An operation's parameters: `in`, name, schema, `explode`, refused styles.
+extension SchemaTranslator {
+    func parameterList(_ node: DocumentValue?, document: Document, at: Location) throws(CodegenError)
+        -> [(parameter: OperationParameter, location: Location)]
+    {
+        guard let node else { return [] }
+        guard case .array(let items) = node else { throw at.error("parameters must be a list") }
+        var result: [(OperationParameter, Location)] = []
+        for (index, item) in items.enumerated() {
+            let (resolved, here) = try component(item, document: document, at: at.appending(String(index)))
+            let parameter = try parameter(resolved, at: here)
+            if result.contains(where: { $0.0.name == parameter.name && $0.0.location == parameter.location }) {
+                throw here.error("parameter '\(parameter.name)' in \(parameter.location.rawValue) is listed twice")
+            }
+            result.append((parameter, here))
+        }
+        return result
+    }
+
+    func parameter(_ node: DocumentValue, at: Location) throws(CodegenError) -> OperationParameter {
+        try Self.refuse(node, at: at)
+        try Self.allow(node, Self.parameterKeys, at: at, annotations: false)
+        guard let name = node["name"]?.string, !name.isEmpty else {
+            throw at.appending("name").error("a parameter needs a name")
+        }
+        guard let place = node["in"]?.string else { throw at.appending("in").error("a parameter needs 'in'") }
+        guard let location = OperationParameter.Location(rawValue: place) else {
+            throw at.appending("in").error(
+                place == "cookie"
+                    ? "cookie parameters are not supported: the client sends no cookies"
+                    : "unknown parameter location '\(place)' (path, query, header)")
+        }
+        let required = node["required"] == .bool(true)
+        if location == .path && !required {
+            throw at.appending("required").error("a path parameter must be required (OpenAPI says so)")
+        }
+        let style = node["style"]?.string
+        let allowedStyles: [OperationParameter.Location: String] = [.path: "simple", .query: "form", .header: "simple"]
+        if let style, style != allowedStyles[location] {
+            throw at.appending("style").error(
+                "style '\(style)' is not supported for a \(place) parameter (only '\(allowedStyles[location] ?? "")')")
+        }
+        guard let schema = node["schema"] else { throw at.error("a parameter needs a schema") }
+        let type = try reference(schema, at: at.appending("schema"), typeParameters: [], extraKeys: []).type
+        func scalar(_ type: TypeReference) -> Bool {
+            switch type {
+            case .bool, .string, .double, .float, .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32,
+                .int64, .uint64:
+                return true
+            case .named(let name, let arguments):
+                return arguments.isEmpty && isStringEnum(name)
+            default: return false
+            }
+        }
+        switch type {
+        case .array(let element) where location == .query && scalar(element): break
+        case let type where scalar(type): break
+        default:
+            throw at.appending("schema").error(
+                "a \(place) parameter must be a boolean, number, integer, string or string enum\(location == .query ? " (or an array of them)" : "")"
+            )
+        }
+        var example = node["example"]
+        if example == nil, let examples = node["examples"]?.members, let first = examples.first?.value {
+            example = first["value"]
+        }
+        let pathTail = node["x-ron-path-tail"] == .bool(true)
+        if pathTail && location != .path {
+            throw at.appending("x-ron-path-tail").error("x-ron-path-tail is for a path parameter")
+        }
+        return OperationParameter(
+            name: name, swiftName: "", location: location, type: type, required: required,
+            explode: node["explode"] != .bool(false), pathTail: pathTail, description: node["description"]?.string,
+            example: example, origin: Origin(file: at.file, pointer: at.pointer))
+    }
+
+    /// Whether the named type is a string enum (a parameter's value is its raw value).
+    func isStringEnum(_ name: String) -> Bool {
+        guard let node = definitions[name]?.node, case .array? = node["enum"] else { return false }
+        return node["type"]?.string == "string"
+    }
+}
