@@ -243,7 +243,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RonFacetsTests",
-            dependencies: ["RonFacets"],
+            dependencies: ["RonFacets", "RonTestSupport"],
             exclude: ["Samples"],
             swiftSettings: strict
         ),

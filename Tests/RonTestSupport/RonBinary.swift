@@ -1,9 +1,8 @@
 import Foundation
-import Testing
 
 /// Runs the built `ron` executable, which `swift build`/`swift test` put beside the test bundle.
-enum RonBinary {
-    static let url: URL? = {
+package enum RonBinary {
+    package static let url: URL? = {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("ron")
@@ -13,13 +12,13 @@ enum RonBinary {
         return nil
     }()
 
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
+    package struct Result {
+        package var status: Int32
+        package var output: String
+        package var error: String
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    package static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
         guard let binary = RonBinary.url else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the ron executable is not built"])
