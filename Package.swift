@@ -156,6 +156,10 @@ let package = Package(
                 "RonBenchOpenAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
             ],
             path: "Benchmarks/RonBench",
             // The load section compares against AsyncHTTPClientTransport when built with that trait.

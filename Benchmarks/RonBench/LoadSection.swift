@@ -27,7 +27,7 @@ struct LoadSection {
         defer { urlClient.close() }
         let concurrency = options.concurrency
         var serverOutcome: Outcome?
-        if let server = ServerTransport.make() {
+        if let server = ServerTransport.make(connections: concurrency) {
             let serverClient = try RonClient(
                 config: RonConfig(baseUrl: self.server.base, allowInsecureHttp: true, transport: server.transport))
             let outcome = await load(
@@ -72,7 +72,7 @@ struct LoadSection {
     /// `--soak-minutes`: each transport under the same load for that long, for the memory figure.
     private func soak(_ urlClient: RonClient) async throws {
         let seconds = options.soakMinutes * 60
-        if let server = ServerTransport.make() {
+        if let server = ServerTransport.make(connections: options.concurrency) {
             let serverClient = try RonClient(
                 config: RonConfig(baseUrl: self.server.base, allowInsecureHttp: true, transport: server.transport))
             let outcome = await load(

@@ -52,7 +52,7 @@ struct ScalingSection {
                 return response.ok
             },
         ]
-        let serverTransport = ServerTransport.make()
+        let serverTransport = ServerTransport.make(connections: Self.concurrencyLevels.max() ?? 8)
         if let serverTransport {
             let serverClient = try RonClient(
                 config: RonConfig(baseUrl: server.base, allowInsecureHttp: true, transport: serverTransport.transport))

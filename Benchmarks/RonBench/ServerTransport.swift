@@ -1,15 +1,33 @@
 import RonAppSdkSwift
 
-/// The server-side transport contestant: `AsyncHTTPClientTransport`, present when ron-bench is
-/// built with the package trait `AsyncHTTPClient` (`swift run -c release --traits AsyncHTTPClient ron-bench`).
+#if AsyncHTTPClient
+    import AsyncHTTPClient
+    import NIOPosix
+#endif
+
+/// The server-side transport measured beside the default one: `AsyncHTTPClientTransport`, set up
+/// the way `wrk -t1 -c<N>` (section 3's reference) works: one event-loop thread and as many
+/// connections to the host as there are concurrent calls. With AsyncHTTPClient's defaults (an
+/// event-loop thread per core, at most 8 connections a host) the 32 tasks of section 3 queue for 8
+/// connections and hop between threads: 9,600 req/s against 14,000 set up like this (BENCHMARKS.md,
+/// "Sustained load and memory").
 enum ServerTransport {
     static let name = "AsyncHTTPClientTransport"
 
-    /// A new transport and the way to shut it down, or `nil` without the trait.
-    static func make() -> (transport: any RonTransport, shutdown: @Sendable () async -> Void)? {
+    static func make(connections: Int = 8) -> (transport: any RonTransport, shutdown: @Sendable () async -> Void)? {
         #if AsyncHTTPClient
-            let transport = AsyncHTTPClientTransport()
-            return (transport, { try? await transport.shutdown() })
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool = .init(
+                idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(connections, 1))
+            let transport = AsyncHTTPClientTransport(eventLoopGroup: group, configuration: configuration)
+            return (
+                transport,
+                {
+                    try? await transport.shutdown()
+                    try? await group.shutdownGracefully()
+                }
+            )
         #else
             return nil
         #endif

@@ -14,6 +14,9 @@ import PackagePlugin
 /// system re-runs the command for those changes without the plugin being re-planned.
 @main
 struct RonCodegenPlugin: BuildToolPlugin {
+    /// How many files the types are written in (`ron-codegen --shards`).
+    static let shards = 8
+
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let schema = SchemaLocator.schemaDirectory(
@@ -27,8 +30,12 @@ struct RonCodegenPlugin: BuildToolPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        var generated = [output.appending(path: "RonGenerated.swift")]
-        var arguments = ["--schema", schema.path, "--output", output.path]
+        // The types go in a fixed number of files, so a debug build compiles them on several cores
+        // (one file is one compiler job); the names are fixed, so the plan never changes with the schema.
+        var generated = (0..<Self.shards).map { index in
+            output.appending(path: index == 0 ? "RonGenerated.swift" : "RonGenerated+\(index).swift")
+        }
+        var arguments = ["--schema", schema.path, "--output", output.path, "--shards", String(Self.shards)]
         switch target.name {
         case "RonGenerated":
             break

@@ -45,13 +45,19 @@ public struct CodeGenerator: Sendable {
         case typesAndOperations
     }
 
-    /// The generated files for `model` as `output` says.
-    public func files(for model: SchemaModel, split: Bool, output: Output) -> [(name: String, contents: String)] {
+    /// The generated files for `model` as `output` says; the types in `shards` files
+    /// (``SwiftRenderer/renderShards(_:count:)``) when `shards` is above 1 and `split` is not set.
+    public func files(
+        for model: SchemaModel, split: Bool, output: Output, shards: Int = 1
+    ) -> [(name: String, contents: String)] {
         let operations = ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
+        let types =
+            !split && shards > 1
+            ? SwiftRenderer(options: options).renderShards(model, count: shards) : files(for: model, split: split)
         switch output {
-        case .types: return files(for: model, split: split)
+        case .types: return types
         case .operations: return [operations]
-        case .typesAndOperations: return files(for: model, split: split) + [operations]
+        case .typesAndOperations: return types + [operations]
         }
     }
 

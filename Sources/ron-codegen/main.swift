@@ -1,12 +1,13 @@
 import Foundation
 import RonCodegenCore
 
-/// `ron-codegen --schema DIR --output DIR [--split] [--check] [--runtime-module NAME] [--catalog-name NAME]
+/// `ron-codegen --schema DIR --output DIR [--split | --shards N] [--check] [--runtime-module NAME] [--catalog-name NAME]
 /// [--operations | --with-operations] [--types-module NAME] [--client-module NAME]`
 struct Arguments {
     var schema: URL?
     var output: URL?
     var split = false
+    var shards = 1
     var check = false
     var generated: CodeGenerator.Output = .types
     var options = SwiftRenderer.Options()
@@ -19,6 +20,8 @@ struct Arguments {
           --schema <dir>           the folder of schema documents (*.json, *.toml), read recursively
           --output <dir>           where to write the Swift sources
           --split                  one file per schema document (for review) instead of RonGenerated.swift
+          --shards <n>             the types in n files, RonGenerated.swift and RonGenerated+1…+<n-1>.swift,
+                                   for a build to compile side by side (1–64; default 1)
           --check                  write nothing; exit 1 if the output folder is not up to date
           --runtime-module <name>  import this module for JSONValue and the wire types (default: none)
           --catalog-name <name>    the name of the generated catalog enum (default: RonSchemaCatalog)
@@ -40,6 +43,12 @@ struct Arguments {
             case "--schema": schema = URL(fileURLWithPath: try value(for: flag))
             case "--output": output = URL(fileURLWithPath: try value(for: flag))
             case "--split": split = true
+            case "--shards":
+                let text = try value(for: flag)
+                guard let count = Int(text), (1...64).contains(count) else {
+                    throw UsageError("--shards wants a whole number from 1 to 64, got '\(text)'")
+                }
+                shards = count
             case "--check": check = true
             case "--runtime-module": options.runtimeModule = try value(for: flag)
             case "--catalog-name": options.catalogName = try value(for: flag)
@@ -100,7 +109,8 @@ do {
     // A types-only run leaves `paths` alone, as before operations were generated.
     generator.readsOperations = arguments.generated != .types
     let model = try generator.model(schemaDirectory: schema)
-    let files = generator.files(for: model, split: arguments.split, output: arguments.generated)
+    let files = generator.files(
+        for: model, split: arguments.split, output: arguments.generated, shards: arguments.shards)
     if arguments.check {
         let stale = files.filter {
             FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8)

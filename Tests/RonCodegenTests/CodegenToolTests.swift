@@ -64,6 +64,35 @@ struct CodegenToolTests {
         #expect(stale.error.contains("out of date: RonGenerated.swift"))
     }
 
+    @Test("--shards n writes the types in n files, each type once, the catalog in the first")
+    func shards() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = root.appending(path: "Schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let names = (0..<40).map { "Thing\($0)" }
+        let definitions = names.map { #""\#($0)": {"type": "object", "properties": {"n": {"type": "integer"}}}"# }
+        try Data(#"{"$defs": {\#(definitions.joined(separator: ", "))}}"#.utf8).write(
+            to: schema.appending(path: "a.schema.json"))
+        let output = root.appending(path: "out")
+        #expect(try run(["--schema", schema.path, "--output", output.path, "--shards", "4"]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(
+            files == ["RonGenerated+1.swift", "RonGenerated+2.swift", "RonGenerated+3.swift", "RonGenerated.swift"])
+        var declared: [String] = []
+        for file in files {
+            let text = try String(contentsOf: output.appending(path: file), encoding: .utf8)
+            #expect(text.hasPrefix("// DO NOT EDIT."))
+            #expect(text.contains("enum RonSchemaCatalog") == (file == "RonGenerated.swift"))
+            declared += names.filter { text.contains("public struct \($0): ") }
+        }
+        #expect(declared.sorted() == names.sorted())
+        #expect(try run(["--schema", schema.path, "--output", output.path, "--shards", "4", "--check"]).status == 0)
+        let refused = try run(["--schema", schema.path, "--output", output.path, "--shards", "0"])
+        #expect(refused.status == 64)
+        #expect(refused.error.contains("--shards wants a whole number from 1 to 64, got '0'"))
+    }
+
     @Test("a bad schema exits 1 naming the file and the pointer")
     func badSchema() throws {
         let root = try temporaryDirectory()

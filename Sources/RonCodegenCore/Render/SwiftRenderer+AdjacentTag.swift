@@ -17,12 +17,12 @@ extension SwiftRenderer {
             w.line("/// A variant this version of the schema does not know, as it came; it re-encodes unchanged.")
             w.line("case unknown(JSONValue)")
             w.line()
-            w.line("private static let tagKey = SchemaKey(\(SwiftLiteral.string(tag)))")
-            w.line("private static let contentKey = SchemaKey(\(SwiftLiteral.string(content)))")
+            w.line("private static let tagKey = SchemaVariantKey(stringValue: \(SwiftLiteral.string(tag)))")
+            w.line("private static let contentKey = SchemaVariantKey(stringValue: \(SwiftLiteral.string(content)))")
             w.line()
             w.line("/// Decodes the variant the tag member names, with its data from the content member.")
             w.block("public init(from decoder: any Decoder) throws") { w in
-                w.line("let container = try decoder.container(keyedBy: SchemaKey.self)")
+                w.line("let container = try decoder.container(keyedBy: SchemaVariantKey.self)")
                 w.line("let name = try? container.decode(String.self, forKey: Self.tagKey)")
                 w.block("switch name") { w in
                     for variant in variants {
@@ -41,7 +41,7 @@ extension SwiftRenderer {
                     for variant in variants {
                         let spelled = Naming.escaped(variant.swiftName)
                         w.line("case .\(spelled)\(variant.payload == nil ? "" : "(let payload)"):")
-                        w.line("    var container = encoder.container(keyedBy: SchemaKey.self)")
+                        w.line("    var container = encoder.container(keyedBy: SchemaVariantKey.self)")
                         w.line("    try container.encode(\(SwiftLiteral.string(variant.tag)), forKey: Self.tagKey)")
                         if let payload = variant.payload {
                             w.line(

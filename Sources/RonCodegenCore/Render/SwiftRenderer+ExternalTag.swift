@@ -33,7 +33,7 @@ extension SwiftRenderer {
                     }
                     w.line("return")
                 }
-                w.line("let container = try decoder.container(keyedBy: SchemaKey.self)")
+                w.line("let container = try decoder.container(keyedBy: SchemaVariantKey.self)")
                 w.block("guard container.allKeys.count == 1, let key = container.allKeys.first else") { w in
                     w.line("self = .unknown(try JSONValue(from: decoder))")
                     w.line("return")
@@ -56,9 +56,9 @@ extension SwiftRenderer {
                         let tag = SwiftLiteral.string(variant.tag)
                         if let payload = variant.payload {
                             w.line("case .\(spelled)(let payload):")
-                            w.line("    var container = encoder.container(keyedBy: SchemaKey.self)")
+                            w.line("    var container = encoder.container(keyedBy: SchemaVariantKey.self)")
                             w.line(
-                                "    try container.encode(\(TypeSpelling.toWire(payload, "payload")), forKey: SchemaKey(\(tag)))"
+                                "    try container.encode(\(TypeSpelling.toWire(payload, "payload")), forKey: SchemaVariantKey(stringValue: \(tag)))"
                             )
                         } else {
                             w.line("case .\(spelled):")

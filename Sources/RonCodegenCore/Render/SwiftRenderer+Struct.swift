@@ -33,6 +33,19 @@ extension SwiftRenderer {
             }
             renderInitializer(fields, into: &w)
             w.line()
+            if fields.isEmpty {
+                w.line("enum CodingKeys: CodingKey {}")
+            } else {
+                w.block("enum CodingKeys: String, CodingKey") { w in
+                    for field in fields {
+                        let name = Naming.escaped(field.swiftName)
+                        w.line(
+                            field.swiftName == field.wireName
+                                ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(field.wireName))")
+                    }
+                }
+            }
+            w.line()
             renderDecoder(fields, into: &w)
             w.line()
             renderEncoder(fields, into: &w)
@@ -46,11 +59,6 @@ extension SwiftRenderer {
             return nil
         }
         return "Text"
-    }
-
-    /// The member's coding key: `SchemaKey("<wire name>")`.
-    private func memberKey(_ field: Field) -> String {
-        "SchemaKey(\(SwiftLiteral.string(field.wireName)))"
     }
 
     private func storage(_ field: Field) -> String {
@@ -100,21 +108,24 @@ extension SwiftRenderer {
         writer.line("/// Decodes a value; unknown members are ignored.")
         writer.block("public init(from decoder: any Decoder) throws") { w in
             guard !fields.isEmpty else {
-                w.line("_ = try decoder.container(keyedBy: SchemaKey.self)")
+                w.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
                 return
             }
-            w.line("let container = try decoder.container(keyedBy: SchemaKey.self)")
+            w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if fields.contains(where: { !$0.aliases.isEmpty }) {
+                w.line("let aliases = try decoder.container(keyedBy: SchemaVariantKey.self)")
+            }
             for field in fields {
-                let key = memberKey(field)
+                let key = "." + Naming.escaped(field.swiftName)
                 guard !field.aliases.isEmpty else {
                     decodeMember(field, container: "container", key: key, into: &w)
                     continue
                 }
                 // The wire name wins; an alias is read only when the wire name is absent.
-                let names = field.aliases.map { "SchemaKey(\(SwiftLiteral.string($0)))" }
+                let names = field.aliases.map { "SchemaVariantKey(stringValue: \(SwiftLiteral.string($0)))" }
                 w.ifElse(
-                    "!container.contains(\(key)), let alias = [\(names.joined(separator: ", "))].first(where: container.contains)",
-                    { w in decodeMember(field, container: "container", key: "alias", into: &w, present: true) },
+                    "!container.contains(\(key)), let alias = [\(names.joined(separator: ", "))].first(where: aliases.contains)",
+                    { w in decodeMember(field, container: "aliases", key: "alias", into: &w, present: true) },
                     else: { w in decodeMember(field, container: "container", key: key, into: &w) })
             }
         }
@@ -166,7 +177,7 @@ extension SwiftRenderer {
         if field.required, !present {
             w.block("guard \(container).contains(\(key)) else") { w in
                 w.line("throw DecodingError.keyNotFound(")
-                w.line("    \(key),")
+                w.line("    CodingKeys\(key),")
                 w.line(
                     "    DecodingError.Context(codingPath: \(container).codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
                 )
@@ -187,12 +198,12 @@ extension SwiftRenderer {
         writer.line("/// Encodes the value; `nil` optionals are omitted.")
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
             guard !fields.isEmpty else {
-                w.line("_ = encoder.container(keyedBy: SchemaKey.self)")
+                w.line("_ = encoder.container(keyedBy: CodingKeys.self)")
                 return
             }
-            w.line("var container = encoder.container(keyedBy: SchemaKey.self)")
+            w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for field in fields {
-                let key = memberKey(field)
+                let key = "." + Naming.escaped(field.swiftName)
                 let value = read(field)
                 if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field),
                     !(field.required && field.isOptional)

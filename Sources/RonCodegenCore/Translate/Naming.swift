@@ -65,7 +65,7 @@ enum Naming {
         "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaPattern", "SchemaPatternError",
         "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog", "SchemaBox",
-        "SchemaIndexKey", "SchemaKey", "SchemaVariantKey",
+        "SchemaIndexKey", "SchemaVariantKey",
     ]
 
     /// The Swift type name for a schema name: a usable UpperCamel name is kept as written

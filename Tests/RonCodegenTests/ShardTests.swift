@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import RonCodegenCore
+
+/// The types spread over several files (`ron-codegen --shards`, what the build plugin uses).
+@Suite("Generated types in several files")
+struct ShardTests {
+    private func model(_ names: [String]) throws -> SchemaModel {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-shards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let definitions = names.map { #""\#($0)": {"type": "object", "properties": {"n": {"type": "string"}}}"# }
+        try Data(#"{"$defs": {\#(definitions.joined(separator: ", "))}}"#.utf8).write(
+            to: folder.appending(path: "a.schema.json"))
+        return try CodeGenerator().model(schemaDirectory: folder)
+    }
+
+    private func shardOf(_ name: String, in files: [(name: String, contents: String)]) -> String? {
+        files.first { $0.contents.contains("public struct \(name): ") }?.name
+    }
+
+    @Test("the shards hold exactly the single file's declarations")
+    func sameDeclarations() throws {
+        let model = try model((0..<30).map { "Kind\($0)" })
+        let single = CodeGenerator().files(for: model, split: false, output: .types)
+        let shards = CodeGenerator().files(for: model, split: false, output: .types, shards: 5)
+        #expect(shards.map(\.name) == (0..<5).map(SwiftRenderer.shardFileName))
+        let declarations = { (text: String) in
+            text.split(separator: "\n").filter { $0.hasPrefix("public ") }.map(String.init)
+        }
+        #expect(
+            shards.flatMap { declarations($0.contents) }.sorted() == declarations(single[0].contents).sorted())
+        #expect(shards.filter { $0.contents.contains("enum RonSchemaCatalog") }.map(\.name) == ["RonGenerated.swift"])
+    }
+
+    @Test("a type's file depends on its name only, so a new type leaves the others where they were")
+    func stablePlacement() throws {
+        let before = CodeGenerator().files(
+            for: try model(["Alpha", "Beta", "Gamma"]), split: false, output: .types, shards: 8)
+        let after = CodeGenerator().files(
+            for: try model(["Alpha", "Beta", "Gamma", "Delta"]), split: false, output: .types, shards: 8)
+        for name in ["Alpha", "Beta", "Gamma"] {
+            #expect(shardOf(name, in: before) != nil)
+            #expect(shardOf(name, in: before) == shardOf(name, in: after))
+        }
+        // Only Delta's file and the catalog's change.
+        let changed = zip(before, after).filter { $0.contents != $1.contents }.map(\.0.name)
+        let expected = Set([shardOf("Delta", in: after)!, "RonGenerated.swift"])
+        #expect(Set(changed) == expected)
+    }
+
+    @Test("one shard is the single file; --split wins over shards")
+    func degenerateCounts() throws {
+        let model = try model(["One", "Two"])
+        let single = CodeGenerator().files(for: model, split: false, output: .types)
+        #expect(
+            CodeGenerator().files(for: model, split: false, output: .types, shards: 1).map(\.contents)
+                == single.map(\.contents))
+        let split = CodeGenerator().files(for: model, split: true, output: .types)
+        #expect(
+            CodeGenerator().files(for: model, split: true, output: .types, shards: 4).map(\.name) == split.map(\.name))
+    }
+}
