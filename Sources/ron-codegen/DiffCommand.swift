@@ -36,33 +36,26 @@ struct DiffCommand {
         """
 
     init(_ arguments: ArraySlice<String>) throws {
-        var rest = arguments
-        func value(for flag: String) throws -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
-            return next
-        }
-        while let flag = rest.popFirst() {
+        var reader = OptionReader(arguments, usage: Self.usage)
+        while let flag = reader.nextFlag() {
             switch flag {
-            case "--old": old = try value(for: flag)
-            case "--new": new = try value(for: flag)
+            case "--old": old = try reader.value(for: flag)
+            case "--new": new = try reader.value(for: flag)
             case "--format":
-                switch try value(for: flag) {
+                switch try reader.value(for: flag) {
                 case "table": json = false
                 case "json": json = true
                 case let other: throw UsageError("--format must be table or json, not '\(other)'")
                 }
             case "--fail-on":
-                let text = try value(for: flag)
+                let text = try reader.value(for: flag)
                 guard let choice = SchemaDiffReport.FailOn(rawValue: text) else {
                     throw UsageError("--fail-on must be wire, source or any, not '\(text)'")
                 }
                 failOn = choice
-            case "--old-fixtures": oldFixtures = try value(for: flag)
+            case "--old-fixtures": oldFixtures = try reader.value(for: flag)
             case "--no-fixtures": checkFixtures = false
             case "--check-version": checkVersion = true
-            case "--help", "-h":
-                print(Self.usage)
-                exit(0)
             default: throw UsageError("unknown option '\(flag)'")
             }
         }

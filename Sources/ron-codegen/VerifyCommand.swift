@@ -22,18 +22,11 @@ struct VerifyCommand {
         """
 
     init(_ arguments: ArraySlice<String>) throws {
-        var rest = arguments
-        func value(for flag: String) throws -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
-            return next
-        }
-        while let flag = rest.popFirst() {
+        var reader = OptionReader(arguments, usage: Self.usage)
+        while let flag = reader.nextFlag() {
             switch flag {
-            case "--schema": schema = try value(for: flag)
-            case "--fixtures": fixtures = try value(for: flag)
-            case "--help", "-h":
-                print(Self.usage)
-                exit(0)
+            case "--schema": schema = try reader.value(for: flag)
+            case "--fixtures": fixtures = try reader.value(for: flag)
             default: throw UsageError("unknown option '\(flag)'")
             }
         }

@@ -33,32 +33,25 @@ struct Arguments {
         """
 
     init(_ arguments: [String]) throws {
-        var rest = arguments[...]
-        func value(for flag: String) throws -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
-            return next
-        }
-        while let flag = rest.popFirst() {
+        var reader = OptionReader(arguments[...], usage: Self.usage)
+        while let flag = reader.nextFlag() {
             switch flag {
-            case "--schema": schema = URL(fileURLWithPath: try value(for: flag))
-            case "--output": output = URL(fileURLWithPath: try value(for: flag))
+            case "--schema": schema = URL(fileURLWithPath: try reader.value(for: flag))
+            case "--output": output = URL(fileURLWithPath: try reader.value(for: flag))
             case "--split": split = true
             case "--shards":
-                let text = try value(for: flag)
+                let text = try reader.value(for: flag)
                 guard let count = Int(text), (1...64).contains(count) else {
                     throw UsageError("--shards wants a whole number from 1 to 64, got '\(text)'")
                 }
                 shards = count
             case "--check": check = true
-            case "--runtime-module": options.runtimeModule = try value(for: flag)
-            case "--catalog-name": options.catalogName = try value(for: flag)
+            case "--runtime-module": options.runtimeModule = try reader.value(for: flag)
+            case "--catalog-name": options.catalogName = try reader.value(for: flag)
             case "--operations": generated = .operations
             case "--with-operations": generated = .typesAndOperations
-            case "--types-module": options.typesModule = try value(for: flag)
-            case "--client-module": options.clientModule = try value(for: flag)
-            case "--help", "-h":
-                print(Self.usage)
-                exit(0)
+            case "--types-module": options.typesModule = try reader.value(for: flag)
+            case "--client-module": options.clientModule = try reader.value(for: flag)
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
