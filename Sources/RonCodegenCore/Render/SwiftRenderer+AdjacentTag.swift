@@ -3,16 +3,11 @@ extension SwiftRenderer {
     func renderAdjacentlyTagged(
         _ type: NamedType, tag: String, content: String, variants: [ExternalVariant], into writer: inout SourceWriter
     ) {
-        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
-        { w in
+        writer.block(enumDeclaration(type)) { w in
             for variant in variants {
-                if variant.documentation != nil {
-                    w.documentation(variant.documentation)
-                    w.line("///")
-                }
-                w.documentation("`\(tag)` is `\(variant.tag)`.")
-                let payload = variant.payload.map { "(\(TypeSpelling.swift($0)))" } ?? ""
-                w.line("case \(Naming.escaped(variant.swiftName))\(payload)")
+                renderVariantCase(
+                    swiftName: variant.swiftName, payload: variant.payload, documentation: variant.documentation,
+                    wire: "`\(tag)` is `\(variant.tag)`.", into: &w)
             }
             w.line("/// A variant this version of the schema does not know, as it came; it re-encodes unchanged.")
             w.line("case unknown(JSONValue)")

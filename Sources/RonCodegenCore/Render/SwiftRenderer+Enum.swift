@@ -55,8 +55,7 @@ extension SwiftRenderer {
     func renderUnion(
         _ type: NamedType, discriminator: String, variants: [UnionVariant], into writer: inout SourceWriter
     ) {
-        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
-        { w in
+        writer.block(enumDeclaration(type)) { w in
             for variant in variants {
                 w.line("/// `\(discriminator)` is `\(variant.tag)`.")
                 w.line("case \(Naming.escaped(variant.swiftName))(\(variant.payload))")

@@ -1,21 +1,13 @@
 /// An externally tagged enum: `"Unit"` or `{"Variant": data}` on the wire.
 extension SwiftRenderer {
     func renderExternallyTagged(_ type: NamedType, variants: [ExternalVariant], into writer: inout SourceWriter) {
-        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
-        { w in
+        writer.block(enumDeclaration(type)) { w in
             for variant in variants {
-                if variant.documentation != nil {
-                    w.documentation(variant.documentation)
-                    w.line("///")
-                }
-                let spelled = Naming.escaped(variant.swiftName)
-                if let payload = variant.payload {
-                    w.documentation("`{\"\(variant.tag)\": …}` on the wire.")
-                    w.line("case \(spelled)(\(TypeSpelling.swift(payload)))")
-                } else {
-                    w.documentation("`\"\(variant.tag)\"` on the wire.")
-                    w.line("case \(spelled)")
-                }
+                renderVariantCase(
+                    swiftName: variant.swiftName, payload: variant.payload, documentation: variant.documentation,
+                    wire: variant.payload == nil
+                        ? "`\"\(variant.tag)\"` on the wire." : "`{\"\(variant.tag)\": …}` on the wire.",
+                    into: &w)
             }
             w.line("/// A variant this version of the schema does not know, as it came; it re-encodes unchanged.")
             w.line("case unknown(JSONValue)")

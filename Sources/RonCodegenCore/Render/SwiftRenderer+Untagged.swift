@@ -1,22 +1,13 @@
 /// An untagged enum: each variant is its own JSON shape; decoding takes the first that fits.
 extension SwiftRenderer {
     func renderUntagged(_ type: NamedType, variants: [UntaggedVariant], into writer: inout SourceWriter) {
-        writer.block("\(enumKeyword(type)) \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))")
-        {
+        writer.block(enumDeclaration(type)) {
             w in
             for variant in variants {
-                if variant.documentation != nil {
-                    w.documentation(variant.documentation)
-                    w.line("///")
-                }
-                let spelled = Naming.escaped(variant.swiftName)
-                if let payload = variant.payload {
-                    w.documentation("A `\(TypeSpelling.swift(payload))` on the wire.")
-                    w.line("case \(spelled)(\(TypeSpelling.swift(payload)))")
-                } else {
-                    w.documentation("`null` on the wire.")
-                    w.line("case \(spelled)")
-                }
+                renderVariantCase(
+                    swiftName: variant.swiftName, payload: variant.payload, documentation: variant.documentation,
+                    wire: variant.payload.map { "A `\(TypeSpelling.swift($0))` on the wire." } ?? "`null` on the wire.",
+                    into: &w)
             }
             w.line()
             w.line("/// Decodes the first variant, in schema order, that the value fits; an error when none does.")
