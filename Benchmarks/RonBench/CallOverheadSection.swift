@@ -91,9 +91,9 @@ final class CallOverheadSection {
             throw BenchError("--profile wants one of \(names.keys.sorted().joined(separator: ", "))")
         }
         _ = await contestant.run(50)
-        let cpuStart = Self.cpuMicroseconds()
+        let cpuStart = CPUTime.microseconds()
         let batch = await contestant.run(calls)
-        let cpu = Double(Self.cpuMicroseconds() - cpuStart) / Double(calls)
+        let cpu = Double(CPUTime.microseconds() - cpuStart) / Double(calls)
         log("\(wanted): process CPU \(Format.fixed(cpu, 1)) µs/call (client and gateway together)")
         log(
             "\(wanted): \(calls) calls, \(Double(batch.nanoseconds) / Double(calls) / 1_000) µs/call, \(batch.failures) failed"
@@ -160,18 +160,6 @@ final class CallOverheadSection {
                 section: "1", measure: "GET small DTO: generated client.getHello() / client.get, no network",
                 value: Format.fixed(ratios.median, 3), spread: ratios.spread(3), target: "≤ 1.01",
                 pass: ratios.median <= 1.01))
-    }
-
-    /// User plus system CPU time of this process so far, in microseconds.
-    static func cpuMicroseconds() -> Int {
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
-            + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
     }
 
     private func measure(_ label: String, _ contestants: [CallContestant], calls: Int) async throws {

@@ -15,18 +15,6 @@ struct CompileTimeSection {
     /// As many files as the build plugin writes the types in.
     static let shards = 8
 
-    /// CPU seconds (user and system) of the child processes waited for so far.
-    static func childCPUSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
-        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
     func run() throws {
         let scratch = options.scratchDirectory
         guard let tool = try CodegenSection.findTool(package: options.packageDirectory, scratch: scratch) else {
@@ -84,7 +72,7 @@ struct CompileTimeSection {
                     let objects = work.appendingPathComponent("\(name)-\(count)-objects", isDirectory: true)
                     try? FileManager.default.removeItem(at: objects)
                     try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
-                    let before = Self.childCPUSeconds()
+                    let before = Double(CPUTime.microseconds(.children)) / 1e6
                     let outcome = try ProcessRunner.run(
                         [
                             "swiftc", "-Onone", "-parse-as-library", "-module-name", "Synthetic", "-I", modules.path,
@@ -96,7 +84,7 @@ struct CompileTimeSection {
                             "\(name)'s code for \(count) types does not compile: \(outcome.output.prefix(600))")
                     }
                     wall[name, default: Samples()].add(outcome.seconds)
-                    cpu[name, default: Samples()].add(Self.childCPUSeconds() - before)
+                    cpu[name, default: Samples()].add(Double(CPUTime.microseconds(.children)) / 1e6 - before)
                 }
             }
             let types = Format.grouped(Double(count))

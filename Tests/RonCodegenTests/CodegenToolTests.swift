@@ -42,15 +42,22 @@ struct CodegenToolTests {
         return url
     }
 
+    /// Writes `json` as `<root>/Schema/a.schema.json`; returns the document's URL.
+    func writeSchema(_ json: String, in root: URL) throws -> URL {
+        let schema = root.appending(path: "Schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let document = schema.appending(path: "a.schema.json")
+        try Data(json.utf8).write(to: document)
+        return document
+    }
+
     @Test("generates, then --check passes, then fails after a schema change")
     func generateAndCheck() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let schema = root.appending(path: "Schema")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
-        let document = schema.appending(path: "a.schema.json")
-        try Data(#"{"$defs": {"Thing": {"type": "object", "properties": {"n": {"type": "integer"}}}}}"#.utf8).write(
-            to: document)
+        let document = try writeSchema(
+            #"{"$defs": {"Thing": {"type": "object", "properties": {"n": {"type": "integer"}}}}}"#, in: root)
+        let schema = document.deletingLastPathComponent()
         let output = root.appending(path: "out").path
         #expect(try run(["--schema", schema.path, "--output", output]).status == 0)
         let generated = try String(contentsOfFile: output + "/RonGenerated.swift", encoding: .utf8)
@@ -68,12 +75,10 @@ struct CodegenToolTests {
     func shards() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let schema = root.appending(path: "Schema")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
         let names = (0..<40).map { "Thing\($0)" }
         let definitions = names.map { #""\#($0)": {"type": "object", "properties": {"n": {"type": "integer"}}}"# }
-        try Data(#"{"$defs": {\#(definitions.joined(separator: ", "))}}"#.utf8).write(
-            to: schema.appending(path: "a.schema.json"))
+        let schema = try writeSchema(#"{"$defs": {\#(definitions.joined(separator: ", "))}}"#, in: root)
+            .deletingLastPathComponent()
         let output = root.appending(path: "out")
         #expect(try run(["--schema", schema.path, "--output", output.path, "--shards", "4"]).status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
