@@ -214,7 +214,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RonCodegenTests",
-            dependencies: ["RonCodegenCore"],
+            dependencies: ["RonCodegenCore", "RonTestSupport"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

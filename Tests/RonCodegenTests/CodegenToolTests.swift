@@ -1,39 +1,18 @@
 import Foundation
+import RonTestSupport
 import Testing
 
 /// The `ron-codegen` executable as a user runs it: arguments, output folder, `--check`, errors.
 @Suite("The ron-codegen command")
 struct CodegenToolTests {
     /// The built tool, which `swift test` puts beside the test bundle.
-    static let tool: URL? = {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appending(path: "ron-codegen")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let tool = ChildProcess.builtExecutable("ron-codegen")
 
-    struct Run {
-        var status: Int32
-        var error: String
-    }
-
-    func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
+    func run(_ arguments: [String]) throws -> ChildProcess.Result {
         guard let tool = Self.tool else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "ron-codegen is not built"])
         }
-        process.executableURL = tool
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, error: String(decoding: data, as: UTF8.self))
+        return try ChildProcess.run(tool, arguments)
     }
 
     func temporaryDirectory() throws -> URL {
@@ -49,6 +28,18 @@ struct CodegenToolTests {
         let document = schema.appending(path: "a.schema.json")
         try Data(json.utf8).write(to: document)
         return document
+    }
+
+    /// The runner every command-line test uses reads both streams at once: a program that writes
+    /// far more than a pipe holds to standard error before it writes to standard output (as a
+    /// failing build does) used to stall a runner that read standard output to its end first.
+    @Test("the test runner collects large output on both streams", .timeLimit(.minutes(1)))
+    func runnerReadsBothStreams() throws {
+        let script = "head -c 300000 /dev/zero | tr '\\0' e >&2; head -c 200000 /dev/zero | tr '\\0' o; exit 3"
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script])
+        #expect(result.status == 3)
+        #expect(result.error.utf8.count == 300_000 && result.error.allSatisfy { $0 == "e" })
+        #expect(result.output.utf8.count == 200_000 && result.output.allSatisfy { $0 == "o" })
     }
 
     @Test("generates, then --check passes, then fails after a schema change")

@@ -1,14 +1,11 @@
 import Foundation
+import RonTestSupport
 import Testing
 
 /// `ron-codegen diff` as a user runs it: in a git repository, against a revision or a folder.
 @Suite("The ron-codegen diff command")
 struct SchemaDiffToolTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var error: String
-    }
+    typealias Run = ChildProcess.Result
 
     /// A throwaway git repository with a committed `Schema/` and `Fixtures/`.
     struct Repository {
@@ -34,7 +31,7 @@ struct SchemaDiffToolTests {
 
         @discardableResult
         func git(_ arguments: [String]) throws -> Run {
-            try SchemaDiffToolTests.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: root)
+            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: root)
         }
 
         func diff(_ arguments: [String]) throws -> Run { try codegen(["diff"] + arguments) }
@@ -43,28 +40,10 @@ struct SchemaDiffToolTests {
             guard let tool = CodegenToolTests.tool else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "ron-codegen is not built"])
             }
-            return try SchemaDiffToolTests.execute(tool, arguments, in: root)
+            return try ChildProcess.run(tool, arguments, in: root)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
-    }
-
-    static func execute(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            error: String(decoding: err, as: UTF8.self))
     }
 
     static func schema(_ properties: String, required: String = #"["id"]"#, version: String? = nil) -> String {
