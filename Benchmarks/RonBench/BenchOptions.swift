@@ -39,8 +39,10 @@ struct BenchOptions: Sendable {
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file
           --profile <name>        only make <calls> GET calls with one contestant (core: the client on a
-                                  transport that answers at once; bare, bare-delegate, ours, plain, nio,
-                                  openapi: against the gateway), for `perf record`; --calls <n> sets how many
+                                  transport that answers at once; decode: only the JSONDecoder a bare call
+                                  runs on the same body; bare, bare-delegate, ours, plain, nio, openapi:
+                                  against the gateway), for `perf record` or callgrind; --calls <n> sets how
+                                  many
         """
 
     init(_ arguments: [String]) throws {

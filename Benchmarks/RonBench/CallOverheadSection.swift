@@ -79,6 +79,18 @@ final class CallOverheadSection {
             )
             return
         }
+        if name == "decode" {
+            // What a bare call does besides its transport: `JSONDecoder` on the same body, in the same
+            // loop as `core`, so the difference of the two is the client's own work.
+            let body = Data(BenchServer.helloBody.utf8)
+            let batch = await CallContestant.timed(calls) {
+                (try? JSONDecoder().decode(Hello.self, from: body)) != nil
+            }
+            log(
+                "decode: \(calls) decodes, \(Double(batch.nanoseconds) / Double(calls) / 1_000) µs each, \(batch.failures) failed"
+            )
+            return
+        }
         let server = try await BenchServer.start()
         let clients = try Clients(server: server)
         let names = [

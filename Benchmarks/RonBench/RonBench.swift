@@ -3,7 +3,21 @@ import Foundation
 /// `ron-bench`: the SDK's benchmark suite. See BENCHMARKS.md.
 @main
 enum RonBench {
-    static func main() async {
+    /// Runs the suite in a task while the main thread waits on a semaphore.
+    ///
+    /// Not an `async` main: on Linux that parks the main thread in `sigsuspend`, and valgrind
+    /// (3.19 and 3.24) dies as the first worker thread is created under it, so instruction counts
+    /// (`--profile` under callgrind) could not be taken.
+    static func main() {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await runMain()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private static func runMain() async {
         let options: BenchOptions
         do {
             options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))

@@ -42,6 +42,19 @@ import Testing
         #expect(!RonHeaders.same("abc", "ab"))
     }
 
+    /// Only letters fold: `@`/`` ` ``, `[`/`{` and `^`/`~` differ by the same bit as `A`/`a` but are
+    /// different names.
+    @Test func onlyLettersFoldCase() {
+        #expect(RonHeaders.same("X-Request-ID", "x-request-id"))
+        #expect(RonHeaders.same("", ""))
+        #expect(!RonHeaders.same("x@", "x`"))
+        #expect(!RonHeaders.same("x[", "x{"))
+        #expect(!RonHeaders.same("x^", "x~"))
+        #expect(!RonHeaders.same("x-id", "x-ie"))
+        let headers: RonHeaders = ["x@": "1"]
+        #expect(headers["x`"] == nil && headers["X@"] == "1")
+    }
+
     @Test func aDictionaryIsReadInNameOrder() {
         let headers = RonHeaders(["b": "2", "a": "1", "C": "3"])
         #expect(headers.map(\.name) == ["C", "a", "b"])

@@ -51,6 +51,29 @@ import Testing
         #expect(try base.url(path: "app/hello", query: []).absoluteString == "https://h/prefix/app/hello")
         #expect(try base.url(path: "/app", query: []).absoluteString == "https://h/prefix/app")
         #expect(try base.url(path: "/apple", query: []).absoluteString == "https://h/prefix/app/apple")
+        #expect(try base.url(path: "app", query: []).absoluteString == "https://h/prefix/app")
+        #expect(try base.url(path: "/app/", query: []).absoluteString == "https://h/prefix/app/")
+        #expect(try base.url(path: "/", query: []).absoluteString == "https://h/prefix/app/")
+        #expect(try base.url(path: "//x", query: []).absoluteString == "https://h/prefix/app//x")
+        #expect(try base.url(path: "/app/app/x", query: []).absoluteString == "https://h/prefix/app/app/x")
+        #expect(try base.url(path: "/ap", query: []).absoluteString == "https://h/prefix/app/ap")
+        #expect(
+            try base.url(path: "/files/my report", query: [URLQueryItem(name: "a", value: nil)]).absoluteString
+                == "https://h/prefix/app/files/my%20report?a")
+    }
+
+    /// The `/app` prefix is dropped before the checks, so a bad path below it is still refused,
+    /// with the path as the caller wrote it in the error.
+    @Test func badPathsBelowTheAppPrefixAreRefusedAsWritten() throws {
+        let base = try builder("https://h")
+        let error = #expect(throws: LocalNetworkError.self) { try base.url(path: "/app/..", query: []) }
+        guard case .invalidPath(let path, let reason)? = error else {
+            Issue.record("expected invalidPath, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "/app/.." && reason == "\"..\" segments are not allowed")
+        #expect(throws: LocalNetworkError.self) { try base.url(path: "app/a?b", query: []) }
+        #expect(throws: LocalNetworkError.self) { try base.url(path: "/app/\u{85}", query: []) }
     }
 
     @Test(arguments: ["/a/../b", "/a/./b", "/..", "/a?x=1", "/a#f", "/a\r\nX-Evil: 1", "/a\u{0}b"])

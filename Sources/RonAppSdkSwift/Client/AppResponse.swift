@@ -28,6 +28,7 @@ public struct AppResponse<T> {
     public internal(set) var cache: RonCacheInfo?
 
     /// Creates a response.
+    @inline(__always)
     public init(
         status: Int, headers: RonHeaders = [:], data: T? = nil, raw: Data? = nil, problem: RonProblem? = nil,
         durationMs: Int = 0

@@ -24,7 +24,11 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
 
     /// Whether calls with this method carry an idempotency key (POST, PUT, PATCH, DELETE).
     public var carriesIdempotencyKey: Bool {
-        self == .post || self == .put || self == .patch || self == .delete
+        // Only these four start with P or D: most calls (GET) are answered by their first byte.
+        guard let first = rawValue.utf8.first, first == UInt8(ascii: "P") || first == UInt8(ascii: "D") else {
+            return false
+        }
+        return self == .post || self == .put || self == .patch || self == .delete
     }
 
     /// The method token.

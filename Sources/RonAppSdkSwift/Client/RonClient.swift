@@ -73,8 +73,7 @@ public final class RonClient: RonRequesting {
         self.config = config
         headerComposer = HeaderComposer(
             authToken: config.authToken, passportToken: config.passportToken, headerProvider: config.headerProvider,
-            requestIdFactory: config.requestIdFactory ?? { RandomUUID.lowercased() },
-            idempotencyKeyFactory: config.idempotencyKeyFactory ?? { RandomUUID.lowercased() },
+            requestIdFactory: config.requestIdFactory, idempotencyKeyFactory: config.idempotencyKeyFactory,
             idempotencyKeyHeader: config.idempotencyKeyHeader)
         chain = MiddlewareChain(
             layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])
@@ -165,23 +164,18 @@ public final class RonClient: RonRequesting {
     }
 }
 
-/// Whether a client was closed; the only mutable state of a ``RonClient``.
-final class ClientState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var closed = false
+/// Whether a client was closed; the only mutable state of a ``RonClient``. Read on every call.
+final class ClientState: Sendable {
+    private let closed = LockedState(false)
 
-    var isClosed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return closed
-    }
+    var isClosed: Bool { closed.withLock { $0 } }
 
     /// Marks the client closed; `false` when it already was.
     func close() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if closed { return false }
-        closed = true
-        return true
+        closed.withLock { closed in
+            if closed { return false }
+            closed = true
+            return true
+        }
     }
 }

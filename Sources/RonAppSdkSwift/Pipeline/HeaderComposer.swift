@@ -12,50 +12,89 @@ import Foundation
 ///    `idempotencyKeyHeader`, e.g. `X-Idempotency-Key` for older gateways) on POST/PUT/PATCH/DELETE
 ///    (`idempotencyKeyFactory`, default UUID; a caller's key under either name counts), and
 ///    `Content-Type` when a body is sent.
+///
+/// Composing is synchronous: the `headerProvider` (the one step that may suspend) is asked first,
+/// by ``providedHeaders()``, so a call without one adds no suspension point or async frame here.
 struct HeaderComposer: Sendable {
     let authToken: String?
     let passportToken: String?
     let headerProvider: (@Sendable () async -> [String: String])?
-    let requestIdFactory: @Sendable () -> String
-    let idempotencyKeyFactory: @Sendable () -> String
+    /// The configured request id factory; `nil` for the default random UUIDs, which are valid header
+    /// values by construction and so are not checked again on every call.
+    let requestIdFactory: (@Sendable () -> String)?
+    /// The configured idempotency key factory; `nil` for the default random UUIDs.
+    let idempotencyKeyFactory: (@Sendable () -> String)?
     /// The header that carries new idempotency keys (`Idempotency-Key` unless configured).
     var idempotencyKeyHeader = RonConfig.Defaults.idempotencyKeyHeader
 
     /// ``RonSDK/userAgent``, made once.
     private static let userAgent = RonSDK.userAgent
 
+    /// The `headerProvider`'s headers for one call (none without a provider).
+    func providedHeaders() async -> [String: String] {
+        guard let headerProvider else { return [:] }
+        return await headerProvider()
+    }
+
+    /// Asks the `headerProvider`, then composes (see ``compose(method:callHeaders:provided:body:)``).
     func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
         async throws(LocalNetworkError) -> RonHeaders
     {
+        try compose(method: method, callHeaders: callHeaders, provided: await providedHeaders(), body: body)
+    }
+
+    /// A new idempotency key from the configured factory, or a random UUID.
+    func makeIdempotencyKey() -> String {
+        idempotencyKeyFactory?() ?? RandomUUID.lowercased()
+    }
+
+    /// The headers of one call, `provided` being what the `headerProvider` gave for it.
+    func compose(method: HTTPMethod, callHeaders: [String: String], provided: [String: String], body: AppRequestBody?)
+        throws(LocalNetworkError) -> RonHeaders
+    {
         // Every value is checked once, where it comes in; `Accept` and `User-Agent` are the SDK's own.
-        var fields: RonHeaders = ["Accept": "application/json", "User-Agent": Self.userAgent]
+        // Room for the SDK's own six fields and the caller's, so the storage is allocated once.
+        var fields = RonHeaders(minimumCapacity: 6 + callHeaders.count)
+        fields.append("Accept", "application/json")
+        fields.append("User-Agent", Self.userAgent)
         if let token = authToken, !token.isEmpty {
-            try set("Authorization", Self.authorizationValue(token), in: &fields)
+            try Self.validate(value: Self.authorizationValue(token), of: "Authorization", into: &fields)
         }
         if let passport = passportToken, !passport.isEmpty {
-            try set("X-RON-Passport", passport, in: &fields)
+            try Self.validate(value: passport, of: "X-RON-Passport", into: &fields)
         }
-        if let headerProvider {
-            for (name, value) in await headerProvider() {
+        for (name, value) in provided {
+            try Self.validate(name: name, value: value)
+            fields[name] = value
+        }
+        if !callHeaders.isEmpty {
+            for (name, value) in callHeaders.sorted(by: { $0.key < $1.key }) {
                 try Self.validate(name: name, value: value)
                 fields[name] = value
             }
         }
-        for (name, value) in callHeaders.sorted(by: { $0.key < $1.key }) {
-            try Self.validate(name: name, value: value)
-            fields[name] = value
+        // Only where still missing: the names below are the SDK's own tokens, so only their values
+        // need checking, and a missing field is appended without another search.
+        var requestId = fields["x-request-id"]
+        if requestId == nil {
+            if let requestIdFactory {
+                let made = requestIdFactory()
+                try Self.validate(value: made, of: "x-request-id", into: &fields)
+                requestId = made
+            } else {
+                let made = RandomUUID.lowercased()
+                fields.append("x-request-id", made)
+                requestId = made
+            }
         }
-        if !fields.contains("x-request-id") {
-            try set("x-request-id", requestIdFactory(), in: &fields)
-        }
-        if !fields.contains("x-correlation-id"), let requestId = fields["x-request-id"] {
-            fields["x-correlation-id"] = requestId
+        if let requestId, !fields.contains("x-correlation-id") {
+            fields.append("x-correlation-id", requestId)
         }
         if method.carriesIdempotencyKey, !fields.contains("x-idempotency-key"), !fields.contains("idempotency-key") {
-            try set(idempotencyKeyHeader, idempotencyKeyFactory(), in: &fields)
+            try set(idempotencyKeyHeader, makeIdempotencyKey(), in: &fields)
         }
         if let body, !fields.contains("content-type") {
-            try set("Content-Type", body.contentType, in: &fields)
+            try Self.validate(value: body.contentType, of: "Content-Type", into: &fields)
         }
         return fields
     }
@@ -64,6 +103,14 @@ struct HeaderComposer: Sendable {
     private func set(_ name: String, _ value: String, in fields: inout RonHeaders) throws(LocalNetworkError) {
         try Self.validate(name: name, value: value)
         fields[name] = value
+    }
+
+    /// Checks the value of a header the SDK names itself and appends it (the caller knows it is missing).
+    private static func validate(value: String, of name: String, into fields: inout RonHeaders)
+        throws(LocalNetworkError)
+    {
+        try validate(value: value, name: name)
+        fields.append(name, value)
     }
 
     /// `Bearer <token>` unless the token already starts with a scheme word and a space.
@@ -80,18 +127,28 @@ struct HeaderComposer: Sendable {
         guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
             throw .invalidHeader(name: name, reason: "the name must be a non-empty HTTP token")
         }
-        // ASCII bytes are checked directly; only a value with other characters needs the scalar
-        // properties (C1 controls such as U+0085).
-        var ascii = true
-        for byte in value.utf8 {
-            if byte >= 0x80 {
-                ascii = false
-            } else if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-                throw .invalidHeader(name: name, reason: "the value contains a control character (CR, LF, NUL, ...)")
+        try validate(value: value, name: name)
+    }
+
+    /// Checks a header value: no control characters but horizontal tab.
+    private static func validate(value: String, name: String) throws(LocalNetworkError) {
+        // ASCII bytes are checked directly, on the string's UTF-8 in place; only a value with other
+        // characters needs the scalar properties (C1 controls such as U+0085).
+        var text = value
+        let (asciiControl, ascii) = text.withUTF8 { bytes in
+            var ascii = true
+            for byte in bytes {
+                if byte >= 0x80 {
+                    ascii = false
+                } else if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                    return (true, ascii)
+                }
             }
+            return (false, ascii)
         }
-        if ascii { return }
-        for scalar in value.unicodeScalars where scalar.properties.generalCategory == .control && scalar != "\t" {
+        if asciiControl
+            || (!ascii && value.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\t" })
+        {
             throw .invalidHeader(name: name, reason: "the value contains a control character (CR, LF, NUL, ...)")
         }
     }

@@ -15,15 +15,6 @@ enum PercentEncoding {
         }
     }
 
-    static func encode(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            append(byte, to: &out)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// Appends `byte`, or its `%XX` form when it is not unreserved.
     static func append(_ byte: UInt8, to out: inout [UInt8]) {
         if isUnreserved(byte) {

@@ -25,20 +25,17 @@ extension RonClient {
         }
         let timeoutMs = timeoutMs(for: call)
         let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
-        let sent = SentHeaders()
-        do {
-            let response = try await DeadlineRace.run(
-                timeoutMs: timeoutMs, deadlines: deadlines, startImmediately: startsCallsImmediately
-            ) { [self] in
-                let prepared = try await prepare(
-                    call, url: url, timeoutMs: timeoutMs, deadline: deadline, limits: limits)
-                sent.store(prepared.transport.headers)
-                return try await execute(prepared, terminal: terminal)
-            }
-            return Exchange(url: url, sentHeaders: sent.value, result: .success(response))
-        } catch {
-            return Exchange(url: url, sentHeaders: sent.value, result: .failure(problem(for: error)))
+        let (result, sent) = await DeadlineRace.run(
+            timeoutMs: timeoutMs, deadlines: deadlines, startImmediately: startsCallsImmediately
+        ) { [self] race in
+            // Without a provider there is nothing to wait for (and no async frame to make).
+            let provided = headerComposer.headerProvider == nil ? [:] : await headerComposer.providedHeaders()
+            let prepared = try prepare(
+                call, url: url, provided: provided, timeoutMs: timeoutMs, deadline: deadline, limits: limits)
+            race.recordSent(prepared.transport.headers)
+            return try await execute(prepared, terminal: terminal)
         }
+        return Exchange(url: url, sentHeaders: sent, result: result.mapError(problem(for:)))
     }
 
     /// Whether a call may start on the caller's thread: the transport never blocks its thread and no
@@ -60,19 +57,5 @@ extension RonClient {
                 metadata: ["cause": .string(failure.cause.code), "detail": .string(failure.detail)])
             return ProblemMapper.fromTransport(failure)
         }
-    }
-}
-
-/// The headers a call actually sent, captured from inside the deadline race.
-final class SentHeaders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var headers: RonHeaders = [:]
-
-    func store(_ headers: RonHeaders) {
-        lock.withLock { self.headers = headers }
-    }
-
-    var value: RonHeaders {
-        lock.withLock { headers }
     }
 }

@@ -5,12 +5,17 @@ extension RonClient {
     /// own, then the ids and keys the SDK adds; see ``HeaderComposer``) and the body become one
     /// ``PreparedRequest``. Nothing is sent yet.
     ///
-    /// - Throws: ``LocalNetworkError`` when the client is closed, the path or a header is invalid.
+    /// `provided` is what the `headerProvider` gave for this call (``HeaderComposer/providedHeaders()``),
+    /// so this stage never suspends. Whether the client is closed was checked as the URL was built
+    /// (``url(for:)``) and is checked again before the transport.
+    ///
+    /// - Throws: ``LocalNetworkError`` when a header is invalid.
     func prepare(
-        _ call: AppRequest, url: URL, timeoutMs: Int, deadline: ContinuousClock.Instant, limits: PreparationLimits
-    ) async throws(LocalNetworkError) -> PreparedRequest {
-        if state.isClosed { throw .clientClosed }
-        let headers = try await headerComposer.compose(method: call.method, callHeaders: call.headers, body: call.body)
+        _ call: AppRequest, url: URL, provided: [String: String], timeoutMs: Int, deadline: ContinuousClock.Instant,
+        limits: PreparationLimits
+    ) throws(LocalNetworkError) -> PreparedRequest {
+        let headers = try headerComposer.compose(
+            method: call.method, callHeaders: call.headers, provided: provided, body: call.body)
         var request = TransportRequest(
             method: call.method.rawValue, url: url, headers: headers, body: call.body?.data, timeoutMs: timeoutMs,
             connectTimeoutMs: connectTimeoutMs, readTimeoutMs: limits.readTimeoutMs ?? readTimeoutMs,
@@ -37,7 +42,7 @@ extension RonClient {
 
     /// A new idempotency key from the configured factory (the offline queue stores it with a write).
     func makeIdempotencyKey() -> String {
-        headerComposer.idempotencyKeyFactory()
+        headerComposer.makeIdempotencyKey()
     }
 
     /// The header new idempotency keys are sent under.

@@ -17,11 +17,16 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// One field: a name as written and its value.
     public typealias Element = (name: String, value: String)
 
-    private var names: [String] = []
-    private var values: [String] = []
+    /// The fields, in order: one array, so a header set costs one allocation.
+    private var fields: [Element] = []
 
     /// No fields.
     public init() {}
+
+    /// No fields, with room for `capacity` of them before the storage grows.
+    init(minimumCapacity capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
 
     /// The fields of `dictionary`, sorted by name so the order is stable.
     public init(_ dictionary: [String: String]) {
@@ -30,6 +35,7 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The fields in the order given; a name given twice keeps both fields.
     public init(dictionaryLiteral elements: (String, String)...) {
+        fields.reserveCapacity(elements.count)
         for (name, value) in elements { append(name, value) }
     }
 
@@ -39,10 +45,10 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// How many fields there are (a name with two values counts twice).
-    public var count: Int { names.count }
+    public var count: Int { fields.count }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { names.isEmpty }
+    public var isEmpty: Bool { fields.isEmpty }
 
     /// The values of `name` (any case), joined with `", "` as RFC 9110 combines repeated fields; `nil`
     /// when there is none. Setting replaces every field of that name (keeping the position of the
@@ -50,8 +56,8 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public subscript(_ name: String) -> String? {
         get {
             var found: String?
-            for index in names.indices where Self.same(names[index], name) {
-                found = found.map { $0 + ", " + values[index] } ?? values[index]
+            for field in fields where Self.same(field.name, name) {
+                found = found.map { $0 + ", " + field.value } ?? field.value
             }
             return found
         }
@@ -60,18 +66,14 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 remove(name)
                 return
             }
-            guard let first = names.firstIndex(where: { Self.same($0, name) }) else {
+            guard let first = fields.firstIndex(where: { Self.same($0.name, name) }) else {
                 append(name, newValue)
                 return
             }
-            names[first] = name
-            values[first] = newValue
-            var index = names.count - 1
+            fields[first] = (name, newValue)
+            var index = fields.count - 1
             while index > first {
-                if Self.same(names[index], name) {
-                    names.remove(at: index)
-                    values.remove(at: index)
-                }
+                if Self.same(fields[index].name, name) { fields.remove(at: index) }
                 index -= 1
             }
         }
@@ -79,42 +81,27 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Every value of `name` (any case), in order.
     public func values(for name: String) -> [String] {
-        names.indices.filter { Self.same(names[$0], name) }.map { values[$0] }
+        fields.filter { Self.same($0.name, name) }.map(\.value)
     }
 
     /// Whether a field named `name` (any case) is present.
     public func contains(_ name: String) -> Bool {
-        names.contains { Self.same($0, name) }
+        fields.contains { Self.same($0.name, name) }
     }
 
     /// Adds a field after the others, even if one of that name exists.
     public mutating func append(_ name: String, _ value: String) {
-        names.append(name)
-        values.append(value)
+        fields.append((name, value))
     }
 
     /// Removes every field named `name` (any case).
     public mutating func remove(_ name: String) {
-        var index = names.count - 1
-        while index >= 0 {
-            if Self.same(names[index], name) {
-                names.remove(at: index)
-                values.remove(at: index)
-            }
-            index -= 1
-        }
+        fields.removeAll { Self.same($0.name, name) }
     }
 
     /// Removes every field for which `shouldRemove` is true.
     public mutating func removeAll(where shouldRemove: (Element) -> Bool) {
-        var index = names.count - 1
-        while index >= 0 {
-            if shouldRemove((names[index], values[index])) {
-                names.remove(at: index)
-                values.remove(at: index)
-            }
-            index -= 1
-        }
+        fields.removeAll(where: shouldRemove)
     }
 
     /// The fields as a dictionary keyed by lowercased name, repeated fields joined with `", "`.
@@ -129,7 +116,7 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Iterates the fields in order.
     public func makeIterator() -> some IteratorProtocol<Element> {
-        zip(names, values).lazy.map { (name: $0, value: $1) }.makeIterator()
+        fields.makeIterator()
     }
 
     /// `Name: value` lines.
@@ -139,33 +126,25 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Equal when the same fields come in the same order, names compared ignoring case.
     public static func == (lhs: RonHeaders, rhs: RonHeaders) -> Bool {
-        lhs.count == rhs.count
-            && lhs.names.indices.allSatisfy { same(lhs.names[$0], rhs.names[$0]) && lhs.values[$0] == rhs.values[$0] }
+        lhs.fields.elementsEqual(rhs.fields) { same($0.name, $1.name) && $0.value == $1.value }
     }
 
     /// Hashes lowercased names and values, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(names.count)
-        for index in names.indices {
-            hasher.combine(names[index].lowercased())
-            hasher.combine(values[index])
+        hasher.combine(fields.count)
+        for field in fields {
+            hasher.combine(field.name.lowercased())
+            hasher.combine(field.value)
         }
     }
 
     /// ASCII case-insensitive equality of two header names, without allocating.
+    ///
+    /// Names of different lengths (most pairs) are told apart by their byte counts alone.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case (let a?, let b?):
-                if a == b { continue }
-                let lowerA = (0x41...0x5A).contains(a) ? a | 0x20 : a
-                let lowerB = (0x41...0x5A).contains(b) ? b | 0x20 : b
-                if lowerA != lowerB { return false }
-            default: return false
-            }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return lhs.utf8.elementsEqual(rhs.utf8) { a, b in
+            a == b || (a ^ b == 0x20 && (0x61...0x7A).contains(a | 0x20))
         }
     }
 }

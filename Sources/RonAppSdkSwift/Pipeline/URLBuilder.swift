@@ -16,6 +16,8 @@ import Foundation
 struct URLBuilder: Sendable {
     /// The scheme, authority and encoded path prefix of the base, for example `https://h:8443/prefix`.
     let origin: String
+    /// `origin` and `/app` as bytes: every URL starts with them.
+    private let appPrefix: [UInt8]
 
     init(baseUrl: URL) throws(SdkConfigError) {
         guard let components = URLComponents(url: baseUrl, resolvingAgainstBaseURL: false) else {
@@ -38,49 +40,76 @@ struct URLBuilder: Sendable {
         let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let portPart = components.port.map { ":\($0)" } ?? ""
         origin = "\(scheme)://\(hostPart)\(portPart)\(prefix)"
+        appPrefix = Array((origin + "/app").utf8)
     }
 
     /// The full URL for an App Plane path.
+    ///
+    /// The text is written into one buffer (prefix, encoded path, query) and made a `String` once.
     func url(path: String, query: [URLQueryItem]) throws(LocalNetworkError) -> URL {
-        let encodedPath = try Self.encodePath(path)
-        var text = origin + "/app" + encodedPath
+        var bytes = appPrefix
+        bytes.reserveCapacity(appPrefix.count + path.utf8.count + 16)
+        try Self.encodePath(path, into: &bytes)
         if !query.isEmpty {
-            text += "?" + Self.encodeQuery(query)
+            bytes.append(UInt8(ascii: "?"))
+            Self.encodeQuery(query, into: &bytes)
         }
-        guard let url = URL(string: text) else {
+        guard let url = URL(string: String(decoding: bytes, as: UTF8.self)) else {
             throw .invalidPath(path, reason: "the resulting URL is not valid")
         }
         return url
     }
 
-    /// The path below `/app` as the family's SDKs agree on it: a leading `/` added when missing,
-    /// `/app` and `/app/...` taken as already below it.
-    static func appRelative(_ path: String) -> String {
-        if path.isEmpty { return "" }
-        let rooted = path.hasPrefix("/") ? path : "/" + path
-        if rooted == "/app" { return "" }
-        if rooted.hasPrefix("/app/") { return String(rooted.dropFirst(4)) }
-        return rooted
+    /// Appends the encoded path to `out` (nothing for the empty path).
+    ///
+    /// The path is taken below `/app` as the family's SDKs agree on it: a leading `/` added when
+    /// missing, `/app` and `/app/...` taken as already below it. The work is done on the string's
+    /// UTF-8 bytes in place (`withUTF8`), one pass for the checks and one to encode.
+    static func encodePath(_ original: String, into out: inout [UInt8]) throws(LocalNetworkError) {
+        var text = original
+        let failure: LocalNetworkError? = text.withUTF8 { bytes in
+            do throws(LocalNetworkError) {
+                try encodePath(bytes[...], original: original, into: &out)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
     }
 
-    static func encodePath(_ original: String) throws(LocalNetworkError) -> String {
-        let path = appRelative(original)
-        if path.isEmpty { return "" }
+    private static func encodePath(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, original: String, into out: inout [UInt8]
+    ) throws(LocalNetworkError) {
+        if bytes.isEmpty { return }
+        // What follows the leading `/` of the path below `/app`.
+        var path = bytes.first == UInt8(ascii: "/") ? bytes.dropFirst() : bytes
+        if path.starts(with: "app".utf8) {
+            let rest = path.dropFirst(3)
+            if rest.isEmpty { return }
+            if rest.first == UInt8(ascii: "/") { path = rest.dropFirst() }
+        }
         // One pass over the bytes for the common case; only a path with a control character or
-        // non-ASCII text needs its scalars looked at (C0, DEL and C1 are the control characters).
-        if path.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }),
-            let bad = path.unicodeScalars.first(where: {
+        // non-ASCII text needs its scalars looked at (C0, DEL and C1 are the control characters; the
+        // `/app` prefix dropped above has none).
+        var needsScalars = false
+        var queryOrFragment = false
+        for byte in path {
+            if byte < 0x20 || byte >= 0x7F { needsScalars = true }
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { queryOrFragment = true }
+        }
+        if needsScalars,
+            let bad = original.unicodeScalars.first(where: {
                 ($0.value < 0x20 && $0.value != UInt32(RonPath.marker)) || (0x7F...0x9F).contains($0.value)
             })
         {
             throw .invalidPath(original, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
         }
-        if path.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+        if queryOrFragment {
             throw .invalidPath(original, reason: "\"?\" and \"#\" are not allowed in a path; pass parameters in query:")
         }
-        // Each segment percent-encoded on its own, straight into one buffer; `.` and `..` refused.
-        var out: [UInt8] = []
-        out.reserveCapacity(path.utf8.count + 16)
+        out.append(UInt8(ascii: "/"))
+        // Each segment percent-encoded on its own, straight into the buffer; `.` and `..` refused.
         var length = 0
         var dots = 0
         func endSegment() throws(LocalNetworkError) {
@@ -91,7 +120,7 @@ struct URLBuilder: Sendable {
             dots = 0
         }
         var encoded = false
-        for byte in path.utf8 {
+        for byte in path {
             if byte == RonPath.marker {
                 encoded.toggle()
                 continue
@@ -107,7 +136,7 @@ struct URLBuilder: Sendable {
                 continue
             }
             if byte == UInt8(ascii: "/") {
-                if !out.isEmpty { try endSegment() }
+                try endSegment()
                 out.append(byte)
                 continue
             }
@@ -117,14 +146,16 @@ struct URLBuilder: Sendable {
         }
         if encoded { throw .invalidPath(original, reason: "an encoded segment is not closed") }
         try endSegment()
-        return String(decoding: out, as: UTF8.self)
     }
 
-    static func encodeQuery(_ items: [URLQueryItem]) -> String {
-        items.map { item in
-            let name = PercentEncoding.encode(item.name)
-            guard let value = item.value else { return name }
-            return name + "=" + PercentEncoding.encode(value)
-        }.joined(separator: "&")
+    /// Appends `name=value` pairs joined with `&` (an item without a value is its name alone).
+    static func encodeQuery(_ items: [URLQueryItem], into out: inout [UInt8]) {
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            for byte in item.name.utf8 { PercentEncoding.append(byte, to: &out) }
+            guard let value = item.value else { continue }
+            out.append(UInt8(ascii: "="))
+            for byte in value.utf8 { PercentEncoding.append(byte, to: &out) }
+        }
     }
 }

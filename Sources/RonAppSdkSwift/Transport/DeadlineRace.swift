@@ -1,31 +1,35 @@
 import Foundation
 
-/// Runs an operation against a deadline and returns as soon as either finishes.
+/// Runs one call's work (prepare, middleware, transport) against its deadline and returns as soon
+/// as either finishes.
 ///
-/// The operation runs in its own task, so the caller gets control back at the deadline (or on
-/// its own cancellation) even when the operation ignores cancellation; the loser is cancelled.
-/// A task group would wait for a non-cooperative child, which is why this is unstructured.
+/// The work runs in its own task, so the caller gets control back at the deadline (or on its own
+/// cancellation) even when the work ignores cancellation; the loser is cancelled. A task group
+/// would wait for a non-cooperative child, which is why this is unstructured.
 ///
 /// The deadline is an entry in the client's ``DeadlineScheduler``, removed the moment the race
 /// ends, so memory follows the calls in flight, never calls per second times the timeout.
 enum DeadlineRace {
+    /// Races `operation` against `timeoutMs`; the outcome comes with the headers the operation
+    /// recorded through ``RaceBox/recordSent(_:)`` before the race ended (a timed-out call still
+    /// reports the request id it went out with).
     ///
     /// With `startImmediately` (the operation is known never to block its thread) the operation's
     /// task starts on the caller's thread and runs there until it first suspends: no thread wake-up
     /// to start it, and none to resume the caller when it finishes without suspending. The deadline
     /// still ends the race when the operation suspends and never comes back.
-    static func run<R: Sendable>(
+    static func run(
         timeoutMs: Int, deadlines: DeadlineScheduler, startImmediately: Bool = false,
-        _ operation: @escaping @Sendable () async throws -> R
-    ) async throws -> R {
-        let box = RaceBox<R>()
+        _ operation: @escaping @Sendable (RaceBox) async throws -> TransportResponse
+    ) async -> (result: Result<TransportResponse, any Error>, sent: RonHeaders) {
+        let box = RaceBox()
         let deadline = DispatchTime.now() + .milliseconds(max(timeoutMs, 0))
-        return try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<R, any Error>) in
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<RaceBox.Ending, Never>) in
                 box.install(continuation)
                 let body: @Sendable () async -> Void = {
                     do {
-                        box.finish(.success(try await operation()))
+                        box.finish(.success(try await operation(box)))
                     } catch {
                         box.finish(.failure(error))
                     }
@@ -129,59 +133,75 @@ final class DeadlineScheduler: @unchecked Sendable {
 /// The shared state of one ``DeadlineRace``: the first result wins, later ones are dropped.
 ///
 /// The continuation is resumed exactly once, under the lock (`done`), so it need not be a checked
-/// one (which allocates a guard object per call).
-private final class RaceBox<R: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: UnsafeContinuation<R, any Error>?
-    private var result: Result<R, any Error>?
-    private var work: Task<Void, Never>?
-    private var deadline: (id: UInt64, scheduler: DeadlineScheduler)?
-    private var done = false
+/// one (which allocates a guard object per call). The box also keeps the headers the call sent, so
+/// a call needs no second locked object for them. A copy shares the state (one allocation a call).
+struct RaceBox: Sendable {
+    /// How a race ends: the answer, or what was thrown (by the work, the deadline or cancellation).
+    typealias Outcome = Result<TransportResponse, any Error>
+    /// What the caller gets back: the outcome and the headers recorded by then.
+    typealias Ending = (result: Outcome, sent: RonHeaders)
 
-    func install(_ continuation: UnsafeContinuation<R, any Error>) {
-        lock.lock()
-        if let result {
-            lock.unlock()
-            continuation.resume(with: result)
-            return
+    private struct State: Sendable {
+        var continuation: UnsafeContinuation<Ending, Never>?
+        var result: Outcome?
+        var sentHeaders: RonHeaders = [:]
+        var work: Task<Void, Never>?
+        var deadline: (id: UInt64, scheduler: DeadlineScheduler)?
+        var done = false
+    }
+
+    private let state = LockedState(State())
+
+    /// Records the headers the call goes out with (handed back with the outcome).
+    func recordSent(_ headers: RonHeaders) {
+        state.withLock { $0.sentHeaders = headers }
+    }
+
+    func install(_ continuation: UnsafeContinuation<Ending, Never>) {
+        let finished: Ending? = state.withLock { state in
+            if let result = state.result { return (result, state.sentHeaders) }
+            state.continuation = continuation
+            return nil
         }
-        self.continuation = continuation
-        lock.unlock()
+        if let finished { continuation.resume(returning: finished) }
     }
 
     func track(work: Task<Void, Never>, deadline id: UInt64, in scheduler: DeadlineScheduler) {
-        lock.lock()
-        if done {
-            lock.unlock()
+        let alreadyDone = state.withLock { state in
+            if state.done { return true }
+            state.work = work
+            state.deadline = (id, scheduler)
+            return false
+        }
+        if alreadyDone {
             work.cancel()
             scheduler.remove(id)
-            return
         }
-        self.work = work
-        self.deadline = (id, scheduler)
-        lock.unlock()
     }
 
     /// Whether the race has a result.
-    var isDone: Bool { lock.withLock { done } }
+    var isDone: Bool { state.withLock { $0.done } }
 
-    func finish(_ outcome: Result<R, any Error>) {
-        lock.lock()
-        guard !done else {
-            lock.unlock()
-            return
-        }
-        done = true
-        let waiting = continuation
-        continuation = nil
-        if waiting == nil { result = outcome }
-        let running = work
-        let entry = deadline
-        work = nil
-        deadline = nil
-        lock.unlock()
-        running?.cancel()
-        if let entry { entry.scheduler.remove(entry.id) }
-        waiting?.resume(with: outcome)
+    func finish(_ outcome: Outcome) {
+        let ended:
+            (
+                waiting: UnsafeContinuation<Ending, Never>?, sent: RonHeaders, running: Task<Void, Never>?,
+                entry: (id: UInt64, scheduler: DeadlineScheduler)?
+            )? = state.withLock { state in
+                guard !state.done else { return nil }
+                state.done = true
+                let waiting = state.continuation
+                state.continuation = nil
+                if waiting == nil { state.result = outcome }
+                defer {
+                    state.work = nil
+                    state.deadline = nil
+                }
+                return (waiting, state.sentHeaders, state.work, state.deadline)
+            }
+        guard let ended else { return }
+        ended.running?.cancel()
+        if let entry = ended.entry { entry.scheduler.remove(entry.id) }
+        ended.waiting?.resume(returning: (outcome, ended.sent))
     }
 }
