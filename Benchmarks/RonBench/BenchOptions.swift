@@ -32,6 +32,8 @@ struct BenchOptions: Sendable {
           --quick                 short run (rounds and load time cut) to check the suite works
           --consumer              also run section 6 (clean builds of two consumer packages; ~10 min)
           --only <1,2,...>        run only these sections
+          --rounds <n>            rounds of the per-call and codec figures (default 15; the paired SDK/bare
+                                  figure of section 1 makes twice as many)
           --load-seconds <s>      sustained-load time of the AsyncHTTPClientTransport run (default 60)
           --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
           --soak-minutes <m>      section 3 also runs each transport m minutes for the memory figure
@@ -70,6 +72,9 @@ struct BenchOptions: Sendable {
                 scalingSeconds = 1
                 quick = true
             case "--consumer": sections.insert(6)
+            case "--rounds":
+                guard let count = Int(try value(flag)), count > 0 else { throw BenchError("bad --rounds") }
+                rounds = count
             case "--soak-minutes":
                 guard let minutes = Double(try value(flag)), minutes > 0 else { throw BenchError("bad --soak-minutes") }
                 soakMinutes = minutes

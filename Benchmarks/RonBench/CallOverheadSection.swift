@@ -174,6 +174,31 @@ final class CallOverheadSection {
                 pass: ratios.median <= 1.01))
     }
 
+    /// The SDK against the bare call alone, the way the question is asked: batches of the two back to
+    /// back, which goes first alternating, twice as many rounds of half the calls as the rotation of
+    /// all contestants. Each round's ratio compares two batches a few hundred milliseconds apart, so
+    /// the loopback's drift over a run (other contestants' batches in between) stays out of it.
+    private func pairedRatios(_ ours: CallContestant, _ bare: CallContestant, label: String, calls: Int)
+        async throws -> Samples
+    {
+        var ratios = Samples()
+        let half = max(calls / 2, 1)
+        for round in 0..<(options.rounds * 2) {
+            var times: [String: UInt64] = [:]
+            for contestant in round % 2 == 0 ? [ours, bare] : [bare, ours] {
+                let batch = await contestant.run(half)
+                if batch.failures > 0 {
+                    throw BenchError("\(contestant.name) failed \(batch.failures) of \(half) calls of \(label)")
+                }
+                times[contestant.name] = batch.nanoseconds
+            }
+            if let mine = times[ours.name], let theirs = times[bare.name], theirs > 0 {
+                ratios.add(Double(mine) / Double(theirs))
+            }
+        }
+        return ratios
+    }
+
     private func measure(_ label: String, _ contestants: [CallContestant], calls: Int) async throws {
         // Warm every contestant up (connections, caches) before timing.
         for contestant in contestants {
@@ -218,9 +243,18 @@ final class CallOverheadSection {
         if let overhead = ratios[Clients.bare] {
             table.add(
                 ResultRow(
+                    section: "1", measure: "\(label): SDK / a bare data(for:) call, in the rotation of all contestants",
+                    value: Format.fixed(overhead.median, 3), spread: overhead.spread(3), target: "", pass: nil))
+        }
+        if let ours = contestants.first(where: { $0.name == Clients.ours }),
+            let bare = contestants.first(where: { $0.name == Clients.bare })
+        {
+            let paired = try await pairedRatios(ours, bare, label: label, calls: calls)
+            table.add(
+                ResultRow(
                     section: "1", measure: "\(label): SDK / a bare data(for:) call",
-                    value: Format.fixed(overhead.median, 3),
-                    spread: overhead.spread(3), target: "≤ 1.02", pass: overhead.median <= 1.02))
+                    value: Format.fixed(paired.median, 3), spread: paired.spread(3), target: "≤ 1.02",
+                    pass: paired.median <= 1.02))
         }
         if let delegate = ratios[Clients.bareDelegate] {
             table.add(

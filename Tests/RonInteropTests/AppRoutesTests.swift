@@ -144,4 +144,22 @@ struct AppRoutesTests {
             #expect(firstId != second.header("x-correlation-id"))
         }
     }
+
+    /// Only 1–256 visible ASCII characters are taken from a caller: anything else gets ids of the
+    /// gateway's own (a correlation id that is not usable falls back to a usable request id).
+    @Test func unusableIdsAreReplaced() async throws {
+        try await withGateway { base in
+            let spaced = try await HTTPExchange.send(url(base, "/app/hello"), headers: ["x-request-id": "req 3"])
+            #expect(spaced.header("x-request-id")?.hasPrefix("r-") == true)
+            let long = String(repeating: "a", count: 257)
+            let tooLong = try await HTTPExchange.send(url(base, "/app/hello"), headers: ["x-request-id": long])
+            #expect(tooLong.header("x-request-id")?.hasPrefix("r-") == true)
+            let longest = String(repeating: "b", count: 256)
+            let kept = try await HTTPExchange.send(url(base, "/app/hello"), headers: ["x-request-id": longest])
+            #expect(kept.header("x-request-id") == longest)
+            let accented = try await HTTPExchange.send(
+                url(base, "/app/hello"), headers: ["x-request-id": "req-4", "x-correlation-id": "corr-é"])
+            #expect(accented.header("x-correlation-id") == "req-4")
+        }
+    }
 }

@@ -58,10 +58,10 @@ struct HeaderComposer: Sendable {
         fields.append("Accept", "application/json")
         fields.append("User-Agent", Self.userAgent)
         if let token = authToken, !token.isEmpty {
-            try Self.validate(value: Self.authorizationValue(token), of: "Authorization", into: &fields)
+            try Self.appendChecked("Authorization", Self.authorizationValue(token), to: &fields)
         }
         if let passport = passportToken, !passport.isEmpty {
-            try Self.validate(value: passport, of: "X-RON-Passport", into: &fields)
+            try Self.appendChecked("X-RON-Passport", passport, to: &fields)
         }
         for (name, value) in provided {
             try Self.validate(name: name, value: value)
@@ -79,7 +79,7 @@ struct HeaderComposer: Sendable {
         if requestId == nil {
             if let requestIdFactory {
                 let made = requestIdFactory()
-                try Self.validate(value: made, of: "x-request-id", into: &fields)
+                try Self.appendChecked("x-request-id", made, to: &fields)
                 requestId = made
             } else {
                 let made = RandomUUID.lowercased()
@@ -94,7 +94,7 @@ struct HeaderComposer: Sendable {
             try set(idempotencyKeyHeader, makeIdempotencyKey(), in: &fields)
         }
         if let body, !fields.contains("content-type") {
-            try Self.validate(value: body.contentType, of: "Content-Type", into: &fields)
+            try Self.appendChecked("Content-Type", body.contentType, to: &fields)
         }
         return fields
     }
@@ -106,7 +106,7 @@ struct HeaderComposer: Sendable {
     }
 
     /// Checks the value of a header the SDK names itself and appends it (the caller knows it is missing).
-    private static func validate(value: String, of name: String, into fields: inout RonHeaders)
+    private static func appendChecked(_ name: String, _ value: String, to fields: inout RonHeaders)
         throws(LocalNetworkError)
     {
         try validate(value: value, name: name)

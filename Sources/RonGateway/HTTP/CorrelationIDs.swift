@@ -31,13 +31,19 @@ struct CorrelationIDs: Sendable, Hashable {
         CorrelationIDs(headers: HTTPHeaders())
     }
 
+    /// The value without the optional whitespace around it (RFC 9110 `OWS`: spaces and tabs), when
+    /// what is left is 1–256 visible ASCII characters. Worked on the UTF-8 bytes: Foundation's
+    /// `trimmingCharacters(in:)` goes through `NSString` on Linux, two of them on every request.
     private static func usable(_ value: String?) -> String? {
         guard let value else { return nil }
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 256,
-            trimmed.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E })
+        let bytes = value.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
         else { return nil }
-        return trimmed
+        let trimmed = bytes[first...last]
+        guard trimmed.count <= 256, trimmed.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else { return nil }
+        return trimmed.count == bytes.count ? value : String(Substring(trimmed))
     }
 
     private static func hex(_ value: UInt64) -> String {
