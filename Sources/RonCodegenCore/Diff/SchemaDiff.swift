@@ -196,78 +196,73 @@ struct ModelComparison {
     // MARK: Enums and unions
 
     mutating func compareEnumCases(_ old: NamedType, _ oldCases: [EnumCase], _ new: NamedType, _ newCases: [EnumCase]) {
-        let unknownTolerated = CompatibilityVerdicts(
-            oldClientsNewServer: .compatible, newClientsOldServer: .compatible, swiftSource: .breaking)
-        for value in newCases {
-            guard let previous = oldCases.first(where: { $0.wireValue == value.wireValue }) else {
-                changes.append(
-                    SchemaChange(
-                        rule: .enumValueAdded, typeName: new.name, member: value.wireValue,
-                        detail: "case \(value.swiftName) (old clients read .unknown)", old: nil, new: new.origin,
-                        verdicts: unknownTolerated))
-                continue
-            }
-            if previous.swiftName != value.swiftName {
-                changes.append(
-                    SchemaChange(
-                        rule: .enumCaseRenamed, typeName: new.name, member: value.wireValue,
-                        detail: "case \(previous.swiftName) → \(value.swiftName)", old: old.origin, new: new.origin,
-                        verdicts: unknownTolerated))
-            }
-        }
-        for value in oldCases where !newCases.contains(where: { $0.wireValue == value.wireValue }) {
-            changes.append(
-                SchemaChange(
-                    rule: .enumValueRemoved, typeName: new.name, member: value.wireValue,
-                    detail: "case \(value.swiftName) (new clients read .unknown)", old: old.origin, new: nil,
-                    verdicts: unknownTolerated))
-        }
+        compareCases(
+            old, oldCases.map { ($0.wireValue, $0.swiftName) }, new, newCases.map { ($0.wireValue, $0.swiftName) },
+            rules: (.enumValueAdded, .enumCaseRenamed, .enumValueRemoved))
     }
 
     mutating func compareVariants(
         _ old: NamedType, _ oldVariants: [(tag: String, swiftName: String, payload: TypeReference?)],
         _ new: NamedType, _ newVariants: [(tag: String, swiftName: String, payload: TypeReference?)]
     ) {
+        let canonicalPayload = { [self] (payload: TypeReference?) in payload.map(canonical) }
+        compareCases(
+            old, oldVariants.map { ($0.tag, $0.swiftName) }, new, newVariants.map { ($0.tag, $0.swiftName) },
+            rules: (.unionVariantAdded, .unionVariantRenamed, .unionVariantRemoved)
+        ) { oldIndex, newIndex in
+            let (previous, variant) = (oldVariants[oldIndex], newVariants[newIndex])
+            let before = canonicalPayload(previous.payload)
+            guard before != variant.payload else { return nil }
+            func accepts(_ decoder: TypeReference?, _ value: TypeReference?) -> CompatibilityVerdict {
+                guard let decoder, let value else { return .breaking }
+                return WireAcceptance.accepts(decoder, value) ? .compatible : .breaking
+            }
+            return SchemaChange(
+                rule: .unionVariantPayloadChanged, typeName: new.name, member: variant.tag,
+                detail: "\(previous.payload.map(Self.describe) ?? "no data") → "
+                    + (variant.payload.map(Self.describe) ?? "no data"),
+                old: old.origin, new: new.origin,
+                verdicts: CompatibilityVerdicts(
+                    oldClientsNewServer: accepts(before, variant.payload),
+                    newClientsOldServer: accepts(variant.payload, before), swiftSource: .breaking))
+        }
+    }
+
+    /// The cases of an enum or a union's variants, matched by their key on the wire: added (old
+    /// clients read `.unknown`), renamed in Swift, removed (new clients read `.unknown`). `kept` may
+    /// add one more change for a case on both sides (a variant's payload), right after its rename.
+    private mutating func compareCases(
+        _ old: NamedType, _ oldCases: [(key: String, swiftName: String)],
+        _ new: NamedType, _ newCases: [(key: String, swiftName: String)],
+        rules: (added: SchemaDiffRule, renamed: SchemaDiffRule, removed: SchemaDiffRule),
+        kept: (_ oldIndex: Int, _ newIndex: Int) -> SchemaChange? = { _, _ in nil }
+    ) {
         let unknownTolerated = CompatibilityVerdicts(
             oldClientsNewServer: .compatible, newClientsOldServer: .compatible, swiftSource: .breaking)
-        for variant in newVariants {
-            guard let previous = oldVariants.first(where: { $0.tag == variant.tag }) else {
+        for (newIndex, value) in newCases.enumerated() {
+            guard let oldIndex = oldCases.firstIndex(where: { $0.key == value.key }) else {
                 changes.append(
                     SchemaChange(
-                        rule: .unionVariantAdded, typeName: new.name, member: variant.tag,
-                        detail: "case \(variant.swiftName) (old clients read .unknown)", old: nil, new: new.origin,
+                        rule: rules.added, typeName: new.name, member: value.key,
+                        detail: "case \(value.swiftName) (old clients read .unknown)", old: nil, new: new.origin,
                         verdicts: unknownTolerated))
                 continue
             }
-            if previous.swiftName != variant.swiftName {
+            let previous = oldCases[oldIndex]
+            if previous.swiftName != value.swiftName {
                 changes.append(
                     SchemaChange(
-                        rule: .unionVariantRenamed, typeName: new.name, member: variant.tag,
-                        detail: "case \(previous.swiftName) → \(variant.swiftName)", old: old.origin, new: new.origin,
+                        rule: rules.renamed, typeName: new.name, member: value.key,
+                        detail: "case \(previous.swiftName) → \(value.swiftName)", old: old.origin, new: new.origin,
                         verdicts: unknownTolerated))
             }
-            let before = previous.payload.map(canonical)
-            if before != variant.payload {
-                func accepts(_ decoder: TypeReference?, _ value: TypeReference?) -> CompatibilityVerdict {
-                    guard let decoder, let value else { return .breaking }
-                    return WireAcceptance.accepts(decoder, value) ? .compatible : .breaking
-                }
-                changes.append(
-                    SchemaChange(
-                        rule: .unionVariantPayloadChanged, typeName: new.name, member: variant.tag,
-                        detail: "\(previous.payload.map(Self.describe) ?? "no data") → "
-                            + (variant.payload.map(Self.describe) ?? "no data"),
-                        old: old.origin, new: new.origin,
-                        verdicts: CompatibilityVerdicts(
-                            oldClientsNewServer: accepts(before, variant.payload),
-                            newClientsOldServer: accepts(variant.payload, before), swiftSource: .breaking)))
-            }
+            if let change = kept(oldIndex, newIndex) { changes.append(change) }
         }
-        for variant in oldVariants where !newVariants.contains(where: { $0.tag == variant.tag }) {
+        for value in oldCases where !newCases.contains(where: { $0.key == value.key }) {
             changes.append(
                 SchemaChange(
-                    rule: .unionVariantRemoved, typeName: new.name, member: variant.tag,
-                    detail: "case \(variant.swiftName) (new clients read .unknown)", old: old.origin, new: nil,
+                    rule: rules.removed, typeName: new.name, member: value.key,
+                    detail: "case \(value.swiftName) (new clients read .unknown)", old: old.origin, new: nil,
                     verdicts: unknownTolerated))
         }
     }
