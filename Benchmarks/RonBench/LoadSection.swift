@@ -37,6 +37,16 @@ struct LoadSection {
                 return response.ok
             }
             report("RonClient on \(ServerTransport.name)", outcome, target: 5_000)
+            if let bare = ServerTransport.bareCall(on: server.transport, url: self.server.url(BenchServer.loadPath)) {
+                let bareOutcome = await load(
+                    name: "bare AsyncHTTPClient", seconds: options.loadSeconds, concurrency: concurrency, call: bare)
+                report("bare AsyncHTTPClient (HTTPClient.execute + JSONDecoder, same pool)", bareOutcome, target: nil)
+                table.add(
+                    ResultRow(
+                        section: "3",
+                        measure: "RonClient on \(ServerTransport.name) req/s / bare AsyncHTTPClient req/s",
+                        value: Format.fixed(outcome.rate / bareOutcome.rate, 2), spread: "", target: "", pass: nil))
+            }
             serverClient.close()
             await server.shutdown()
             serverOutcome = outcome

@@ -1,3 +1,4 @@
+import Foundation
 import RonAppSdkSwift
 
 #if AsyncHTTPClient
@@ -28,6 +29,25 @@ enum ServerTransport {
                     try? await group.shutdownGracefully()
                 }
             )
+        #else
+            return nil
+        #endif
+    }
+
+    /// What a server-side user writes instead of the SDK: `HTTPClient.execute`, the body collected,
+    /// `JSONDecoder`, on the same `HTTPClient` (so the same pool and event loop) as `transport`.
+    /// `nil` without the trait.
+    static func bareCall(on transport: any RonTransport, url: URL) -> (@Sendable () async -> Bool)? {
+        #if AsyncHTTPClient
+            guard let client = (transport as? AsyncHTTPClientTransport)?.client else { return nil }
+            let target = url.absoluteString
+            return {
+                guard let response = try? await client.execute(HTTPClientRequest(url: target), timeout: .seconds(30)),
+                    response.status == .ok,
+                    let body = try? await response.body.collect(upTo: 1 << 20)
+                else { return false }
+                return (try? JSONDecoder().decode(Hello.self, from: Data(body.readableBytesView))) != nil
+            }
         #else
             return nil
         #endif
