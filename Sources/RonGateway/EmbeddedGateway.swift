@@ -26,6 +26,8 @@ public actor EmbeddedGateway {
         var url: URL
         var group: MultiThreadedEventLoopGroup
         var server: NIOAsyncChannel<ConnectionServer.Connection, Never>
+        /// Accepted connections not yet taken by the accept loop (closed at shutdown).
+        var accepted: AcceptedConnections
         var acceptTask: Task<Void, Never>
         var registry: ConnectionRegistry
     }
@@ -76,7 +78,8 @@ public actor EmbeddedGateway {
             let router = GatewayRouter(requireAuth: configuration.requireAuth, fixtures: fixtures, facets: facets)
             let connectionServer = ConnectionServer(
                 router: router, maxBodyBytes: configuration.maxBodyBytes, log: configuration.log)
-            let server = try await Self.bind(configuration: configuration, group: group)
+            let accepted = AcceptedConnections()
+            let server = try await Self.bind(configuration: configuration, group: group, accepted: accepted)
             guard let port = server.channel.localAddress?.port,
                 let url = URL(string: "http://\(Self.urlHost(configuration.host)):\(port)")
             else {
@@ -89,6 +92,7 @@ public actor EmbeddedGateway {
                 do {
                     try await server.executeThenClose { inbound in
                         for try await connection in inbound {
+                            accepted.take(connection)
                             await registry.serve(connection, with: connectionServer)
                         }
                     }
@@ -97,7 +101,9 @@ public actor EmbeddedGateway {
                 }
             }
             state = .running(
-                Running(url: url, group: group, server: server, acceptTask: acceptTask, registry: registry))
+                Running(
+                    url: url, group: group, server: server, accepted: accepted, acceptTask: acceptTask,
+                    registry: registry))
             return url
         } catch {
             try? await group.shutdownGracefully()
@@ -126,6 +132,8 @@ public actor EmbeddedGateway {
     private static func shutDown(_ running: Running, grace: Duration) async throws {
         running.server.channel.close(promise: nil)
         await running.acceptTask.value
+        // Connections accepted as the listener closed never reached the accept loop.
+        await running.accepted.closeLeftovers()
         await running.registry.quiesce()
         let clock = ContinuousClock()
         let deadline = clock.now + grace
@@ -154,9 +162,9 @@ public actor EmbeddedGateway {
         try await stop()
     }
 
-    private static func bind(configuration: GatewayConfiguration, group: MultiThreadedEventLoopGroup) async throws
-        -> NIOAsyncChannel<ConnectionServer.Connection, Never>
-    {
+    private static func bind(
+        configuration: GatewayConfiguration, group: MultiThreadedEventLoopGroup, accepted: AcceptedConnections
+    ) async throws -> NIOAsyncChannel<ConnectionServer.Connection, Never> {
         let idle = TimeAmount.nanoseconds(UpstreamClient.nanoseconds(configuration.idleTimeout))
         let log = configuration.log
         return try await ServerBootstrap(group: group)
@@ -170,7 +178,7 @@ public actor EmbeddedGateway {
                     try sync.configureHTTPServerPipeline(withErrorHandling: false)
                     try sync.addHandler(ProtocolErrorHandler(log: log))
                     try sync.addHandler(IdleCloseHandler())
-                    return try ConnectionServer.Connection(wrappingChannelSynchronously: channel)
+                    return accepted.accepted(try ConnectionServer.Connection(wrappingChannelSynchronously: channel))
                 }
             }
     }

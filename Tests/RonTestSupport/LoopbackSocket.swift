@@ -46,22 +46,39 @@ package enum LoopbackSocket {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
     package static func isListening(port: Int) -> Bool {
+        guard let fd = connect(port: port) else { return false }
+        _ = close(fd)
+        return true
+    }
+
+    /// A TCP connection to 127.0.0.1:`port` (the caller closes it), or `nil` when none is accepted.
+    package static func connect(port: Int) -> Int32? {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard fd >= 0 else { return false }
-        defer { _ = close(fd) }
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        return result == 0
+        guard result == 0 else {
+            _ = close(fd)
+            return nil
+        }
+        return fd
     }
 }
+
+#if canImport(Glibc)
+    private let systemConnect = Glibc.connect
+#elseif canImport(Darwin)
+    private let systemConnect = Darwin.connect
+#endif
