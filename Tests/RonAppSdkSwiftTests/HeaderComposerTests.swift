@@ -3,6 +3,17 @@ import Testing
 
 @testable import RonAppSdkSwift
 
+extension HeaderComposer {
+    /// Asks the `headerProvider` as a call does, then composes.
+    fileprivate func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
+        async throws(LocalNetworkError) -> RonHeaders
+    {
+        var provided: [String: String] = [:]
+        if let headerProvider { provided = await headerProvider() }
+        return try compose(method: method, callHeaders: callHeaders, provided: provided, body: body)
+    }
+}
+
 @Suite struct HeaderComposerTests {
     private func composer(
         authToken: String? = nil, passportToken: String? = nil,
@@ -58,6 +69,34 @@ import Testing
         #expect(lookup(headers, "x-correlation-id") == "mine")
         #expect(headers.values(for: "x-correlation-id").count == 1)
         #expect(lookup(headers, "x-request-id") == "req-1")
+    }
+
+    /// Without factories the ids are random version-4 UUIDs (they are not checked again, so their
+    /// form is what keeps them valid header values): the request id doubles as the correlation id,
+    /// and a write gets a key of its own.
+    @Test func defaultIdsAreRandomUUIDs() async throws {
+        let composer = HeaderComposer(
+            authToken: nil, passportToken: nil, headerProvider: nil, requestIdFactory: nil, idempotencyKeyFactory: nil)
+        let first = try await composer.compose(method: .post, callHeaders: [:], body: nil)
+        let second = try await composer.compose(method: .post, callHeaders: [:], body: nil)
+        let uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+        let requestId = try #require(first["x-request-id"])
+        let key = try #require(first["Idempotency-Key"])
+        #expect(requestId.wholeMatch(of: uuid) != nil)
+        #expect(key.wholeMatch(of: uuid) != nil)
+        #expect(first["x-correlation-id"] == requestId)
+        #expect(key != requestId && second["x-request-id"] != requestId)
+    }
+
+    /// Only POST, PUT, PATCH and DELETE carry a key, whatever the spelling; other methods starting
+    /// with P or D do not.
+    @Test func onlyTheFourWritesCarryAKey() {
+        let carrying = ["POST", "put", "Patch", "DELETE"].map { HTTPMethod(rawValue: $0) }
+        let not = ["GET", "HEAD", "OPTIONS", "PROPFIND", "PURGE", "DEBUG", "", "P", "D"].map {
+            HTTPMethod(rawValue: $0)
+        }
+        #expect(carrying.filter { !$0.carriesIdempotencyKey }.isEmpty)
+        #expect(not.filter { $0.carriesIdempotencyKey }.isEmpty)
     }
 
     @Test(arguments: [HTTPMethod.post, .put, .patch, .delete])

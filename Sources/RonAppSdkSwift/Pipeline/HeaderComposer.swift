@@ -13,8 +13,8 @@ import Foundation
 ///    (`idempotencyKeyFactory`, default UUID; a caller's key under either name counts), and
 ///    `Content-Type` when a body is sent.
 ///
-/// Composing is synchronous: the `headerProvider` (the one step that may suspend) is asked first,
-/// by ``providedHeaders()``, so a call without one adds no suspension point or async frame here.
+/// Composing is synchronous: the caller asks the `headerProvider` (the one step that may suspend)
+/// first and passes what it gave, so a call without one adds no suspension point or async frame.
 struct HeaderComposer: Sendable {
     let authToken: String?
     let passportToken: String?
@@ -29,19 +29,6 @@ struct HeaderComposer: Sendable {
 
     /// ``RonSDK/userAgent``, made once.
     private static let userAgent = RonSDK.userAgent
-
-    /// The `headerProvider`'s headers for one call (none without a provider).
-    func providedHeaders() async -> [String: String] {
-        guard let headerProvider else { return [:] }
-        return await headerProvider()
-    }
-
-    /// Asks the `headerProvider`, then composes (see ``compose(method:callHeaders:provided:body:)``).
-    func compose(method: HTTPMethod, callHeaders: [String: String], body: AppRequestBody?)
-        async throws(LocalNetworkError) -> RonHeaders
-    {
-        try compose(method: method, callHeaders: callHeaders, provided: await providedHeaders(), body: body)
-    }
 
     /// A new idempotency key from the configured factory, or a random UUID.
     func makeIdempotencyKey() -> String {

@@ -29,7 +29,8 @@ extension RonClient {
             timeoutMs: timeoutMs, deadlines: deadlines, startImmediately: startsCallsImmediately
         ) { [self] race in
             // Without a provider there is nothing to wait for (and no async frame to make).
-            let provided = headerComposer.headerProvider == nil ? [:] : await headerComposer.providedHeaders()
+            var provided: [String: String] = [:]
+            if let headerProvider = headerComposer.headerProvider { provided = await headerProvider() }
             let prepared = try prepare(
                 call, url: url, provided: provided, timeoutMs: timeoutMs, deadline: deadline, limits: limits)
             race.recordSent(prepared.transport.headers)

@@ -5,8 +5,8 @@ extension RonClient {
     /// own, then the ids and keys the SDK adds; see ``HeaderComposer``) and the body become one
     /// ``PreparedRequest``. Nothing is sent yet.
     ///
-    /// `provided` is what the `headerProvider` gave for this call (``HeaderComposer/providedHeaders()``),
-    /// so this stage never suspends. Whether the client is closed was checked as the URL was built
+    /// `provided` is what the `headerProvider` gave for this call (asked just before, in
+    /// ``exchange(_:limits:terminal:)``), so this stage never suspends. Whether the client is closed was checked as the URL was built
     /// (``url(for:)``) and is checked again before the transport.
     ///
     /// - Throws: ``LocalNetworkError`` when a header is invalid.

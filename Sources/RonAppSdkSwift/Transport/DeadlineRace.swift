@@ -183,25 +183,28 @@ struct RaceBox: Sendable {
     var isDone: Bool { state.withLock { $0.done } }
 
     func finish(_ outcome: Outcome) {
-        let ended:
-            (
-                waiting: UnsafeContinuation<Ending, Never>?, sent: RonHeaders, running: Task<Void, Never>?,
-                entry: (id: UInt64, scheduler: DeadlineScheduler)?
-            )? = state.withLock { state in
-                guard !state.done else { return nil }
-                state.done = true
-                let waiting = state.continuation
-                state.continuation = nil
-                if waiting == nil { state.result = outcome }
-                defer {
-                    state.work = nil
-                    state.deadline = nil
-                }
-                return (waiting, state.sentHeaders, state.work, state.deadline)
-            }
+        let ended: Ended? = state.withLock { state in
+            guard !state.done else { return nil }
+            state.done = true
+            let ended = Ended(
+                waiting: state.continuation, sent: state.sentHeaders, running: state.work, entry: state.deadline)
+            state.continuation = nil
+            state.work = nil
+            state.deadline = nil
+            if ended.waiting == nil { state.result = outcome }
+            return ended
+        }
         guard let ended else { return }
         ended.running?.cancel()
         if let entry = ended.entry { entry.scheduler.remove(entry.id) }
         ended.waiting?.resume(returning: (outcome, ended.sent))
+    }
+
+    /// What the first ``finish(_:)`` takes out of the state, to act on outside the lock.
+    private struct Ended {
+        var waiting: UnsafeContinuation<Ending, Never>?
+        var sent: RonHeaders
+        var running: Task<Void, Never>?
+        var entry: (id: UInt64, scheduler: DeadlineScheduler)?
     }
 }

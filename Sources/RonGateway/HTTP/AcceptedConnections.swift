@@ -24,9 +24,6 @@ final class AcceptedConnections: @unchecked Sendable {
         _ = lock.withLock { waiting.removeValue(forKey: ObjectIdentifier(connection.channel)) }
     }
 
-    /// How many connections wait.
-    var count: Int { lock.withLock { waiting.count } }
-
     /// Closes every connection the accept loop never took.
     func closeLeftovers() async {
         let leftovers = lock.withLock {
