@@ -94,7 +94,15 @@ struct CodegenSection {
         let candidates = ["release/ron-codegen", "release/ron-codegen-tool"].map {
             scratch.appendingPathComponent($0).path
         }
-        if let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) { return found }
+        // The newer of the two: the build plugin rebuilds only `ron-codegen-tool`, so a
+        // `ron-codegen` left from an earlier build may be stale.
+        let built = candidates.filter(FileManager.default.isExecutableFile(atPath:)).map { path in
+            (
+                path,
+                (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+            )
+        }
+        if let found = built.max(by: { $0.1 < $1.1 })?.0 { return found }
         // A debug ron-bench (CI's `--quick` run) uses the ron-codegen built beside it rather than
         // building a release one: the suite is checked, its timings are not representative.
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -84,6 +84,8 @@ public actor EmbeddedGateway {
                 let url = URL(string: "http://\(Self.urlHost(configuration.host)):\(port)")
             else {
                 try? await server.channel.close()
+                // A connection accepted before the close never reaches an accept loop.
+                await accepted.closeLeftovers()
                 throw GatewayError.invalidConfiguration(
                     field: "host", reason: "cannot form a URL for \(configuration.host)")
             }

@@ -125,6 +125,34 @@ struct RealWorldConstructModelTests {
         #expect(types.first { $0.name == "Flat" }?.indirect == false)
     }
 
+    @Test func optionalStructsNestInlineAtMostTwoLevelsDeep() throws {
+        let types = try model(
+            #"""
+            "S0": {"type": "object", "properties": {"v": {"type": "integer"}}},
+            "S1": {"type": "object", "properties": {"p": {"$ref": "#/$defs/S0"}}},
+            "S2": {"type": "object", "properties": {"p": {"$ref": "#/$defs/S1"}}},
+            "S3": {"type": "object", "properties": {"p": {"$ref": "#/$defs/S2"}}},
+            "S4": {"type": "object", "properties": {"p": {"$ref": "#/$defs/S3"}, "q": {"$ref": "#/$defs/S1"}, "r": {"$ref": "#/$defs/S0"}}},
+            "Req": {"type": "object", "required": ["s"], "properties": {"s": {"$ref": "#/$defs/S1"}}},
+            "Outer": {"type": "object", "properties": {"req": {"$ref": "#/$defs/Req"}, "list": {"type": "array", "items": {"$ref": "#/$defs/S3"}}}},
+            "Alias": {"$ref": "#/$defs/S1"},
+            "ByAlias": {"type": "object", "properties": {"a": {"$ref": "#/$defs/Alias"}}}
+            """#
+        ).types
+        func boxed(_ name: String) -> [Bool] {
+            guard case .structure(_, let fields)? = types.first(where: { $0.name == name })?.shape else { return [] }
+            return fields.map(\.boxed)
+        }
+        #expect(boxed("S1") == [false], "a struct without struct members stays inline")
+        #expect(boxed("S2") == [true], "S1 holds an optional struct inline")
+        #expect(boxed("S3") == [false], "S2 keeps its S1 in a box, so it nests nothing inline")
+        #expect(boxed("S4") == [true, true, false])
+        #expect(boxed("Req") == [false], "required members stay inline")
+        #expect(
+            boxed("Outer") == [true, false], "Req holds S1 inline through a required member; arrays store out of line")
+        #expect(boxed("ByAlias") == [true], "an alias of S1 is S1, which nests")
+    }
+
     @Test func anAliasThatNamesItselfThroughAnArrayOrAMapIsANewtype() throws {
         let types = try model(
             #"""

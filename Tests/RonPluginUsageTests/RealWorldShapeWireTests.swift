@@ -234,3 +234,60 @@ struct MemberAliasTests {
         }
     }
 }
+
+/// Structs that nest through optional members without holding themselves: every other level is
+/// stored in a box behind the same property, and all structs share one coding key.
+@Suite("Nested structs on the wire")
+struct NestedStructTests {
+    static let json = #"""
+        {"name": "hall", "default": true,
+         "address": {"street": "1 Main",
+                     "geo": {"lat": 1.5, "lon": -2.25, "geo-hash": "u4pruyd",
+                             "accuracy": {"meters": 3.5, "_source": "gps", "stringValue": "s"}}},
+         "contact": {"email": "a@example.com", "address": {"street": "2 Side", "geo": {"lat": 0.5, "lon": 0.25}}}}
+        """#
+
+    @Test func optionalStructsFourLevelsDeepRoundTripWithTheirWireNames() throws {
+        let (venue, sent, again) = try roundTrip(Venue.self, Self.json)
+        #expect(venue.address?.geo?.geoHash == "u4pruyd")
+        #expect(venue.address?.geo?.accuracy == Accuracy(meters: 3.5, source: "gps", stringValue: "s"))
+        #expect(venue.contact.address?.geo?.lon == 0.25 && venue.contact.address?.geo?.accuracy == nil)
+        #expect(venue.default == true)
+        #expect(again == sent)
+    }
+
+    @Test func aChangeThroughABoxedMemberReachesOnlyTheCopy() throws {
+        let venue = try JSONDecoder().decode(Venue.self, from: Data(Self.json.utf8))
+        var copy = venue
+        copy.address?.geo?.accuracy?.meters = 10
+        copy.contact.address?.geo = nil
+        #expect(venue.address?.geo?.accuracy?.meters == 3.5, "the original keeps its value")
+        #expect(venue.contact.address?.geo?.lat == 0.5)
+        #expect(copy.address?.geo?.accuracy?.meters == 10 && copy.contact.address?.geo == nil)
+        #expect(copy != venue && copy.hashValue != venue.hashValue)
+        copy.address?.geo?.accuracy?.meters = 3.5
+        copy.contact.address?.geo = Geo(lat: 0.5, lon: 0.25)
+        #expect(copy == venue && copy.hashValue == venue.hashValue, "equal values compare and hash equal")
+        let built = Venue(
+            name: "hall", address: Address(street: "1 Main", geo: Geo(lat: 1.5, lon: -2.25)),
+            contact: Contact(email: "e"))
+        #expect(built.address?.geo?.lat == 1.5)
+    }
+
+    @Test func aMemberMissingDeepInsideIsReportedWithItsPath() throws {
+        let json = #"{"name": "x", "contact": {"email": "e"}, "address": {"street": "s", "geo": {"lon": 1}}}"#
+        do {
+            _ = try JSONDecoder().decode(Venue.self, from: Data(json.utf8))
+            Issue.record("a Geo without lat decoded")
+        } catch {
+            #expect(path(of: error) == "address.geo.lat")
+        }
+        let wrongType = #"{"name": "x", "contact": {"email": "e", "address": {"street": 7}}}"#
+        do {
+            _ = try JSONDecoder().decode(Venue.self, from: Data(wrongType.utf8))
+            Issue.record("a number decoded as a street")
+        } catch {
+            #expect(path(of: error) == "contact.address.street")
+        }
+    }
+}

@@ -21,8 +21,10 @@ public struct Field: Sendable, Equatable {
     /// Other member names accepted on decode when the wire name is absent (`x-ron-aliases`), in
     /// the order tried; encoding writes the wire name only.
     public var aliases: [String] = []
-    /// Whether the value is stored out of line (a member on a loop of types that contain each
-    /// other through optionals), so the struct stays a finite value type.
+    /// Whether the value is stored out of line: a member on a loop of types that contain each other
+    /// through optionals (so the struct stays a finite value type), or an optional member whose
+    /// struct type itself stores an optional struct inline (so inline nesting stays shallow; see
+    /// `SchemaTranslator+Nesting.swift`).
     public var boxed: Bool = false
 
     /// Whether the Swift property is `Optional`.

@@ -204,6 +204,8 @@ extension SwiftRenderer {
                 }
             }
         }
+        writer.line()
+        renderMemberKey(model, into: &writer)
     }
 
     private func concreteSpelling(_ type: NamedType) -> String {

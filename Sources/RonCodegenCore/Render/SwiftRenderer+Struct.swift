@@ -16,7 +16,7 @@ extension SwiftRenderer {
                     w.line("    get { \(read(field)) }")
                     w.line("    set { _\(field.swiftName) = \(boxed(field, "newValue")) }")
                     w.line("}")
-                    w.line("/// Storage of ``\(field.swiftName)``, out of line: the type holds itself through it.")
+                    w.line("/// Storage of ``\(field.swiftName)``, out of line.")
                     w.line("private var _\(field.swiftName): \(boxType)")
                 } else if field.deprecated {
                     w.line("@available(*, deprecated, message: \"Deprecated in the schema.\")")
@@ -32,19 +32,6 @@ extension SwiftRenderer {
                 w.line()
             }
             renderInitializer(fields, into: &w)
-            w.line()
-            if fields.isEmpty {
-                w.line("enum CodingKeys: CodingKey {}")
-            } else {
-                w.block("enum CodingKeys: String, CodingKey") { w in
-                    for field in fields {
-                        let name = Naming.escaped(field.swiftName)
-                        w.line(
-                            field.swiftName == field.wireName
-                                ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(field.wireName))")
-                    }
-                }
-            }
             w.line()
             renderDecoder(fields, into: &w)
             w.line()
@@ -72,8 +59,7 @@ extension SwiftRenderer {
 
     /// `expression` (of the member's Swift type) in a box.
     private func boxed(_ field: Field, _ expression: String) -> String {
-        let operand = expression.contains(" ") ? "(\(expression))" : expression
-        return field.isOptional ? "\(operand).map { SchemaBox($0) }" : "SchemaBox(\(expression))"
+        return field.isOptional ? "SchemaBox(ifPresent: \(expression))" : "SchemaBox(\(expression))"
     }
 
     /// The member's value, read from its storage.
@@ -108,15 +94,15 @@ extension SwiftRenderer {
         writer.line("/// Decodes a value; unknown members are ignored.")
         writer.block("public init(from decoder: any Decoder) throws") { w in
             guard !fields.isEmpty else {
-                w.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
+                w.line("_ = try decoder.container(keyedBy: \(memberKeyType).self)")
                 return
             }
-            w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            w.line("let container = try decoder.container(keyedBy: \(memberKeyType).self)")
             if fields.contains(where: { !$0.aliases.isEmpty }) {
                 w.line("let aliases = try decoder.container(keyedBy: SchemaVariantKey.self)")
             }
             for field in fields {
-                let key = "." + Naming.escaped(field.swiftName)
+                let key = Self.memberKey(field.wireName)
                 guard !field.aliases.isEmpty else {
                     decodeMember(field, container: "container", key: key, into: &w)
                     continue
@@ -159,13 +145,12 @@ extension SwiftRenderer {
             return
         }
         let needsConversion = TypeSpelling.wire(field.type) != nil
-        let integer = TypeSpelling.isInteger(field.type)
-        let decodeRequired = integer ? "decodeInteger" : "decode"
-        let decodeOptional = integer ? "decodeIntegerIfPresent" : "decodeIfPresent"
+        let coder = Self.memberCoder(field.type)
+        let typeArgument = coder.takesType ? "\(wire).self, " : ""
         if !field.isOptional {
-            let decoded = "try \(container).\(decodeRequired)(\(wire).self, forKey: \(key))"
+            let decoded = "try \(container).decode\(coder.name)(\(typeArgument)forKey: \(key))"
             if let fallback = field.defaultValue.map(SwiftLiteral.value) {
-                let present = "try \(container).\(decodeOptional)(\(wire).self, forKey: \(key))"
+                let present = "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key))"
                 let converted =
                     needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
                 w.line(assign(field, "\(converted) ?? \(fallback)"))
@@ -177,13 +162,13 @@ extension SwiftRenderer {
         if field.required, !present {
             w.block("guard \(container).contains(\(key)) else") { w in
                 w.line("throw DecodingError.keyNotFound(")
-                w.line("    CodingKeys\(key),")
+                w.line("    \(memberKeyType)\(key),")
                 w.line(
                     "    DecodingError.Context(codingPath: \(container).codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
                 )
             }
         }
-        let decodedIfPresent = "try \(container).\(decodeOptional)(\(wire).self, forKey: \(key))"
+        let decodedIfPresent = "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key))"
         let converted =
             needsConversion
             ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
@@ -198,12 +183,12 @@ extension SwiftRenderer {
         writer.line("/// Encodes the value; `nil` optionals are omitted.")
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
             guard !fields.isEmpty else {
-                w.line("_ = encoder.container(keyedBy: CodingKeys.self)")
+                w.line("_ = encoder.container(keyedBy: \(memberKeyType).self)")
                 return
             }
-            w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            w.line("var container = encoder.container(keyedBy: \(memberKeyType).self)")
             for field in fields {
-                let key = "." + Naming.escaped(field.swiftName)
+                let key = Self.memberKey(field.wireName)
                 let value = read(field)
                 if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field),
                     !(field.required && field.isOptional)
@@ -219,24 +204,48 @@ extension SwiftRenderer {
                     }
                     continue
                 }
+                let coder = Self.memberCoder(field.type, encoding: true)
                 if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
                     w.block("if \(value) != \(fallback)") { w in
-                        w.line("try container.encode(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
+                        w.line(
+                            "try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))"
+                        )
                     }
                 } else if !field.isOptional {
-                    w.line("try container.encode(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
+                    w.line(
+                        "try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
                 } else if field.required {
+                    // Written as `null` when `nil`: the optional itself is the value.
                     let converted =
                         TypeSpelling.wire(field.type) != nil
                         ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
-                    w.line("try container.encode(\(converted), forKey: \(key))")
+                    w.line("try container.encodeMember(\(converted), forKey: \(key))")
                 } else {
                     let converted =
                         TypeSpelling.wire(field.type) != nil
                         ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
-                    w.line("try container.encodeIfPresent(\(converted), forKey: \(key))")
+                    w.line("try container.encode\(coder.name)IfPresent(\(converted), forKey: \(key))")
                 }
             }
+        }
+    }
+}
+
+extension SwiftRenderer {
+    /// The name a generated coder calls the keyed container by for a member of `type` (`decode` or
+    /// `encode` + the name, + `IfPresent` for an optional), and whether the call takes the type:
+    /// one method per value type, so the type checker has one candidate instead of the container's
+    /// seventeen overloads (see `KeyedContainers+Members.swift` in `RonGenerated`).
+    static func memberCoder(_ type: TypeReference, encoding: Bool = false) -> (name: String, takesType: Bool) {
+        switch type {
+        case .string: return ("String", false)
+        case .bool: return ("Bool", false)
+        case .double: return ("Double", false)
+        case .float: return ("Float", false)
+        case .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32, .int64(asString: false),
+            .uint64(asString: false):
+            return encoding ? (TypeSpelling.swift(type), false) : ("Integer", true)
+        default: return ("Member", true)
         }
     }
 }

@@ -4,46 +4,54 @@
 ///
 /// Generated code is compiled by every user of the package, in debug builds too, so its compile time
 /// matters as much as its speed. Measured on 100 synthetic types (the schema of `ron-bench` section
-/// 5), `swiftc -Onone -wmo -c`, user CPU seconds. (Pass `-Xfrontend -disable-incremental-llvm-codegen`
-/// or delete the object first when measuring: the frontend skips LLVM when the object it would write
-/// is already there with the same IR, and LLVM is more than half of the time.)
+/// 5: 90 structs of 7 members, each holding the one before it through an optional member, chains 9
+/// deep), `swiftc -Onone -wmo -c`, CPU seconds, least of 3 rounds. (Pass `-Xfrontend
+/// -disable-incremental-llvm-codegen` or delete the object first when measuring: the frontend skips
+/// LLVM when the object it would write is already there with the same IR.)
 ///
 /// | shape | s |
 /// | --- | --- |
-/// | as generated | 7.7 |
-/// | one shared key type (a `CodingKey` struct holding the wire name) instead of a `CodingKeys` enum per type | 6.4 |
-/// | … and the member of a nested struct type boxed | 5.1 |
-/// | as generated, without `Hashable` | 5.8 |
-/// | as generated, with no nested member at all | 5.2 |
+/// | a `CodingKeys` enum per type, nested structs inline, `container.decode(T.self, …)` (before) | 6.64 |
+/// | … with one key enum for all structs | 5.39 |
+/// | … with every optional struct member boxed | 5.95 |
+/// | … with both | 4.54 |
+/// | as generated: one key enum, every other level boxed, one container call per value type | 4.03 |
+/// | swift-openapi-generator's output for the same shapes | 6.29 |
 ///
-/// Where the time goes (as generated): type checking 1.1 s, SILGen 1.3 s, IRGen 0.6 s, LLVM 4.8 s.
-/// LLVM's share follows the size of the object: deep value nesting makes large value witnesses
-/// (copying a struct copies every nested struct inline), and each `CodingKeys` enum brings its
-/// raw-value `switch`es, conformance records and witness tables. swift-openapi-generator's output for
-/// the same shapes takes 7.4 s.
-///
-/// The shared key type was tried and not kept: it costs 2–3 % of run time on every coded member
-/// (a 6-member struct, 1,000 in an array, `swiftc -O`: encode 3 %, decode 1.7 % slower, the same in
-/// five runs). Foundation's coders are not specialized for the key, so a key holding a `String` is
-/// copied through its value witnesses where an enum key is a plain byte. Run time is what a user's
-/// app pays on every call; so the renderer:
+/// Where the time goes (as generated, in a slower run of 5.0 s): type checking 0.7 s, SILGen
+/// 0.9 s, IRGen 0.3 s, LLVM 2.9 s. LLVM's share follows the number and size of functions; each type brings its value witnesses,
+/// its `Hashable` and `Codable` bodies, an initializer with default arguments, and a getter, setter
+/// and `modify` coroutine per public property. A quarter of type checking went to choosing among
+/// the keyed containers' overloads. So the renderer:
 ///
 /// - spreads the types over several files (``renderShards(_:count:)``; the build plugin writes 8):
 ///   a debug build compiles one file per frontend job, one per core, so the same CPU time is
-///   shared out. 100 types, `swiftc -Onone -enable-batch-mode -j2`: one file 7.8 s wall (7.7 s
-///   CPU), 8 files 5.5 s wall (7.0 s CPU); swift-openapi-generator's files 7.9 s wall (7.8 s CPU);
-/// - writes `Codable` by hand (explicit `CodingKeys`, one statement per member) instead of leaving
-///   it to synthesis, and reads and writes members of string-valued types as plain strings
-///   (`decodeText`/`encodeText`), so no nested coder is made per member;
+///   shared out;
+/// - gives all structs one coding key, the internal enum `<catalog>.MemberKey` with a case per
+///   member name (`SwiftRenderer+MemberKey.swift`), instead of a `CodingKeys` enum per type, each of
+///   which brought about 25 functions (raw-value `switch`es, `Hashable`, `CodingKey` and witness
+///   thunks). It stays an enum: a struct key holding the wire name was measured 1.4–3 % slower per
+///   coded member (Foundation's coders copy the key through its value witnesses, and a `String` is
+///   not a plain byte); one enum with many cases costs 0.1 %;
+/// - stores an optional member out of line (``SchemaBox``) when its struct type itself holds an
+///   optional struct inline (`SchemaTranslator+Nesting.swift`): the value witnesses of an optional
+///   struct that holds an optional struct branch on both levels, so their size grows with the square
+///   of the depth (60 % of the object file of the chains above). Boxing every other level gives the
+///   same compile time as boxing every level, with half the allocations;
+/// - calls the keyed containers by one name per value type (`decodeString(forKey:)`,
+///   `decodeMemberIfPresent(_:forKey:)`, `encodeUInt64(_:forKey:)`, …, in `RonGenerated`'s
+///   `KeyedContainers+Members.swift`): `decode(String.self, forKey:)` is one of seventeen overloads
+///   that the type checker weighs for every member (type checking 1.0 → 0.7 s). They are
+///   `@inlinable` and call the same concrete overloads, so an optimized build runs the same code;
+/// - writes `Codable` by hand (one statement per member) instead of leaving it to synthesis, and
+///   reads and writes members of string-valued types as plain strings (`decodeText`/`encodeText`),
+///   so no nested coder is made per member;
 /// - gives every literal its type (`static let knownCases: [MediaKind] = [...]`, typed defaults),
 ///   so no literal array or dictionary is inferred from its elements;
 /// - keeps each expression short: one member per line in initializers and coders, one `case` per
 ///   value in `switch`es, no long chains of `??` or `+` for the type checker to solve;
 /// - adds no conformance the schema does not need: `Hashable` is part of every type's contract, so
-///   it stays, but it is the largest single cost after `Codable` (synthesized per type, and it
-///   walks every nested value);
-/// - boxes only members that make a type hold itself (``SchemaBox``): a box would save compile
-///   time on deep nesting too, but it costs an allocation per nested value when decoding.
+///   it stays, but after `Codable` it is the largest cost left (a quarter of the object file).
 public struct SwiftRenderer: Sendable {
     /// The version written into each file's header.
     public static let generatorVersion = "0.1.0"

@@ -39,6 +39,7 @@ struct SchemaTranslator {
         }
         try translator.checkUnions(types)
         types = try translator.resolveRecursion(types)
+        types = Self.boundInlineNesting(types)
         var model = SchemaModel(documents: documents.map(\.path), types: types)
         if readsOperations { model.operations = try translator.operations(documents, types: types) }
         return model
