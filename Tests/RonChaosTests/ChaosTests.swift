@@ -46,7 +46,8 @@ import Testing
         let failures = Set(lines.values.filter { $0.contains("transport failure") }.map { $0.prefix(160) })
         #expect(
             seen == ["\(expected.code)/\(expected.kind)/\(expected.status)": count],
-            "\(expected): \(seen) \(failures.sorted())")
+            "\(expected): \(seen) \(failures.sorted()); server sockets closed by another part of the process: \(server.lostCount)"
+        )
         #expect(outcomes.allSatisfy { !$0.ok })
         #expect(server.acceptedCount >= 1)
         if expected.clientMustHangUp {

@@ -237,14 +237,14 @@ extension SwiftRenderer {
     /// one method per value type, so the type checker has one candidate instead of the container's
     /// seventeen overloads (see `KeyedContainers+Members.swift` in `RonGenerated`).
     static func memberCoder(_ type: TypeReference, encoding: Bool = false) -> (name: String, takesType: Bool) {
+        if TypeSpelling.isInteger(type) {
+            return encoding ? (TypeSpelling.swift(type), false) : ("Integer", true)
+        }
         switch type {
         case .string: return ("String", false)
         case .bool: return ("Bool", false)
         case .double: return ("Double", false)
         case .float: return ("Float", false)
-        case .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32, .int64(asString: false),
-            .uint64(asString: false):
-            return encoding ? (TypeSpelling.swift(type), false) : ("Integer", true)
         default: return ("Member", true)
         }
     }

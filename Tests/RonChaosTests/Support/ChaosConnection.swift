@@ -19,11 +19,25 @@ struct ChaosConnection {
     let fd: Int32
     let server: ChaosServer
     let deadline: Date
+    /// The socket's inode: the descriptor number is only ours while it still names this socket.
+    private let socketInode: UInt64?
 
     init(fd: Int32, server: ChaosServer) {
         self.fd = fd
         self.server = server
         deadline = Date().addingTimeInterval(server.connectionLifetime)
+        socketInode = Self.inode(of: fd)
+    }
+
+    private static func inode(of fd: Int32) -> UInt64? {
+        var status = stat()
+        return fstat(fd, &status) == 0 ? UInt64(status.st_ino) : nil
+    }
+
+    /// Whether the descriptor still names the accepted socket. When it does not, something else in
+    /// this process closed it (and the number may name another file now).
+    var stillOwned: Bool {
+        socketInode != nil && Self.inode(of: fd) == socketInode
     }
 
     private var expired: Bool { server.isStopped || Date() >= deadline }
@@ -124,9 +138,12 @@ struct ChaosConnection {
         _ = wait(ms: 100)
     }
 
-    /// Closes the socket.
-    func finish() {
+    /// Closes the socket; `false`, closing nothing, when the descriptor no longer names it.
+    @discardableResult
+    func finish() -> Bool {
+        guard stillOwned else { return false }
         _ = close(fd)
+        return true
     }
 }
 

@@ -30,6 +30,7 @@ final class ChaosServer: @unchecked Sendable {
     private var accepted = 0
     private var open = 0
     private var peerClosed = 0
+    private var lost = 0
     private var modes: [String: Int] = [:]
     private let onAccept: ChaosMode?
 
@@ -42,6 +43,9 @@ final class ChaosServer: @unchecked Sendable {
     var openCount: Int { locked { open } }
     /// Connections on which the client hung up while the server was still holding them.
     var peerClosedCount: Int { locked { peerClosed } }
+    /// Connections whose descriptor something else in the process closed while the server held it
+    /// (the server then closes nothing: the number may name another file by then).
+    var lostCount: Int { locked { lost } }
     /// Requests seen per mode name.
     var requestsByMode: [String: Int] { locked { modes } }
 
@@ -115,7 +119,9 @@ final class ChaosServer: @unchecked Sendable {
     }
 
     private func serve(_ connection: ChaosConnection) {
-        defer { connection.finish() }
+        defer {
+            if !connection.finish() { locked { lost += 1 } }
+        }
         if let early = onAccept {
             record(early)
             if early.run(on: connection, request: nil) == .peerClosed { locked { peerClosed += 1 } }
