@@ -62,7 +62,8 @@ import Testing
     @Test func retryableFlagsFollowTheCause() async throws {
         let server = try ChaosServer()
         defer { server.stop() }
-        let client = try Self.client(server)
+        let lines = Collector<String>()
+        let client = try Self.client(server, lines: lines)
         defer { client.close() }
         let expectations: [(ChaosMode, Bool)] = [
             (.truncatedLength, true), (.neverAnswer, true), (.tooLargeLength, false), (.htmlError, true),
@@ -70,7 +71,13 @@ import Testing
         ]
         for (mode, retryable) in expectations {
             let outcome = await timedCall(client, "/chaos/\(mode.rawValue)", as: Greeting.self)
-            #expect(outcome.retryable == retryable, "\(mode): \(String(describing: outcome.retryable))")
+            #expect(
+                outcome.retryable == retryable,
+                """
+                \(mode): \(String(describing: outcome.retryable)), \(outcome.code ?? "ok") after \(outcome.elapsedMs) ms; \
+                \(lines.values.filter { $0.contains("transport failure") }.suffix(2)); \
+                server sockets closed by another part of the process: \(server.lostCount)
+                """)
         }
     }
 
