@@ -48,3 +48,26 @@ import Testing
         #expect(recv(ownPeer, &byte, 1, 0) == 0, "an owned descriptor is closed: its peer reads the end")
     }
 }
+
+extension ChaosServerTests {
+    /// A stopped server never takes the next server's connections. Its listener's descriptor number
+    /// is free again only once its own accept loop has ended; before, the next server could get the
+    /// number while the old loop was about to `accept` on it.
+    @Test func aStoppedServerLeavesTheNextOnesConnectionsAlone() throws {
+        for _ in 0..<200 {
+            let old = try ChaosServer()
+            old.stop()
+            let next = try ChaosServer()
+            defer { next.stop() }
+            let fd = try #require(LoopbackSocket.connect(port: next.port))
+            _ = ChaosServer.transmit(Data("GET /chaos/ok HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: fd)
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let n = recv(fd, &buffer, buffer.count, 0)
+            _ = close(fd)
+            #expect(n > 0 && String(decoding: buffer.prefix(12), as: UTF8.self) == "HTTP/1.1 200")
+            #expect(old.acceptedCount == 0, "the stopped server took a connection of the next one")
+            #expect(next.acceptedCount == 1)
+            if old.acceptedCount != 0 { return }
+        }
+    }
+}

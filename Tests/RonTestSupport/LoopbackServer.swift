@@ -122,6 +122,8 @@ package final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopped = false
+    /// Whether the accept loop still has the listener open (it alone closes it).
+    private var listenerOpen = true
 
     /// `http://127.0.0.1:<port>`.
     package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -146,15 +148,15 @@ package final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops accepting connections; replies in progress end early.
+    ///
+    /// Only the accept loop closes the listener, when it ends: closing it here would free its
+    /// descriptor number while the loop may still be about to `accept` on it, and another server
+    /// of the same test run would get that number (the old loop would then take its connections).
     package func stop() {
         lock.lock()
-        let wasStopped = stopped
         stopped = true
+        if listenerOpen { _ = shutdown(listener, Int32(SHUT_RDWR)) }
         lock.unlock()
-        if !wasStopped {
-            _ = shutdown(listener, Int32(SHUT_RDWR))
-            _ = close(listener)
-        }
     }
 
     fileprivate var isStopped: Bool {
@@ -177,15 +179,20 @@ package final class LoopbackServer: @unchecked Sendable {
 
     private func acceptLoop() {
         while !isStopped {
+            // Waits at most 50 ms at a time, so the loop sees a stop on every platform (a shut-down
+            // listener does not wake a blocked `accept` everywhere).
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
             let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if isStopped { return }
-                continue
-            }
+            if connection < 0 { continue }
             let thread = Thread { [self] in serve(connection) }
             thread.stackSize = 256 * 1024
             thread.start()
         }
+        lock.lock()
+        listenerOpen = false
+        _ = close(listener)
+        lock.unlock()
     }
 
     private func serve(_ fd: Int32) {

@@ -27,6 +27,8 @@ final class ChaosServer: @unchecked Sendable {
     private let stopAt: Date
     private let lock = NSLock()
     private var stopped = false
+    /// Whether the accept loop still has the listener open (it alone closes it).
+    private var listenerOpen = true
     private var accepted = 0
     private var open = 0
     private var peerClosed = 0
@@ -66,14 +68,16 @@ final class ChaosServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops accepting; connection threads notice within ~50 ms and end.
+    ///
+    /// Only the accept loop closes the listener, when it ends. Closing it here would free its
+    /// descriptor number while the loop may still be about to `poll` and `accept` on it: the next
+    /// test's server gets the lowest free number, so the old loop would take that server's
+    /// connections and, being stopped, drop them (a stalled call that ends early, an empty reply,
+    /// one connection fewer counted).
     func stop() {
-        let first = locked { () -> Bool in
-            defer { stopped = true }
-            return !stopped
-        }
-        if first {
-            _ = shutdown(listener, Int32(SHUT_RDWR))
-            _ = close(listener)
+        locked {
+            stopped = true
+            if listenerOpen { _ = shutdown(listener, Int32(SHUT_RDWR)) }
         }
     }
 
@@ -115,7 +119,11 @@ final class ChaosServer: @unchecked Sendable {
             thread.stackSize = 256 * 1024
             thread.start()
         }
-        stop()
+        locked {
+            stopped = true
+            listenerOpen = false
+            _ = close(listener)
+        }
     }
 
     private func serve(_ connection: ChaosConnection) {
