@@ -12,6 +12,14 @@ import sys
 from pathlib import Path
 
 readme, out_dir, repo = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+# A fence with text after it does not close a block in CommonMark: the rest of the file would
+# render as code while the pattern below still sees the block closed.
+in_block = False
+for number, line in enumerate(readme.read_text().splitlines(), 1):
+    if line.startswith("```"):
+        if in_block and line.rstrip() != "```":
+            sys.exit(f"error: README.md:{number}: a closing ``` must stand alone on its line")
+        in_block = not in_block
 blocks = re.findall(r"^```swift\n(.*?)^```", readme.read_text(), flags=re.S | re.M)
 out_dir.mkdir(parents=True, exist_ok=True)
 normalize = lambda text: "\n".join(line.strip() for line in text.splitlines() if line.strip())

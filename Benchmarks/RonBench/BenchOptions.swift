@@ -14,6 +14,8 @@ struct BenchOptions: Sendable {
     var scalingSeconds = 5.0
     /// `--soak-minutes <m>`: section 3 also runs each transport this long for the memory figure.
     var soakMinutes = 0.0
+    /// `--soak-only`: section 3 runs only the soaks (no throughput runs, no wrk).
+    var soakOnly = false
     /// `--openapi-generator <path>`: a built swift-openapi-generator, the peer of sections 8 and 9.
     var openAPIGenerator: String?
     /// `--quick` was given.
@@ -37,6 +39,7 @@ struct BenchOptions: Sendable {
           --load-seconds <s>      sustained-load time of the AsyncHTTPClientTransport run (default 60)
           --concurrency <n>       concurrent tasks of the sustained-load runs (default 32)
           --soak-minutes <m>      section 3 also runs each transport m minutes for the memory figure
+          --soak-only             section 3 runs only the soaks (with --soak-minutes)
           --openapi-generator <p> a built swift-openapi-generator 1.14.3: generator and compile peer (8, 9)
           --peer <name>=<path>    also measure an external client program (see ExternalPeer.swift)
           --output <file>         also write the Markdown table to this file
@@ -78,6 +81,7 @@ struct BenchOptions: Sendable {
             case "--soak-minutes":
                 guard let minutes = Double(try value(flag)), minutes > 0 else { throw BenchError("bad --soak-minutes") }
                 soakMinutes = minutes
+            case "--soak-only": soakOnly = true
             case "--openapi-generator": openAPIGenerator = try value(flag)
             case "--only":
                 sections = Set(try value(flag).split(separator: ",").compactMap { Int($0) })
@@ -100,5 +104,6 @@ struct BenchOptions: Sendable {
             default: throw BenchError("unknown option \(flag)\n\n\(Self.usage)")
             }
         }
+        if soakOnly && soakMinutes <= 0 { throw BenchError("--soak-only needs --soak-minutes <m>") }
     }
 }

@@ -25,6 +25,10 @@ struct LoadSection {
     func run() async throws {
         let urlClient = try RonClient(config: RonConfig(baseUrl: server.base, allowInsecureHttp: true))
         defer { urlClient.close() }
+        if options.soakOnly {
+            try await soak(urlClient)
+            return
+        }
         let concurrency = options.concurrency
         var serverOutcome: Outcome?
         if let server = ServerTransport.make(connections: concurrency) {
@@ -128,12 +132,15 @@ struct LoadSection {
         let mib = outcome.memory.map { Double($0) / 1_048_576 }
         guard let first = mib.first, let last = mib.last, let peak = mib.max() else { return }
         let growth = (last - first) / first
+        // Growth per request separates a leak (a steady amount each call) from a one-off warm-up.
+        let perRequest = Format.fixed((last - first) * 1_048_576 / Double(max(outcome.requests, 1)), 0)
         table.add(
             ResultRow(
                 section: "3",
                 measure: "\(label): resident memory after warm-up, at 0/25/50/75/100 % of the run (MiB)",
                 value: [0, 1, 2, 3, 4].map { Format.fixed(mib[(mib.count - 1) * $0 / 4], 1) }.joined(separator: " → "),
-                spread: "peak \(Format.fixed(peak, 1)), \(mib.count) samples", target: "growth ≤ 5 %",
+                spread: "peak \(Format.fixed(peak, 1)), \(mib.count) samples, \(perRequest) B a request",
+                target: "growth ≤ 5 %",
                 pass: growth <= 0.05))
     }
 
