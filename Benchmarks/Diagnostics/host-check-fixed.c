@@ -5,8 +5,8 @@
  * from the URL as Foundation does (CFURLSessionCurlHostIsEqual). In Swift 6.3.1 (and every release
  * since 5.10) that check frees the parsed URL handle with curl_free, which releases the handle but
  * not the parts libcurl stored in it: scheme, host, port and path stay allocated, four blocks of
- * 54 bytes for http://127.0.0.1:<port>/app/hello, about 145 bytes of heap with malloc's overhead,
- * for every request. swiftlang/swift-corelibs-foundation#5498 (main, July 2026) frees it with
+ * 54 bytes in all for http://127.0.0.1:<port>/app/hello, about 145 bytes of heap with malloc's
+ * overhead, for every request. swiftlang/swift-corelibs-foundation#5498 (main, July 2026) frees it with
  * curl_url_cleanup.
  *
  * Preloaded (LD_PRELOAD), this file's function of the same name answers the same question and
