@@ -197,6 +197,10 @@ let package = Package(
             name: "fuzz-sse", dependencies: ["FuzzSupport", "RonAppSdkSwift"], path: "Fuzz/sse", exclude: ["corpus"],
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "fuzz-schema", dependencies: ["FuzzSupport", "RonCodegenCore"], path: "Fuzz/schema",
+            exclude: ["corpus"], swiftSettings: strict
+        ),
 
         // MARK: Tests
         // What every test target shares: one loopback HTTP server, log capture, client factory and an

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# libFuzzer runs of the fuzz targets in Fuzz/ (problem decoding, facet TOML, SSE parsing).
+# libFuzzer runs of the fuzz targets in Fuzz/ (problem decoding, facet TOML, SSE parsing, schema
+# reading and code generation).
 # Each target is built in its own scratch path with `-sanitize=fuzzer,address -D RON_LIBFUZZER`,
 # passed through a toolset file: a toolset applies to the targets being built, not to build tools
 # such as the codegen plugin's ron-codegen, which would not link against libFuzzer (`-Xswiftc` would
 # reach them too). Each target then runs for FUZZ_SECONDS (default 30) on a copy of its committed corpus. A crash, leak or
 # broken invariant fails the script; the crashing input is kept under .build-fuzz/artifacts/.
-# Usage: .ci/fuzz.sh [target ...]      (targets: problem toml sse; default all)
+# Usage: .ci/fuzz.sh [target ...]      (targets: problem toml sse schema; default all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-30}
 scratch=.build-fuzz
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(problem toml sse)
+[ ${#targets[@]} -eq 0 ] && targets=(problem toml sse schema)
 mkdir -p "$scratch/artifacts" "$scratch/corpus"
 toolset="$scratch/fuzz-toolset.json"
 echo '{"schemaVersion": "1.0", "swiftCompiler": {"extraCLIOptions": ["-sanitize=fuzzer,address", "-DRON_LIBFUZZER"]}}' \

@@ -13,18 +13,39 @@ public struct CodeGenerator: Sendable {
         self.options = options
     }
 
-    /// Reads and translates the documents below `schemaDirectory`.
+    /// A folder of reference documents: what a `$ref` in the schema names of them is generated,
+    /// nothing else (`ron-codegen --references DIR`). A `References/` folder inside the schema
+    /// folder is read the same way.
+    public var referenceDirectory: URL?
+
+    /// The folder inside a schema folder that holds reference documents.
+    public static let referencesFolder = "References/"
+
+    /// Reads and translates the documents below `schemaDirectory` (and ``referenceDirectory``).
     public func model(schemaDirectory: URL) throws -> SchemaModel {
-        try SchemaTranslator.translate(
-            try SchemaDocumentReader.read(directory: schemaDirectory), readsOperations: readsOperations)
+        let all = try SchemaDocumentReader.read(directory: schemaDirectory)
+        var documents = all.filter { !$0.path.hasPrefix(Self.referencesFolder) }
+        var references = all.filter { $0.path.hasPrefix(Self.referencesFolder) }
+        if documents.isEmpty {
+            throw CodegenError(
+                file: schemaDirectory.path, pointer: "", message: "no schema documents outside References/")
+        }
+        if let referenceDirectory {
+            references += try Self.referencedDocuments(in: referenceDirectory, from: documents + references)
+        }
+        documents.sort { $0.path < $1.path }
+        return try SchemaTranslator.translate(documents, references: references, readsOperations: readsOperations)
     }
 
-    /// Translates documents given in memory (relative path → text).
+    /// Translates documents given in memory (relative path → text); those under `References/` are
+    /// reference documents.
     public func model(documents: [(path: String, text: String)]) throws -> SchemaModel {
         let parsed = try documents.sorted { $0.path < $1.path }.map { document in
             (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
         }
-        return try SchemaTranslator.translate(parsed, readsOperations: readsOperations)
+        return try SchemaTranslator.translate(
+            parsed.filter { !$0.0.hasPrefix(Self.referencesFolder) },
+            references: parsed.filter { $0.0.hasPrefix(Self.referencesFolder) }, readsOperations: readsOperations)
     }
 
     /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the
@@ -75,5 +96,71 @@ public struct CodeGenerator: Sendable {
             written.append(file.name)
         }
         return written
+    }
+
+    /// The documents of `directory` that `documents` refer to, directly or through each other,
+    /// found by file name (`…/name.json`, `…/name`): a folder of hundreds of documents costs only
+    /// what is referenced. Their paths start with ``referencesFolder``.
+    static func referencedDocuments(
+        in directory: URL, from documents: [(path: String, root: DocumentValue)]
+    ) throws -> [(path: String, root: DocumentValue)] {
+        let paths = try SchemaDocumentReader.documentPaths(in: directory)
+        var byName: [String: String] = [:]
+        for path in paths {
+            let name = String(path.split(separator: "/").last ?? "")
+            byName[name] = byName[name] ?? path
+            for suffix in [".json", ".yaml", ".yml", ".toml"] where name.hasSuffix(suffix) {
+                let stem = String(name.dropLast(suffix.count))
+                byName[stem] = byName[stem] ?? path
+            }
+        }
+        // A document's `$id` (or draft-04 `id`) near its start names it too.
+        var byIdentifier: [String: String] = [:]
+        let identifier = /"\$?id"\s*:\s*"([^"#]+)#?"/
+        for path in paths {
+            guard let handle = FileHandle(forReadingAtPath: directory.appending(path: path).path) else { continue }
+            let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+            try? handle.close()
+            if let match = head.firstMatch(of: identifier) { byIdentifier[String(match.1)] = path }
+        }
+        var loaded: [String: DocumentValue] = [:]
+        var order: [String] = []
+        var pending = documents.map(\.root)
+        while let next = pending.popLast() {
+            for ref in Self.references(in: next) {
+                var text = ref
+                if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
+                if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+                let last = text.split(separator: "/").last.map(String.init) ?? ""
+                guard let path = byIdentifier[text] ?? byName[last.removingPercentEncoding ?? last],
+                    loaded[path] == nil
+                else { continue }
+                guard let data = FileManager.default.contents(atPath: directory.appending(path: path).path) else {
+                    continue
+                }
+                let root = try SchemaDocumentReader.parse(data, path: Self.referencesFolder + path)
+                loaded[path] = root
+                order.append(path)
+                pending.append(root)
+            }
+        }
+        return order.sorted().compactMap { path in loaded[path].map { (Self.referencesFolder + path, $0) } }
+    }
+
+    /// Every `$ref` string in `node`.
+    static func references(in node: DocumentValue) -> [String] {
+        var found: [String] = []
+        var stack = [node]
+        while let value = stack.popLast() {
+            switch value {
+            case .object(let members):
+                for (key, child) in members {
+                    if key == "$ref", let text = child.string { found.append(text) } else { stack.append(child) }
+                }
+            case .array(let items): stack.append(contentsOf: items)
+            default: break
+            }
+        }
+        return found
     }
 }

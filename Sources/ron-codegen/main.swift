@@ -11,14 +11,17 @@ struct Arguments {
     var check = false
     var generated: CodeGenerator.Output = .types
     var options = SwiftRenderer.Options()
+    var references: URL?
 
     static let usage = """
         usage: ron-codegen --schema <dir> --output <dir> [options]
                ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]   (see diff --help)
                ron-codegen verify [--schema <dir>] [--fixtures <dir>]            (see verify --help)
 
-          --schema <dir>           the folder of schema documents (*.json, *.toml), read recursively
+          --schema <dir>           the folder of schema documents (*.json, *.toml, *.yaml), read recursively
           --output <dir>           where to write the Swift sources
+          --references <dir>       reference documents: what a $ref names of them is generated, nothing else
+                                   (matched by $id or file name; a References/ folder in --schema is read too)
           --split                  one file per schema document (for review) instead of RonGenerated.swift
           --shards <n>             the types in n files, RonGenerated.swift and RonGenerated+1…+<n-1>.swift,
                                    for a build to compile side by side (1–64; default 1)
@@ -38,6 +41,7 @@ struct Arguments {
             switch flag {
             case "--schema": schema = URL(fileURLWithPath: try reader.value(for: flag))
             case "--output": output = URL(fileURLWithPath: try reader.value(for: flag))
+            case "--references": references = URL(fileURLWithPath: try reader.value(for: flag))
             case "--split": split = true
             case "--shards":
                 let text = try reader.value(for: flag)
@@ -99,6 +103,7 @@ guard let schema = arguments.schema, let output = arguments.output else { fail(A
 
 do {
     var generator = CodeGenerator(options: arguments.options)
+    generator.referenceDirectory = arguments.references
     // A types-only run leaves `paths` alone, as before operations were generated.
     generator.readsOperations = arguments.generated != .types
     let model = try generator.model(schemaDirectory: schema)

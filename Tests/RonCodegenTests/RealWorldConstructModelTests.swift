@@ -35,6 +35,23 @@ struct RealWorldConstructModelTests {
                 ]))
     }
 
+    @Test func anUntaggedVariantThatMayBeNullIsTheVariantAndANullCase() throws {
+        let value = try type(
+            "A", in: #""A": {"oneOf": [{"type": "string"}, {"type": ["integer", "null"], "format": "int32"}]}"#)
+        #expect(
+            value.shape
+                == .untagged(variants: [
+                    .init(swiftName: "string", payload: .string, documentation: nil),
+                    .init(swiftName: "int32", payload: .int32, documentation: nil),
+                    .init(swiftName: "null", payload: nil, documentation: nil),
+                ]))
+        // One typed variant and null: an optional of that type where it is used.
+        let listed = try type(
+            "B",
+            in: #""B": {"anyOf": [{"type": ["string", "null"]}, {"type": "null", "description": "None."}]}"#)
+        #expect(listed.shape == .alias(.string))
+    }
+
     @Test func anInlineStructVariantOfAnUntaggedEnumIsANamedStructAtTheVariant() throws {
         let types = try model(
             #"""

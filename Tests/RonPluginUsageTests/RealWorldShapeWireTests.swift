@@ -20,7 +20,7 @@ private func path(of error: any Error) -> String? {
     }
 }
 
-/// `#[serde(untagged)]` enums: the first variant that fits, in schema order.
+/// `#[serde(untagged)]` enums: the variant that fits best; equal fits keep the schema's order.
 @Suite("Untagged serde enums on the wire")
 struct UntaggedEnumTests {
     @Test func everyVariantDecodesToItsCaseAndReencodesTheSameJSON() throws {
@@ -35,8 +35,8 @@ struct UntaggedEnumTests {
         #expect(again == sent)
     }
 
-    @Test func theFirstVariantThatFitsWinsAsInSerde() throws {
-        // A timestamp is also a string, and `String` comes first in the schema.
+    @Test func equalFitsKeepTheSchemasOrder() throws {
+        // A timestamp is also a string, which fits as well, and `String` comes first in the schema.
         #expect(try roundTrip(Scalar.self, #""2025-01-02T03:04:05Z""#).value == .string("2025-01-02T03:04:05Z"))
         let either = try roundTrip([Either].self, #"[{"x": 1.5, "y": 2.5}, ["a"], {"a": 1}]"#)
         #expect(either.value == [.point(Point(x: 1.5, y: 2.5)), .stringArray(["a"]), .intMap(["a": 1])])
@@ -47,7 +47,7 @@ struct UntaggedEnumTests {
         let (figures, sent, again) = try roundTrip([Figure].self, #"[{"radius": 1.5}, {"side": 2.5}, "blob"]"#)
         #expect(figures == [.variant0(FigureVariant0(radius: 1.5)), .square(FigureSquare(side: 2.5)), .string("blob")])
         #expect(again == sent)
-        // Both members: the first variant that fits wins, as in serde.
+        // Both members: each variant declares one of the two, so the first in the schema wins.
         let both = try roundTrip(Figure.self, #"{"side": 0.5, "radius": 3.5}"#).value
         #expect(both == .variant0(FigureVariant0(radius: 3.5)))
     }
@@ -63,7 +63,7 @@ struct UntaggedEnumTests {
                 .variant4(MixedVariant4(7, false)), .uint64(UInt64.max), .string("12 true"),
             ])
         #expect(again == sent)
-        // A unit struct is `null` on the wire; an earlier `null` variant decodes it first.
+        // A unit struct is `null` on the wire; an earlier `null` variant fits as well and wins.
         #expect(try CanonicalJSON.render(json: JSONEncoder().encode(Mixed.unitStruct(UnitStruct()))) == "null")
         #expect(try JSONDecoder().decode(UnitStruct.self, from: Data("null".utf8)) == UnitStruct())
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(UnitStruct.self, from: Data("{}".utf8)) }

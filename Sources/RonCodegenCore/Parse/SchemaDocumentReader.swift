@@ -3,14 +3,16 @@ import RonTOML
 
 /// Finds and parses the schema documents below a directory.
 ///
-/// Every `*.json` and `*.toml` file is a document, read in path order so the output does not
-/// depend on the file system's listing order. Both syntaxes become one ``DocumentValue`` tree.
+/// Every `*.json`, `*.toml`, `*.yaml` and `*.yml` file is a document, read in path order so the
+/// output does not depend on the file system's listing order. All syntaxes become one
+/// ``DocumentValue`` tree. A UTF-8 byte order mark at the start of a document is skipped.
 public enum SchemaDocumentReader {
     /// The documents below `directory`, as paths relative to it with their parsed trees.
     public static func read(directory: URL) throws -> [(path: String, root: DocumentValue)] {
         let paths = try documentPaths(in: directory)
         guard !paths.isEmpty else {
-            throw CodegenError(file: directory.path, pointer: "", message: "no *.json or *.toml schema documents found")
+            throw CodegenError(
+                file: directory.path, pointer: "", message: "no *.json, *.toml or *.yaml schema documents found")
         }
         return try paths.map { path in
             let url = directory.appending(path: path)
@@ -33,20 +35,32 @@ public enum SchemaDocumentReader {
         let walker = FileManager.default.enumerator(atPath: base)
         while let relative = walker?.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            guard !name.hasPrefix("."), relative.hasSuffix(".json") || relative.hasSuffix(".toml") else { continue }
+            guard !name.hasPrefix("."), documentExtensions.contains(where: { relative.hasSuffix($0) }) else { continue }
             result.append(relative)
         }
         return result.sorted()
     }
 
-    /// Parses one document; the syntax follows the file's extension.
+    /// The file name endings of schema documents.
+    static let documentExtensions = [".json", ".toml", ".yaml", ".yml"]
+
+    /// Parses one document; the syntax follows the file's extension (`.toml`, `.yaml` or `.yml`,
+    /// else JSON).
     public static func parse(_ data: Data, path: String) throws(CodegenError) -> DocumentValue {
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         guard let text = String(data: data, encoding: .utf8) else {
             throw CodegenError(file: path, pointer: "", message: "the file is not UTF-8 text")
         }
         if path.hasSuffix(".toml") {
             do {
                 return TOMLBridge.documentValue(of: try TOMLParser.parse(text))
+            } catch {
+                throw CodegenError(file: path, pointer: "\(error.line):\(error.column)", message: error.message)
+            }
+        }
+        if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
+            do {
+                return try YAMLDocumentParser.parse(text)
             } catch {
                 throw CodegenError(file: path, pointer: "\(error.line):\(error.column)", message: error.message)
             }

@@ -11,6 +11,7 @@ extension SwiftRenderer {
             }
             w.line("/// A variant this version of the schema does not know, as it came; it re-encodes unchanged.")
             w.line("case unknown(JSONValue)")
+            renderTagFit(type, member: tag, tags: variants.map(\.tag), into: &w)
             w.line()
             w.line("private static let tagKey = SchemaVariantKey(stringValue: \(SwiftLiteral.string(tag)))")
             w.line("private static let contentKey = SchemaVariantKey(stringValue: \(SwiftLiteral.string(content)))")

@@ -78,6 +78,7 @@ extension SwiftRenderer {
                     w.line("case .unknown(let tag, _): return tag")
                 }
             }
+            renderTagFit(type, member: discriminator, tags: variants.map(\.tag), into: &w)
             w.line()
             w.line("/// Decodes the variant that the discriminator names.")
             w.block("public init(from decoder: any Decoder) throws") { w in

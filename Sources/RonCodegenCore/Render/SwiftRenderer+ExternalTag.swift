@@ -11,6 +11,7 @@ extension SwiftRenderer {
             }
             w.line("/// A variant this version of the schema does not know, as it came; it re-encodes unchanged.")
             w.line("case unknown(JSONValue)")
+            renderTagFit(type, member: nil, tags: variants.map(\.tag), into: &w)
             w.line()
             w.line("/// Decodes a unit variant from its name, or a variant with data from a one-member object.")
             w.block("public init(from decoder: any Decoder) throws") { w in

@@ -25,6 +25,7 @@ extension SwiftRenderer {
                 w.line("var container = encoder.singleValueContainer()")
                 w.line("try container.encode(\(TypeSpelling.toWire(target, "value")))")
             }
+            renderNewtypeFit(type, target: target, into: &w)
         }
     }
 }

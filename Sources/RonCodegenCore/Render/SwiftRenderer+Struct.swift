@@ -31,6 +31,7 @@ extension SwiftRenderer {
                 }
                 w.line()
             }
+            renderObjectFit(type, generic: !parameters.isEmpty, fields: fields, into: &w)
             renderInitializer(fields, into: &w)
             w.line()
             renderDecoder(fields, into: &w)

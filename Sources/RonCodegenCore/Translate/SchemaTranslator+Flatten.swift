@@ -110,7 +110,7 @@ extension SchemaTranslator {
         guard definition.origin.pointer.isEmpty, case .object(let members) = definition.node else {
             return definition.node
         }
-        let own: Set<String> = ["$schema", "$id", "$defs", "definitions", "$comment", "$anchor"]
+        let own: Set<String> = ["$schema", "$id", "$defs", "definitions", "$comment", "$anchor", "x-ron-hoisted"]
         return .object(members.filter { !own.contains($0.key) })
     }
 }

@@ -19,7 +19,7 @@ extension SchemaTranslator {
         var node = definition.node
         if definition.origin.pointer.isEmpty, case .object(let members) = node {
             // A document's root schema: the document's own keys are not part of the type.
-            let own: Set<String> = ["$schema", "$id", "$defs", "definitions", "$comment", "$anchor"]
+            let own: Set<String> = ["$schema", "$id", "$defs", "definitions", "$comment", "$anchor", "x-ron-hoisted"]
             node = .object(members.filter { !own.contains($0.key) })
         }
         let at = Location(file: definition.origin.file, pointer: definition.origin.pointer)

@@ -11,14 +11,7 @@ extension SchemaTranslator {
     /// document's version, read by `ron-codegen diff --check-version`).
     static let documentKeys: Set<String> = [
         "$schema", "$id", "title", "description", "$defs", "definitions", "$comment", "$anchor", "examples",
-        "x-ron-version",
-    ]
-
-    /// The `$schema` dialects read (with or without a trailing `#`).
-    static let dialects: Set<String> = [
-        "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
-        "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema",
-        "http://json-schema.org/draft-04/schema", "https://spec.openapis.org/oas/3.1/dialect/base",
+        "x-ron-version", "x-ron-hoisted",
     ]
 
     mutating func collect(_ documents: [Document]) throws(CodegenError) {
@@ -28,21 +21,8 @@ extension SchemaTranslator {
             }
             if let version = document.root["openapi"] {
                 try collectOpenAPI(document, version: version)
+                try collectHoisted(document)
                 continue
-            }
-            if let dialect = document.root["$schema"] {
-                let uri = dialect.string.map { $0.hasSuffix("#") ? String($0.dropLast()) : $0 }
-                guard let uri,
-                    Self.dialects.contains(uri)
-                        || Self.dialects.contains(uri.replacingOccurrences(of: "https:", with: "http:"))
-                        || Self.dialects.contains(uri.replacingOccurrences(of: "http:", with: "https:"))
-                else {
-                    throw CodegenError(
-                        file: document.path, pointer: "/$schema",
-                        message:
-                            "unsupported $schema '\(dialect.string ?? dialect.typeName)'; this generator reads JSON Schema draft-04 to 2020-12 and OpenAPI 3.1"
-                    )
-                }
             }
             for container in ["$defs", "definitions"] {
                 guard let defs = document.root[container] else { continue }
@@ -51,21 +31,39 @@ extension SchemaTranslator {
                         file: document.path, pointer: "/" + container, message: "\(container) must be an object")
                 }
                 for (key, node) in entries {
-                    try register(
-                        key, node, at: Origin(file: document.path, pointer: "/\(container)/" + Pointer.escape(key)))
+                    let pointer = "/\(container)/" + Pointer.escape(key)
+                    try register(key, node, at: Origin(file: document.path, pointer: pointer))
+                    try collectHoisted(document, inside: pointer)
                 }
             }
             let rootKeys = members.map(\.key).filter { !Self.documentKeys.contains($0) }
             if !rootKeys.isEmpty {
-                let name = document.root["title"]?.string ?? Self.stem(of: document.path)
+                var name = document.root["title"]?.string ?? Self.stem(of: document.path)
+                if name.contains(" ") || Naming.typeName(name).isEmpty { name = Self.stem(of: document.path) }
+                if Naming.typeName(name).isEmpty { name = "Schema" }
                 try register(name, document.root, at: Origin(file: document.path, pointer: ""))
             }
+            try collectHoisted(document)
+        }
+    }
+
+    /// The named types the normalizer found inside a document (`x-ron-hoisted`), each registered at
+    /// its original place (`x-ron-origin`): those inside the type at `parent` (all that are left
+    /// when `parent` is `nil`), right after it, so types keep the order of the document.
+    private mutating func collectHoisted(_ document: Document, inside parent: String? = nil) throws(CodegenError) {
+        for (key, node) in document.root["x-ron-hoisted"]?.members ?? [] {
+            let pointer = node["x-ron-origin"]?.string ?? ""
+            if let parent, !pointer.hasPrefix(parent + "/") { continue }
+            let origin = Origin(file: document.path, pointer: pointer)
+            guard namesByLocation[origin.description] == nil else { continue }
+            let definition = DocumentValue.object((node.members ?? []).filter { $0.key != "x-ron-origin" })
+            try register(key, definition, at: origin)
         }
     }
 
     /// An OpenAPI 3.1 document: its `components.schemas` (the rest describes operations).
     private mutating func collectOpenAPI(_ document: Document, version: DocumentValue) throws(CodegenError) {
-        guard let text = version.string, text.hasPrefix("3.1") else {
+        guard let text = version.string, text.hasPrefix("3.1") || text.hasPrefix("3.0") else {
             throw CodegenError(
                 file: document.path, pointer: "/openapi",
                 message:
@@ -78,8 +76,9 @@ extension SchemaTranslator {
                 file: document.path, pointer: "/components/schemas", message: "components.schemas must be an object")
         }
         for (key, node) in entries {
-            try register(
-                key, node, at: Origin(file: document.path, pointer: "/components/schemas/" + Pointer.escape(key)))
+            let pointer = "/components/schemas/" + Pointer.escape(key)
+            try register(key, node, at: Origin(file: document.path, pointer: pointer))
+            try collectHoisted(document, inside: pointer)
         }
     }
 
@@ -89,12 +88,6 @@ extension SchemaTranslator {
         guard !base.isEmpty else {
             throw CodegenError(
                 file: origin.file, pointer: origin.pointer, message: "cannot make a Swift type name from '\(key)'")
-        }
-        if let earlier = definitions[base], earlier.key == key {
-            throw CodegenError(
-                file: origin.file, pointer: origin.pointer,
-                message:
-                    "type '\(key)' is already defined in \(earlier.origin.file); names are shared by all documents")
         }
         var name = base
         var suffix = 2

@@ -58,26 +58,42 @@ extension SchemaTranslator {
         var onStack: Set<String> = []
         var component: [String: Int] = [:]
         var counter = 0
-        func connect(_ name: String) {
-            index[name] = counter
-            lowLink[name] = counter
-            counter += 1
-            stack.append(name)
-            onStack.insert(name)
-            for edge in edges[name] ?? [] {
-                if index[edge.target] == nil {
-                    connect(edge.target)
-                    lowLink[name] = min(lowLink[name] ?? 0, lowLink[edge.target] ?? 0)
-                } else if onStack.contains(edge.target) {
-                    lowLink[name] = min(lowLink[name] ?? 0, index[edge.target] ?? 0)
-                }
+        // Iterative, so a chain of thousands of types does not exhaust the stack: each frame is a
+        // type and the next of its edges to look at.
+        func connect(_ root: String) {
+            var frames: [(name: String, next: Int)] = []
+            func open(_ name: String) {
+                index[name] = counter
+                lowLink[name] = counter
+                counter += 1
+                stack.append(name)
+                onStack.insert(name)
+                frames.append((name, 0))
             }
-            guard lowLink[name] == index[name] else { return }
-            let number = component.count
-            while let member = stack.popLast() {
-                onStack.remove(member)
-                component[member] = number
-                if member == name { break }
+            open(root)
+            while let frame = frames.last {
+                let outgoing = edges[frame.name] ?? []
+                if frame.next < outgoing.count {
+                    frames[frames.count - 1].next += 1
+                    let target = outgoing[frame.next].target
+                    if index[target] == nil {
+                        open(target)
+                    } else if onStack.contains(target) {
+                        lowLink[frame.name] = min(lowLink[frame.name] ?? 0, index[target] ?? 0)
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last {
+                    lowLink[parent.name] = min(lowLink[parent.name] ?? 0, lowLink[frame.name] ?? 0)
+                }
+                guard lowLink[frame.name] == index[frame.name] else { continue }
+                let number = component.count
+                while let member = stack.popLast() {
+                    onStack.remove(member)
+                    component[member] = number
+                    if member == frame.name { break }
+                }
             }
         }
         for name in names where index[name] == nil {
@@ -115,28 +131,37 @@ extension SchemaTranslator {
 
     private func refuseUnbreakableLoops(_ types: [NamedType], _ edges: [String: [Edge]]) throws(CodegenError) {
         var state: [String: Int] = [:]  // 1: on the current path, 2: done
-        func visit(_ name: String, path: [String]) throws(CodegenError) {
-            state[name] = 1
-            for edge in edges[name] ?? [] where !edge.breakable {
+        // Depth-first, iterative: the path is the stack of frames (a type and its next edge).
+        let required = edges.mapValues { $0.filter { !$0.breakable } }
+        for type in types where state[type.name] == nil {
+            var frames: [(name: String, next: Int)] = [(type.name, 0)]
+            state[type.name] = 1
+            while let frame = frames.last {
+                let outgoing = required[frame.name] ?? []
+                guard frame.next < outgoing.count else {
+                    state[frame.name] = 2
+                    frames.removeLast()
+                    continue
+                }
+                frames[frames.count - 1].next += 1
+                let edge = outgoing[frame.next]
                 switch state[edge.target] {
                 case 1?:
-                    let loop = (path + [name, edge.target]).drop { $0 != edge.target }
-                    let origin = types.first { $0.name == name }?.origin
+                    let path = frames.map(\.name) + [edge.target]
+                    let loop = path.drop { $0 != edge.target }
+                    let origin = types.first { $0.name == frame.name }?.origin
                     throw CodegenError(
                         file: origin?.file ?? "", pointer: edge.pointer,
                         message:
-                            "'\(name)' contains itself (\(loop.joined(separator: " → "))) through required members only, so no finite value has this type: make one member on the loop optional, an array or a map"
+                            "'\(frame.name)' contains itself (\(loop.joined(separator: " → "))) through required members only, so no finite value has this type: make one member on the loop optional, an array or a map"
                     )
                 case nil:
-                    try visit(edge.target, path: path + [name])
+                    state[edge.target] = 1
+                    frames.append((edge.target, 0))
                 default:
                     continue
                 }
             }
-            state[name] = 2
-        }
-        for type in types where state[type.name] == nil {
-            try visit(type.name, path: [])
         }
     }
 

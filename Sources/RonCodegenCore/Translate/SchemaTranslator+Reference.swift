@@ -6,6 +6,14 @@ extension SchemaTranslator {
     /// `#/components/schemas/Name`, `#` (the document's root), `other.json` or
     /// `other.json#/$defs/Name` (another document of the schema directory, relative to this one).
     func resolve(_ ref: String, at: Location) throws(CodegenError) -> String {
+        if ref.hasPrefix(SchemaNormalizer.marker) {
+            // A place the normalizer resolved: `ron-origin:<file>#<pointer>`.
+            let origin = String(ref.dropFirst(SchemaNormalizer.marker.count))
+            guard let name = namesByLocation[origin] else {
+                throw at.error("$ref to '\(origin)': no named type there")
+            }
+            return name
+        }
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let file = parts[0].isEmpty ? at.file : Pointer.join(at.file, String(parts[0]))
         var pointer = parts.count == 2 ? String(parts[1]) : ""

@@ -30,6 +30,7 @@ extension SchemaTranslator {
             throw at.appending("properties").error("properties must be an object")
         }
         var required = Set<String>()
+        let names = Set(members.map(\.key))
         if let list = node["required"] {
             guard case .array(let items) = list else {
                 throw at.appending("required").error("required must be an array of names")
@@ -38,7 +39,7 @@ extension SchemaTranslator {
                 guard let name = item.string else {
                     throw at.appending("required").error("required must be an array of names")
                 }
-                guard members.contains(where: { $0.key == name }) else {
+                guard names.contains(name) else {
                     throw at.appending("required").error("'\(name)' is required but not among the properties")
                 }
                 required.insert(name)

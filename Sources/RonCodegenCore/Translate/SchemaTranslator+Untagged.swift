@@ -2,7 +2,9 @@ import Foundation
 
 /// `#[serde(untagged)]`, as schemars writes it: `oneOf` or `anyOf` of variants without a tag (not
 /// one of the tagged shapes, not the nullable pair). It becomes a Swift enum with a case per
-/// variant; decoding takes the first variant that decodes, in order (serde's rule).
+/// variant; decoding takes the variant that fits the value best (docs/SchemaFormat.md). A variant
+/// that may be null is the variant and, unless the enum lists `{"type": "null"}` itself, a `null`
+/// case after it.
 extension SchemaTranslator {
     /// Members every generated untagged enum declares, which no case may be named.
     static let untaggedEnumMembers: Set<String> = ["init"]
@@ -17,6 +19,8 @@ extension SchemaTranslator {
         let enumName = namesByLocation[at.file + "#" + at.pointer] ?? ""
         var taken: Set<String> = []
         var variants: [UntaggedVariant] = []
+        // Whether the enum has its `null` case: listed, or added after a variant that may be null.
+        var hasNull = options.contains { $0["type"]?.string == "null" }
         for (offset, option) in options.enumerated() {
             let optionAt = at.appending(key).appending(String(offset))
             if option["type"]?.string == "null" {
@@ -39,11 +43,6 @@ extension SchemaTranslator {
                 continue
             }
             let resolved = try reference(option, at: optionAt, typeParameters: [], extraKeys: [])
-            guard !resolved.nullable else {
-                throw optionAt.error(
-                    "an untagged variant that may be null is not supported: list {\"type\": \"null\"} as a variant of its own"
-                )
-            }
             var caseName = Self.caseName(resolved.type)
             if case .named(let name, _) = resolved.type, name.hasPrefix(enumName), name != enumName,
                 namesByLocation[optionAt.file + "#" + optionAt.pointer] == name
@@ -55,6 +54,11 @@ extension SchemaTranslator {
             variants.append(
                 UntaggedVariant(
                     swiftName: name, payload: resolved.type, documentation: Self.caseDocumentation(option)))
+            if resolved.nullable, !hasNull {
+                hasNull = true
+                let nullName = Naming.member("null", taken: &taken, reserved: Self.untaggedEnumMembers)
+                variants.append(UntaggedVariant(swiftName: nullName, payload: nil, documentation: nil))
+            }
         }
         return variants
     }

@@ -28,7 +28,26 @@ struct SchemaTranslator {
     /// The documents' paths.
     var knownFiles: Set<String> = []
 
-    static func translate(_ documents: [Document], readsOperations: Bool = true) throws(CodegenError) -> SchemaModel {
+    static func translate(
+        _ documents: [Document], references: [Document] = [], readsOperations: Bool = true
+    ) throws(CodegenError) -> SchemaModel {
+        let inputs =
+            documents.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: false) }
+            + references.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: true) }
+        let normalized = try SchemaNormalizer.normalize(inputs)
+        var model = try translateNormalized(normalized, readsOperations: readsOperations)
+        model.documents =
+            documents.map(\.path)
+            + normalized.map(\.path).filter { path in
+                !documents.contains(where: { $0.path == path })
+            }
+        return model
+    }
+
+    /// Translates documents in the normalized forms (``SchemaNormalizer``).
+    static func translateNormalized(
+        _ documents: [Document], readsOperations: Bool = true
+    ) throws(CodegenError) -> SchemaModel {
         var translator = SchemaTranslator()
         translator.knownFiles = Set(documents.map(\.path))
         try translator.collect(documents)

@@ -1,8 +1,13 @@
 import Foundation
 
 extension JSONValue: Codable {
-    /// Decodes any JSON value; integers keep their exact value.
+    /// Decodes any JSON value; integers keep their exact value. From a decoder over a tree that
+    /// is already read (a generated untagged union's), the tree is taken as it is.
     public init(from decoder: any Decoder) throws {
+        if let tree = decoder as? JSONValueDecoder {
+            self = tree.value
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

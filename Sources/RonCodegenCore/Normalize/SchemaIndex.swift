@@ -1,0 +1,208 @@
+import Foundation
+
+/// Every schema of the documents at hand, found by URI: each document's base URI (its `$id`, or
+/// draft-04's `id`, or one made from its path), the `$id`s of schemas embedded in it, their
+/// `$anchor`s and plain-name fragments (`"id": "#item"`), and, as the last resort, a document's file
+/// name (`https://json.schemastore.org/foo.json` → `foo.json`). Nothing is fetched.
+struct SchemaIndex {
+    /// A schema's place: a document and a JSON pointer into it.
+    struct Place: Hashable {
+        var document: Int
+        var pointer: String
+    }
+
+    /// The documents: the schema folder's, then the reference documents.
+    let documents: [SchemaNormalizer.Input]
+    /// Absolute URIs (no fragment) → the schema they name.
+    private var resources: [String: Place] = [:]
+    /// `uri#anchor` → the schema.
+    private var anchors: [String: Place] = [:]
+    /// Per document, the pointers that carry an `$id`, with the base URI they set.
+    private var bases: [[(pointer: String, uri: URL)]] = []
+
+    init(_ documents: [SchemaNormalizer.Input]) {
+        self.documents = documents
+        for (index, document) in documents.enumerated() {
+            let root = Self.fileURI(of: document)
+            bases.append([("", root)])
+            resources[Self.key(root)] = Place(document: index, pointer: "")
+            visit(document.root, pointer: "", base: root, document: index)
+        }
+    }
+
+    /// The URI a document is known by when it has no `$id`: `file:///schema/<path>` for the schema
+    /// folder's documents, `file:///references/<path>` for reference documents.
+    static func fileURI(of document: SchemaNormalizer.Input) -> URL {
+        let folder = document.isReference ? "references" : "schema"
+        let path = document.path.split(separator: "/").map {
+            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+        }.joined(separator: "/")
+        return URL(string: "file:///\(folder)/\(path)") ?? URL(fileURLWithPath: "/\(folder)/\(document.path)")
+    }
+
+    /// The keywords whose values are schemas, or arrays or maps of schemas, that the walk enters.
+    static let schemaMaps: Set<String> = [
+        "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "schemas",
+    ]
+    static let schemaLists: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    static let schemaValues: Set<String> = [
+        "items", "additionalItems", "additionalProperties", "not", "if", "then", "else", "contains",
+        "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+    ]
+
+    private mutating func visit(_ node: DocumentValue, pointer: String, base: URL, document: Int) {
+        guard let members = node.members else { return }
+        var base = base
+        for key in ["$id", "id"] {
+            // draft-04's `id` names a schema only when it is a string beside schema keywords (a
+            // property called `id` is inside `properties`, which this walk enters by name).
+            guard let text = node[key]?.string, !text.isEmpty else { continue }
+            if text.hasPrefix("#") {
+                anchors[Self.key(base) + text] = Place(document: document, pointer: pointer)
+                continue
+            }
+            guard let uri = URL(string: text, relativeTo: base)?.absoluteURL else { continue }
+            let place = Place(document: document, pointer: pointer)
+            let bare = Self.key(uri)
+            if resources[bare] == nil || pointer.isEmpty { resources[bare] = place }
+            if let fragment = uri.fragment, !fragment.isEmpty { anchors[bare + "#" + fragment] = place }
+            base = URL(string: bare) ?? uri
+            if !pointer.isEmpty { bases[document].append((pointer, base)) } else { bases[document][0].uri = base }
+            break
+        }
+        for key in ["$anchor", "$dynamicAnchor"] {
+            guard let name = node[key]?.string, !name.isEmpty else { continue }
+            anchors[Self.key(base) + "#" + name] = Place(document: document, pointer: pointer)
+        }
+        for (key, value) in members {
+            let here = pointer + "/" + Pointer.escape(key)
+            if Self.schemaMaps.contains(key) || key == "components" {
+                for (name, child) in value.members ?? [] {
+                    visit(child, pointer: here + "/" + Pointer.escape(name), base: base, document: document)
+                }
+            } else if Self.schemaLists.contains(key) || (key == "items" && value.arrayValue != nil) {
+                for (offset, child) in (value.arrayValue ?? []).enumerated() {
+                    visit(child, pointer: here + "/\(offset)", base: base, document: document)
+                }
+            } else if Self.schemaValues.contains(key) {
+                visit(value, pointer: here, base: base, document: document)
+            }
+        }
+    }
+
+    /// A URI without its fragment, as resources are keyed.
+    static func key(_ uri: URL) -> String {
+        var text = uri.absoluteString
+        if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
+        return text
+    }
+
+    /// The base URI in force at `place`: that of the nearest enclosing schema with an `$id`.
+    func base(of place: Place) -> URL {
+        var best = bases[place.document][0]
+        for entry in bases[place.document].dropFirst()
+        where (place.pointer == entry.pointer || place.pointer.hasPrefix(entry.pointer + "/"))
+            && entry.pointer.count > best.pointer.count
+        {
+            best = entry
+        }
+        return best.uri
+    }
+
+    /// The outcome of resolving a `$ref`.
+    enum Resolution {
+        /// The schema it names.
+        case place(Place)
+        /// A JSON Schema meta-schema (`http://json-schema.org/draft-07/schema#`): any schema, which
+        /// the generated code keeps as JSON.
+        case metaSchema
+        /// Nothing at hand has that URI, or the fragment names nothing.
+        case missing(String)
+    }
+
+    /// Resolves `ref` as written at `place`.
+    func resolve(_ ref: String, at place: Place) -> Resolution {
+        let base = base(of: place)
+        let cleaned = ref.trimmingCharacters(in: .whitespaces)
+        guard
+            let target = URL(string: cleaned, relativeTo: base)?.absoluteURL
+                ?? URL(
+                    string: cleaned.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? cleaned,
+                    relativeTo: base)?.absoluteURL
+        else { return .missing("'\(ref)' is not a URI reference") }
+        let bare = Self.key(target)
+        let fragment = cleaned.firstIndex(of: "#").map { String(cleaned[cleaned.index(after: $0)...]) } ?? ""
+        let decoded = fragment.removingPercentEncoding ?? fragment
+        // A document found by its file name is another copy only if it is not the one the `$ref`
+        // stands in (`{"$ref": "https://host/x.json"}` in x.json names the published original).
+        let byName = byFileName(target).flatMap { $0.document == place.document ? nil : $0 }
+        guard let resource = resources[bare] ?? byName else {
+            if Self.isMetaSchema(target) { return .metaSchema }
+            return .missing(
+                "$ref '\(ref)' names '\(bare)', which is not among the documents at hand; put that document in the schema folder or in a references folder (ron-codegen --references DIR; the plugin reads Schema/References/), where it is found by its $id or its file name"
+            )
+        }
+        if decoded.isEmpty { return .place(resource) }
+        if decoded.hasPrefix("/") {
+            let pointer = resource.pointer + (decoded == "/" ? "" : decoded)
+            guard value(at: Place(document: resource.document, pointer: pointer)) != nil else {
+                return .missing("$ref '\(ref)': nothing at '\(decoded)' in \(documents[resource.document].path)")
+            }
+            return .place(Place(document: resource.document, pointer: pointer))
+        }
+        let resourceBase = bare
+        if let anchored = anchors[resourceBase + "#" + decoded] { return .place(anchored) }
+        if let anchored = anchors[Self.key(self.base(of: resource)) + "#" + decoded] { return .place(anchored) }
+        return .missing("$ref '\(ref)': no $anchor or id '#\(decoded)' in \(documents[resource.document].path)")
+    }
+
+    /// A document whose file name is the URI's last path segment (with or without `.json`).
+    private func byFileName(_ uri: URL) -> Place? {
+        var name = uri.lastPathComponent
+        guard !name.isEmpty, name != "/" else { return nil }
+        if let decoded = name.removingPercentEncoding { name = decoded }
+        let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        let candidates = [name, stem + ".json", stem + ".schema.json", stem + ".yaml", stem + ".yml", stem + ".toml"]
+        for preferReference in [false, true] {
+            for (index, document) in documents.enumerated() where document.isReference == preferReference {
+                let file = String(document.path.split(separator: "/").last ?? "")
+                if candidates.contains(file) { return Place(document: index, pointer: "") }
+            }
+        }
+        return nil
+    }
+
+    static func isMetaSchema(_ uri: URL) -> Bool {
+        let host = uri.host ?? ""
+        return (host == "json-schema.org" || host == "spec.openapis.org")
+            && (uri.path.hasSuffix("/schema") || uri.path.contains("/draft") || uri.path.contains("/oas/"))
+    }
+
+    /// The value at `place`, or `nil` when the pointer names nothing.
+    func value(at place: Place) -> DocumentValue? {
+        var node = documents[place.document].root
+        guard !place.pointer.isEmpty else { return node }
+        for raw in place.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let token = Pointer.unescape(String(raw))
+            switch node {
+            case .object(let members):
+                guard let child = members.first(where: { $0.key == token })?.value else { return nil }
+                node = child
+            case .array(let items):
+                guard let offset = Int(token), items.indices.contains(offset) else { return nil }
+                node = items[offset]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+}
+
+extension DocumentValue {
+    /// The elements of an array, or `nil`.
+    var arrayValue: [DocumentValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+/// The members of an object schema gathered from wherever they are written: its own
+/// `properties`, the parts of an `allOf`, the target of a `$ref`.
+struct ObjectShape {
+    /// A property and the place its schema is written at.
+    struct Property {
+        var name: String
+        var schema: DocumentValue
+        var place: SchemaIndex.Place
+    }
+
+    var properties: [Property] = []
+    var required: [String] = []
+    /// `additionalProperties: false`.
+    var closed = false
+    /// Whether an object keyword was seen.
+    var isObject = false
+
+    mutating func add(_ other: ObjectShape) {
+        for property in other.properties {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                // A later part that gives a property a type where an earlier one only constrained
+                // it wins.
+                if SchemaVocabulary.isConstraintOnly(properties[index].schema),
+                    !SchemaVocabulary.isConstraintOnly(property.schema)
+                {
+                    properties[index] = property
+                }
+            } else {
+                properties.append(property)
+            }
+        }
+        for name in other.required where !required.contains(name) { required.append(name) }
+        isObject = isObject || other.isObject
+    }
+}
+
+/// Objects: `allOf` merged, structs with their properties.
+extension SchemaNormalizer {
+    /// The object `node` describes, following `$ref` and `allOf`; `nil` when it is not an object.
+    mutating func objectShape(
+        _ node: DocumentValue, at place: Place, visiting: inout Set<Place>
+    ) -> ObjectShape? {
+        guard node.members != nil else { return node == .bool(true) ? ObjectShape() : nil }
+        var shape = ObjectShape()
+        if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
+            guard case .place(let found) = index.resolve(ref, at: place) else { return nil }
+            let target = redirects[found] ?? found
+            guard visiting.insert(target).inserted else { return nil }
+            defer { visiting.remove(target) }
+            if case .object(let overridden)? = overrides[target] {
+                shape.add(overridden)
+            } else if let known = targetShapes[target] {
+                guard let known else { return nil }
+                shape.add(known)
+            } else {
+                let referenced = objectShape(self.node(at: target), at: target, visiting: &visiting)
+                targetShapes[target] = referenced
+                guard let referenced else { return nil }
+                shape.add(referenced)
+            }
+        }
+        if case .array(let parts)? = node["allOf"] {
+            for (offset, part) in parts.enumerated() {
+                if let partShape = objectShape(
+                    part, at: place.appending("allOf").appending(String(offset)), visiting: &visiting)
+                {
+                    shape.add(partShape)
+                }
+            }
+        }
+        let view = typeView(node)
+        if !view.kinds.isEmpty, !view.kinds.contains("object") { return nil }
+        if node["properties"] != nil || view.kinds.contains("object") || node["additionalProperties"] != nil
+            || node["patternProperties"] != nil
+        {
+            shape.isObject = true
+        }
+        for (name, schema) in node["properties"]?.members ?? [] {
+            let property = ObjectShape.Property(
+                name: name, schema: schema, place: place.appending("properties").appending(name))
+            shape.add(ObjectShape(properties: [property], isObject: true))
+            if schema["required"] == .bool(true), !shape.required.contains(name) { shape.required.append(name) }
+        }
+        for name in node["required"]?.arrayValue?.compactMap(\.string) ?? [] where !shape.required.contains(name) {
+            shape.required.append(name)
+        }
+        shape.closed = node["additionalProperties"] == .bool(false)
+        if !shape.isObject, shape.properties.isEmpty, SchemaVocabulary.hasShape(node),
+            node["allOf"] == nil, node["$ref"] == nil
+        {
+            return nil
+        }
+        return shape
+    }
+
+    /// A struct definition with the properties of `shape`; the documentation of `node`.
+    mutating func structDefinition(
+        _ shape: ObjectShape, at place: Place, annotationsOf node: DocumentValue?
+    ) throws(CodegenError) -> DocumentValue {
+        var properties: [(key: String, value: DocumentValue)] = []
+        var required: [DocumentValue] = []
+        let name = names[place] ?? pathName(of: place)
+        for property in shape.properties where property.schema != .bool(false) {
+            let form = try propertyForm(property, hint: name + Self.word(property.name))
+            properties.append((property.name, form))
+        }
+        for entry in shape.required where properties.contains(where: { $0.key == entry }) {
+            required.append(.string(entry))
+        }
+        var members: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
+        if let parameters = node?["x-ron-type-parameters"] { members.append(("x-ron-type-parameters", parameters)) }
+        if let conformances = node?["x-ron-conforms-to"] { members.append(("x-ron-conforms-to", conformances)) }
+        members.append(("properties", .object(properties)))
+        if !required.isEmpty { members.append(("required", .array(required))) }
+        members.append(("additionalProperties", .bool(!shape.closed)))
+        if let names = node?["propertyNames"], names.members != nil {
+            members.append(("propertyNames", Self.documentationOnly(names)))
+        }
+        return node.map { annotations(of: $0, into: members) } ?? .object(members)
+    }
+
+    /// What a struct member's schema becomes: a reference form with its default (when its type
+    /// can hold it, else in the documentation), aliases and deprecation.
+    mutating func propertyForm(_ property: ObjectShape.Property, hint: String) throws(CodegenError) -> DocumentValue {
+        let schema = property.schema
+        let (lowered, nullable) = try lower(schema, at: property.place, definition: false)
+        var form = nullable ? nullableForm(lowered) : lowered
+        guard var members = form.members else { return form }
+        if let value = schema["default"] {
+            if defaultFits(value, form: form, nullable: nullable) {
+                members.append(("default", value))
+            } else {
+                let note = "Default: `\(SchemaTranslator.compactText(value))`."
+                if let index = members.firstIndex(where: { $0.key == "description" }),
+                    let text = members[index].value.string
+                {
+                    members[index].value = .string(text + "\n\n" + note)
+                } else {
+                    members.append(("description", .string(note)))
+                }
+            }
+        }
+        if let aliases = schema["x-ron-aliases"] { members.append(("x-ron-aliases", aliases)) }
+        if let omit = schema["x-ron-omit-default"], case .bool = omit, members.contains(where: { $0.key == "default" })
+        {
+            members.append(("x-ron-omit-default", omit))
+        }
+        form = .object(members)
+        return form
+    }
+
+    /// Whether a property of `form` can hold `value` as its Swift default.
+    mutating func defaultFits(_ value: DocumentValue, form: DocumentValue, nullable: Bool) -> Bool {
+        var core = form
+        if let options = form["anyOf"]?.arrayValue, options.count == 2 { core = options[0] }
+        var type = core["type"]?.string
+        if let list = core["type"]?.arrayValue { type = list.compactMap(\.string).first { $0 != "null" } }
+        switch (type, value) {
+        case ("boolean"?, .bool): return true
+        case ("integer"?, .number(let text)):
+            let ronTypes: [String: TypeReference] = [
+                "u8": .uint8, "u16": .uint16, "u32": .uint32, "i32": .int32, "i64": .int64(asString: false),
+                "u64": .uint64(asString: false),
+            ]
+            let formatType =
+                core["x-ron-type"]?.string.flatMap { ronTypes[$0] }
+                ?? core["format"]?.string.flatMap { SchemaTranslator.integerFormats[$0] } ?? .int
+            guard let (_, fits) = SchemaTranslator.integerRange(formatType) else { return false }
+            return fits(text)
+        case ("number"?, .number(let text)): return Double(text)?.isFinite == true
+        case ("string"?, .string):
+            return core["format"]?.string != "date-time"
+                && (core["x-ron-type"] == nil || ["string", "id"].contains(core["x-ron-type"]?.string ?? ""))
+        case ("array"?, .array(let items)): return items.isEmpty
+        case ("object"?, .object(let members)): return members.isEmpty && core["additionalProperties"] != nil
+        case (nil, .string(let text)):
+            guard let ref = core["$ref"]?.string, ref.hasPrefix(Self.marker) else { return false }
+            return stringEnumValues(of: ref)?.contains(text) == true
+        default: return false
+        }
+    }
+
+    /// The values of the string enum a marker names, or `nil`.
+    func stringEnumValues(of marker: String) -> [String]? {
+        let origin = marker.dropFirst(Self.marker.count)
+        guard let hash = origin.lastIndex(of: "#") else { return nil }
+        let path = String(origin[..<hash])
+        let pointer = String(origin[origin.index(after: hash)...])
+        guard let document = index.documents.firstIndex(where: { $0.path == path }) else { return nil }
+        let node = node(at: Place(document: document, pointer: pointer))
+        guard typeView(node).kinds == ["string"], let values = node["enum"]?.arrayValue,
+            node["allOf"] == nil, node["oneOf"] == nil, node["anyOf"] == nil
+        else { return nil }
+        return values.compactMap(\.string)
+    }
+
+    /// `allOf` (and a `$ref` with sibling keywords): objects merge into one struct; otherwise the
+    /// one part that has a type, the others only constraining it.
+    mutating func merged(
+        _ parts: [(DocumentValue, Place)], _ node: DocumentValue, at place: Place, definition: Bool
+    ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
+        let typed = parts.filter { !SchemaVocabulary.isConstraintOnly($0.0) }
+        if typed.count == 1, let only = typed.first, only.0.members?.count == 1,
+            let key = Self.referenceKeywords.first(where: { only.0[$0] != nil }), let ref = only.0[key]?.string
+        {
+            // `allOf: [{"$ref": …}]` beside a description or constraints: the referenced type.
+            let (form, inner) = try referenceForm(ref, only.0, at: only.1)
+            return (mergeAnnotations(form, node), inner || typeView(node).nullable)
+        }
+        var shape = ObjectShape()
+        var others: [(DocumentValue, Place)] = []
+        var visiting: Set<Place> = [place]
+        for (part, partPlace) in parts {
+            if SchemaVocabulary.isConstraintOnly(part) {
+                for name in part["required"]?.arrayValue?.compactMap(\.string) ?? []
+                where !shape.required.contains(name) {
+                    shape.required.append(name)
+                }
+                continue
+            }
+            if let partShape = objectShape(part, at: partPlace, visiting: &visiting), partShape.isObject {
+                shape.add(partShape)
+            } else {
+                others.append((part, partPlace))
+            }
+        }
+        let nullable = typeView(node).nullable
+        if shape.isObject {
+            shape.closed = node["additionalProperties"] == .bool(false) && parts.count == 1
+            guard definition else {
+                overrides[place] = .object(shape)
+                return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+            }
+            return (try structDefinition(shape, at: place, annotationsOf: node), nullable)
+        }
+        guard let first = others.first else {
+            return (annotations(of: node, into: []), false)
+        }
+        if others.count == 1 {
+            let (form, inner) = try lower(first.0, at: first.1, definition: definition)
+            return (mergeAnnotations(form, node), nullable || inner)
+        }
+        // Several typed parts that are not objects (`{"type": "string"}` and `{"enum": [...]}`):
+        // one schema with the keywords of all.
+        var combined: [(key: String, value: DocumentValue)] = []
+        for (part, _) in others {
+            for (key, value) in part.members ?? [] where !combined.contains(where: { $0.key == key }) {
+                combined.append((key, value))
+            }
+        }
+        if combined.contains(where: { Self.referenceKeywords.contains($0.key) || $0.key == "allOf" }) {
+            return (annotations(of: node, into: []), false)
+        }
+        return try lower(.object(combined), at: first.1, definition: definition)
+    }
+
+    /// `form` with the title and description of `node` when it has none of its own.
+    func mergeAnnotations(_ form: DocumentValue, _ node: DocumentValue) -> DocumentValue {
+        guard var members = form.members else { return form }
+        for key in ["title", "description"] where members.first(where: { $0.key == key }) == nil {
+            if let text = node[key]?.string { members.append((key, .string(text))) }
+        }
+        return .object(members)
+    }
+}

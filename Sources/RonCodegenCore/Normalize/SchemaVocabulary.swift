@@ -1,0 +1,74 @@
+/// The JSON Schema keywords by vocabulary: what each says about the Swift type (*shape*), what it
+/// only constrains (*validation*, enforced or written into the documentation), and everything else
+/// (*annotations* and unknown words, which never stop generation).
+///
+/// docs/SchemaFormat.md lists each keyword and what becomes of it.
+enum SchemaVocabulary {
+    /// Keywords that decide the Swift type.
+    static let shape: Set<String> = [
+        "type", "properties", "required", "items", "prefixItems", "additionalItems", "additionalProperties",
+        "patternProperties", "oneOf", "anyOf", "allOf", "$ref", "$dynamicRef", "$recursiveRef", "enum", "const",
+        "discriminator", "nullable", "x-nullable", "x-ron-type", "x-ron-type-parameters", "x-ron-type-parameter",
+        "x-ron-type-arguments", "x-ron-case-names", "x-ron-conforms-to",
+    ]
+
+    /// Keywords that constrain values without changing their type. The generated code enforces some
+    /// (integer ranges of sized formats, `pattern` on named string types); the others are written
+    /// into the doc comment.
+    static let validation: Set<String> = [
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "pattern", "format",
+        "contentEncoding", "contentMediaType", "readOnly", "writeOnly",
+    ]
+
+    /// Validation keywords the translator carries into doc comments as they are.
+    static let documentedValidation: Set<String> = [
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "contentEncoding",
+        "contentMediaType", "readOnly", "writeOnly", "unevaluatedProperties",
+    ]
+
+    /// Annotations the translator reads into doc comments.
+    static let annotations: Set<String> = ["title", "description", "$comment", "examples", "example", "deprecated"]
+
+    /// Keywords of a document, not of its root schema.
+    static let documentLevel: Set<String> = [
+        "$schema", "$id", "id", "$defs", "definitions", "$comment", "$anchor", "$dynamicAnchor", "$vocabulary",
+        "title", "description", "examples", "x-ron-version", "x-ron-hoisted",
+    ]
+
+    /// Whether `node` says anything about the shape of a value (so a document's root with it is a
+    /// type).
+    static func hasShape(_ node: DocumentValue) -> Bool {
+        guard let members = node.members else { return false }
+        return members.contains { shape.contains($0.key) && $0.key != "required" }
+    }
+
+    /// Whether `node` only constrains or annotates (a `oneOf` part that adds `required`, an `allOf`
+    /// part with a description): it says nothing about the type.
+    static func isConstraintOnly(_ node: DocumentValue) -> Bool {
+        guard let members = node.members else { return node == .bool(true) }
+        return !members.contains { key, _ in
+            shape.contains(key) && key != "required" && key != "discriminator"
+        }
+    }
+
+    /// JSON Schema's type names.
+    static let typeNames: [String] = ["null", "boolean", "object", "array", "number", "integer", "string"]
+
+    /// The JSON type a keyword implies when `type` is absent.
+    static func impliedType(_ node: DocumentValue) -> String? {
+        if node["properties"] != nil || node["additionalProperties"] != nil || node["patternProperties"] != nil
+            || node["minProperties"] != nil || node["maxProperties"] != nil || node["propertyNames"] != nil
+        {
+            return "object"
+        }
+        if node["items"] != nil || node["prefixItems"] != nil || node["minItems"] != nil || node["maxItems"] != nil
+            || node["uniqueItems"] != nil
+        {
+            return "array"
+        }
+        if node["pattern"] != nil || node["minLength"] != nil || node["maxLength"] != nil { return "string" }
+        return nil
+    }
+}
