@@ -1,0 +1,98 @@
+import Foundation
+import RonGenerated
+import Testing
+
+/// Decodes `json` as `T`.
+private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(json.utf8))
+}
+
+/// `json` decoded as `T` and encoded again, both in canonical form.
+private func roundTrip<T: Codable>(_ type: T.Type, _ json: String) throws -> (again: String, sent: String) {
+    let value = try decode(T.self, json)
+    return (
+        try CanonicalJSON.render(json: JSONEncoder().encode(value)), try CanonicalJSON.render(json: Data(json.utf8))
+    )
+}
+
+/// A schema as editors publish it (`published.schema.json`, draft-04 with `id`, unknown keywords,
+/// inline objects, unions of anything, `$ref` to a property, an anchor and a reference document in
+/// `References/`): it generates, compiles, and its wire examples decode and re-encode.
+@Suite("Schemas as they are published")
+struct PublishedSchemaTests {
+    @Test func inlineObjectsAreTypesNamedByTheirPath() throws {
+        let json = #"""
+            {"name": "ci", "jobs": {"build": {"runs-on": ["linux", "arm"], "steps": [{"uses": "checkout", "with": {"depth": 1, "lfs": true, "ref": "main"}}]}}}
+            """#
+        let value = try decode(Published.self, json)
+        let build = try #require(value.jobs?["build"])
+        #expect(build.runsOn == .stringArray(["linux", "arm"]))
+        #expect(build.timeoutMinutes == 360, "a default the type holds")
+        let with = try #require(build.steps?.first?.with)
+        #expect(with["depth"] == .double(1))
+        #expect(with["lfs"] == .bool(true))
+        #expect(with["ref"] == .string("main"))
+        #expect(try decode(PublishedJobsValueRunsOn.self, #""linux""#) == .string("linux"))
+    }
+
+    @Test func aConstTaggedOneOfIsAnInternallyTaggedEnum() throws {
+        let video = #"{"type": "video", "url": "https://v", "seconds": 3}"#
+        #expect(try decode(PublishedBlock.self, video) == .video(PublishedBlockVideo(url: "https://v", seconds: 3)))
+        let (again, sent) = try roundTrip(PublishedBlock.self, video)
+        #expect(again == sent)
+        #expect(
+            try decode(PublishedBlock.self, #"{"type": "link", "href": "x"}"#)
+                == .link(PublishedBlockLink(href: "x")))
+        #expect(
+            try decode(PublishedBlock.self, #"{"type": "text", "body": "hi"}"#) == .text(PublishedBlockText(body: "hi"))
+        )
+        // An unknown tag is kept and written back as it came.
+        let future = #"{"type": "audio", "mp3": "a"}"#
+        guard case .unknown(let tag, _) = try decode(PublishedBlock.self, future) else {
+            Issue.record("an unknown tag was not kept")
+            return
+        }
+        #expect(tag == "audio")
+        let (kept, original) = try roundTrip(PublishedBlock.self, future)
+        #expect(kept == original)
+        // The tag is checked: a known tag with the other variant's members fails.
+        #expect(throws: DecodingError.self) { try decode(PublishedBlock.self, #"{"type": "video", "body": "x"}"#) }
+    }
+
+    @Test func refsToAPropertyAnAnchorAndAReferenceDocumentResolve() throws {
+        let json = #"""
+            {"name": "n", "origin": {"j": {"runs-on": "x"}}, "caption": "short", "owner": {"login": "ada", "email": null}}
+            """#
+        let value = try decode(Published.self, json)
+        #expect(value.origin?["j"]?.runsOn == .string("x"))
+        #expect(value.caption == "short")
+        #expect(value.owner == Person(login: "ada", email: nil))
+        // Only what is referenced of a reference document is generated.
+        #expect(RonSchemaCatalog.typeNames.contains("Person"))
+        #expect(!RonSchemaCatalog.typeNames.contains("Unused"))
+        #expect(RonSchemaCatalog.origin(of: "Person") == "References/shared.json#/definitions/person")
+    }
+
+    @Test func allOfRefWithSiblingsAndUnionsOfScalars() throws {
+        let json = #"""
+            {"name": "n", "mode": "slow", "extended": {"id": "a", "extra": true}, "size": "12k", "level": "high", "count": 4, "settings": {"x": [1, {"y": null}]}, "when": {"a": 1, "b": 2}}
+            """#
+        let value = try decode(Published.self, json)
+        #expect(value.mode == .slow)
+        #expect(value.extended == PublishedExtended(id: "a", extra: true))
+        #expect(value.size == .string("12k"))
+        #expect(try decode(PublishedSize.self, "12") == .int(12))
+        #expect(value.level == .high)
+        #expect(value.count == 4)
+        #expect(value.settings?["x"] == [1, ["y": nil]])
+        #expect(value.when == ["a": 1, "b": 2])
+        let (again, sent) = try roundTrip(Published.self, json)
+        #expect(again == sent)
+    }
+
+    @Test func aNullableEnumWithADefaultAndTheDocumentationOfUnknownWords() throws {
+        #expect(Published(name: "n").level == .low)
+        #expect(try decode(Published.self, #"{"name": "n"}"#).level == .low)
+        #expect(try decode(PublishedLevel.self, #""high""#) == .high)
+    }
+}
