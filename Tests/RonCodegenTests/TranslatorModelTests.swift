@@ -225,6 +225,81 @@ struct RealWorldShapeTests {
         try CodeGenerator().model(documents: documents.map { (path: $0.0, text: $0.1) })
     }
 
+    @Test func identicalDefinitionsInSeveralDocumentsAreOneTypeDifferentOnesTwo() throws {
+        // schemars writes each type's file with its own copy of the shared `$defs`.
+        let tag = ##""Tag": {"type": "object", "properties": {"name": {"type": "string"}}}"##
+        let notes = try model([
+            (
+                "note.json",
+                ##"{"title": "Note", "type": "object", "properties": {"tag": {"$ref": "#/$defs/Tag"}}, "$defs": {\##(tag)}}"##
+            ),
+            (
+                "new-note.json",
+                ##"{"title": "NewNote", "type": "object", "properties": {"tags": {"type": "array", "items": {"$ref": "#/$defs/Tag"}}}, "$defs": {\##(tag)}}"##
+            ),
+        ])
+        #expect(notes.types.map(\.name).sorted() == ["NewNote", "Note", "Tag"])
+        guard case .structure(_, let fields)? = notes.types.first(where: { $0.name == "NewNote" })?.shape else {
+            Issue.record("NewNote is not a struct")
+            return
+        }
+        #expect(fields.first?.type == .array(.named("Tag", arguments: [])))
+        let different = try model([
+            ("a.json", ##"{"$defs": {"Tag": {"type": "string"}}}"##),
+            (
+                "b.json",
+                ##"{"$defs": {"Tag": {"type": "integer"}, "Use": {"type": "object", "properties": {"t": {"$ref": "#/$defs/Tag"}}}}}"##
+            ),
+        ])
+        let second = try #require(different.types.first { $0.origin == Origin(file: "b.json", pointer: "/$defs/Tag") })
+        #expect(second.name != "Tag")
+        guard case .structure(_, let useFields)? = different.types.first(where: { $0.name == "Use" })?.shape else {
+            Issue.record("Use is not a struct")
+            return
+        }
+        #expect(useFields.first?.type == .named(second.name, arguments: []))
+    }
+
+    @Test func aRefToAnyPointerAnAnchorOrAReferenceDocumentResolves() throws {
+        let types = try model([
+            (
+                "a.json",
+                ##"""
+                {"$id": "https://example.com/a.json", "title": "A", "type": "object", "properties": {
+                  "inner": {"type": "object", "properties": {"x": {"type": "integer"}}},
+                  "same": {"$ref": "#/properties/inner"},
+                  "anchored": {"$ref": "#thing"},
+                  "far": {"$ref": "https://example.com/lib/b.json#/definitions/B"},
+                  "byName": {"$ref": "https://json.schemastore.org/c"}},
+                 "definitions": {"thing": {"$anchor": "thing", "type": "boolean"}}}
+                """##
+            ),
+            (
+                "References/b.json",
+                ##"{"$id": "https://example.com/lib/b.json", "definitions": {"B": {"type": "number"}, "Unused": {"type": "string"}}}"##
+            ),
+            ("References/c.json", ##"{"title": "C", "type": "object", "properties": {"c": {"type": "string"}}}"##),
+        ]).types
+        guard case .structure(_, let fields)? = types.first(where: { $0.name == "A" })?.shape else {
+            Issue.record("A is not a struct")
+            return
+        }
+        #expect(
+            fields.map(\.type) == [
+                .named("AInner", arguments: []), .named("AInner", arguments: []), .named("Thing", arguments: []),
+                .named("B", arguments: []), .named("C", arguments: []),
+            ])
+        #expect(!types.contains { $0.name == "Unused" })
+        #expect(types.first { $0.name == "B" }?.origin == Origin(file: "References/b.json", pointer: "/definitions/B"))
+        #expect {
+            try model([("a.json", ##"{"$defs": {"A": {"$ref": "https://example.com/missing.json"}}}"##)])
+        } throws: { error in
+            let error = error as? CodegenError
+            return error?.pointer == "/$defs/A/$ref"
+                && error?.message.contains("not among the documents at hand") == true
+        }
+    }
+
     /// What `schemars` 0.8 prints for a struct with an optional reference, a `u32`, a `usize`, a
     /// documented `Option<Enum>` and a generic name: draft-07, the root is the type, `definitions`.
     static let schemarsDocument = #"""
