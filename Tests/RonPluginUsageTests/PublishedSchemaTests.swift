@@ -90,6 +90,18 @@ struct PublishedSchemaTests {
         #expect(again == sent)
     }
 
+    @Test func anObjectWithPropertiesAndASchemaForTheRestKeepsTheRestTyped() throws {
+        let json = #"{"PATH": "/bin", "HOME": "/root", "DEPTH": 3}"#
+        let env = try decode(PublishedEnv.self, json)
+        #expect(env.path == "/bin")
+        #expect(env.additionalMembers == ["HOME": .string("/root"), "DEPTH": .int(3)])
+        let (again, sent) = try roundTrip(PublishedEnv.self, json)
+        #expect(again == sent)
+        #expect(throws: DecodingError.self) { try decode(PublishedEnv.self, #"{"OTHER": true}"#) }
+        let made = PublishedEnv(path: nil, additionalMembers: ["A": .string("b")])
+        #expect(try CanonicalJSON.render(json: JSONEncoder().encode(made)) == #"{"A":"b"}"#)
+    }
+
     @Test func aNullableEnumWithADefaultAndTheDocumentationOfUnknownWords() throws {
         #expect(Published(name: "n").level == .low)
         #expect(try decode(Published.self, #"{"name": "n"}"#).level == .low)

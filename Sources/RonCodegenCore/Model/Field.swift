@@ -26,6 +26,11 @@ public struct Field: Sendable, Equatable {
     /// struct type itself stores an optional struct inline (so inline nesting stays shallow; see
     /// `SchemaTranslator+Nesting.swift`).
     public var boxed: Bool = false
+    /// Whether this property holds the members the schema does not list (an object with
+    /// `properties` and an `additionalProperties` or `patternProperties` schema): a map from member
+    /// name to ``type``'s value type, read from and written to the object itself. Its
+    /// ``wireName`` is empty.
+    public var collectsOtherMembers: Bool = false
 
     /// Whether the Swift property is `Optional`.
     public var isOptional: Bool {

@@ -14,6 +14,9 @@ struct ObjectShape {
     var required: [String] = []
     /// `additionalProperties: false`.
     var closed = false
+    /// The schema of the members `properties` does not list (`additionalProperties`, or the one
+    /// `patternProperties` pattern), and its place.
+    var others: (schema: DocumentValue, place: SchemaIndex.Place)?
     /// Whether an object keyword was seen.
     var isObject = false
 
@@ -33,6 +36,7 @@ struct ObjectShape {
         }
         for name in other.required where !required.contains(name) { required.append(name) }
         isObject = isObject || other.isObject
+        if others == nil { others = other.others }
     }
 }
 
@@ -87,6 +91,13 @@ extension SchemaNormalizer {
             shape.required.append(name)
         }
         shape.closed = node["additionalProperties"] == .bool(false)
+        if let values = node["additionalProperties"], values.members != nil {
+            shape.others = (values, place.appending("additionalProperties"))
+        } else if let patterns = node["patternProperties"]?.members, patterns.count == 1,
+            node["additionalProperties"] == nil || node["additionalProperties"] == .bool(false)
+        {
+            shape.others = (patterns[0].value, place.appending("patternProperties").appending(patterns[0].key))
+        }
         if !shape.isObject, shape.properties.isEmpty, SchemaVocabulary.hasShape(node),
             node["allOf"] == nil, node["$ref"] == nil
         {
@@ -115,6 +126,10 @@ extension SchemaNormalizer {
         members.append(("properties", .object(properties)))
         if !required.isEmpty { members.append(("required", .array(required))) }
         members.append(("additionalProperties", .bool(!shape.closed)))
+        if let others = shape.others, !shape.properties.isEmpty {
+            let (form, nullable) = try lower(others.schema, at: others.place, definition: false)
+            members.append(("x-ron-other-members", nullable ? Self.anyValue(form) : form))
+        }
         if let names = node?["propertyNames"], names.members != nil {
             members.append(("propertyNames", Self.documentationOnly(names)))
         }

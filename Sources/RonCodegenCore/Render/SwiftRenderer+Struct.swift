@@ -92,8 +92,14 @@ extension SwiftRenderer {
     }
 
     private func renderDecoder(_ fields: [Field], into writer: inout SourceWriter) {
-        writer.line("/// Decodes a value; unknown members are ignored.")
+        writer.line(
+            fields.contains { $0.collectsOtherMembers }
+                ? "/// Decodes a value; the members the schema does not list are collected."
+                : "/// Decodes a value; unknown members are ignored.")
+        let collector = fields.first { $0.collectsOtherMembers }
+        let fields = fields.filter { !$0.collectsOtherMembers }
         writer.block("public init(from decoder: any Decoder) throws") { w in
+            if let collector { decodeOtherMembers(collector, declared: fields, into: &w) }
             guard !fields.isEmpty else {
                 w.line("_ = try decoder.container(keyedBy: \(memberKeyType).self)")
                 return
@@ -182,7 +188,10 @@ extension SwiftRenderer {
 
     private func renderEncoder(_ fields: [Field], into writer: inout SourceWriter) {
         writer.line("/// Encodes the value; `nil` optionals are omitted.")
+        let collector = fields.first { $0.collectsOtherMembers }
+        let fields = fields.filter { !$0.collectsOtherMembers }
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
+            if let collector { encodeOtherMembers(collector, into: &w) }
             guard !fields.isEmpty else {
                 w.line("_ = encoder.container(keyedBy: \(memberKeyType).self)")
                 return
@@ -233,6 +242,34 @@ extension SwiftRenderer {
 }
 
 extension SwiftRenderer {
+    /// Reads the members the schema does not list into the collecting property (a map).
+    private func decodeOtherMembers(_ collector: Field, declared: [Field], into w: inout SourceWriter) {
+        guard case .map(let value) = collector.type else { return }
+        let names = declared.flatMap { [$0.wireName] + $0.aliases }.map(SwiftLiteral.string)
+        let wire = TypeSpelling.wire(value) ?? TypeSpelling.swift(value)
+        w.line("let declared: Set<String> = [\(names.joined(separator: ", "))]")
+        w.line("let others = try decoder.container(keyedBy: SchemaVariantKey.self)")
+        w.line("var collected: [String: \(TypeSpelling.swift(value))] = [:]")
+        w.block("for key in others.allKeys where !declared.contains(key.stringValue)") { w in
+            w.line(
+                "collected[key.stringValue] = \(TypeSpelling.fromWire(value, "try others.decode(\(wire).self, forKey: key)"))"
+            )
+        }
+        w.line("self.\(Naming.escaped(collector.swiftName)) = collected")
+    }
+
+    /// Writes the collecting property's entries as members of the object, in name order.
+    private func encodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
+        guard case .map(let value) = collector.type else { return }
+        w.line("var others = encoder.container(keyedBy: SchemaVariantKey.self)")
+        w.block("for (name, value) in self.\(Naming.escaped(collector.swiftName)).sorted(by: { $0.key < $1.key })") {
+            w in
+            w.line(
+                "try others.encode(\(TypeSpelling.toWire(value, "value")), forKey: SchemaVariantKey(stringValue: name))"
+            )
+        }
+    }
+
     /// The name a generated coder calls the keyed container by for a member of `type` (`decode` or
     /// `encode` + the name, + `IfPresent` for an optional), and whether the call takes the type:
     /// one method per value type, so the type checker has one candidate instead of the container's

@@ -149,6 +149,7 @@ extension SwiftRenderer {
     /// A struct's `SchemaObjectFitting` members: its wire names (with aliases) and the required ones.
     func renderObjectFit(_ type: NamedType, generic: Bool, fields: [Field], into w: inout SourceWriter) {
         guard fittingTypes.contains(type.name) else { return }
+        let fields = fields.filter { !$0.collectsOtherMembers }
         let members = fields.flatMap { [$0.wireName] + $0.aliases }
         // A member read under another name too is present when any of its names is: not required here.
         let required = fields.filter { $0.required && $0.defaultValue == nil && $0.aliases.isEmpty }.map(\.wireName)

@@ -4,7 +4,11 @@ import Foundation
 extension SchemaTranslator {
     func structure(_ node: DocumentValue, at: Location) throws(CodegenError) -> NamedType.Shape {
         try Self.allow(
-            node, ["type", "properties", "required", "additionalProperties", "x-ron-type-parameters", "propertyNames"],
+            node,
+            [
+                "type", "properties", "required", "additionalProperties", "x-ron-type-parameters", "propertyNames",
+                "x-ron-other-members",
+            ],
             at: at)
         if let extra = node["additionalProperties"], case .bool = extra {
         } else if node["additionalProperties"] != nil {
@@ -69,6 +73,17 @@ extension SchemaTranslator {
             if fields.last?.omitsDefault == true, fallback == nil {
                 throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")
             }
+        }
+        if let others = node["x-ron-other-members"] {
+            // The members `properties` does not list, typed by `additionalProperties`.
+            let othersAt = at.appending("additionalProperties")
+            let value = try reference(others, at: othersAt, typeParameters: typeParameters, extraKeys: []).type
+            var field = Field(
+                wireName: "", swiftName: Naming.member("additionalMembers", taken: &swiftNames),
+                type: .map(value), required: false, nullable: false, defaultValue: .emptyMap, omitsDefault: false,
+                deprecated: false, documentation: "The members the schema does not list, by name.")
+            field.collectsOtherMembers = true
+            fields.append(field)
         }
         for field in fields {
             for alias in field.aliases where fields.contains(where: { $0.wireName == alias }) {
