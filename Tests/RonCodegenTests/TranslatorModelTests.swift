@@ -225,6 +225,52 @@ struct RealWorldShapeTests {
         try CodeGenerator().model(documents: documents.map { (path: $0.0, text: $0.1) })
     }
 
+    /// Shapes the schema fuzzer found that exhausted the stack or took quadratic or cubic time:
+    /// long chains of types through required members, `allOf` and aliases, and thousands of
+    /// `required` names. Each must end, in a model or a located refusal.
+    @Test func longChainsAndManyRequiredNamesEnd() throws {
+        let count = 2_000
+        func document(_ definition: (Int) -> String) -> [(String, String)] {
+            [("a.json", "{\"$defs\": {" + (0..<count).map(definition).joined(separator: ", ") + "}}")]
+        }
+        func ref(_ index: Int) -> String { "{\"$ref\": \"#/$defs/T\(index)\"}" }
+        let cycle = try model(
+            document { "\"T\($0)\": {\"type\": \"object\", \"properties\": {\"next\": \(ref(($0 + 1) % count))}}" })
+        #expect(cycle.types.count == count)
+        #expect {
+            try model(
+                document {
+                    "\"T\($0)\": {\"type\": \"object\", \"required\": [\"next\"], \"properties\": {\"next\": \(ref(($0 + 1) % count))}}"
+                })
+        } throws: { error in (error as? CodegenError)?.message.contains("through required members only") == true }
+        let merged = try model(
+            document { index in
+                index == count - 1
+                    ? "\"T\(index)\": {\"type\": \"object\", \"properties\": {\"last\": {\"type\": \"string\"}}}"
+                    : "\"T\(index)\": {\"allOf\": [\(ref(index + 1)), {\"type\": \"object\"}]}"
+            })
+        #expect(merged.types.count == count)
+        let aliases = try model(
+            document { index in
+                index == count - 1 ? "\"T\(index)\": {\"type\": \"string\"}" : "\"T\(index)\": \(ref(index + 1))"
+            })
+        #expect(aliases.types.count == count)
+        let names = (0..<5_000).map { "\"p\($0)\"" }.joined(separator: ", ")
+        let properties = (0..<5_000).map { "\"p\($0)\": {\"type\": \"string\"}" }.joined(separator: ", ")
+        let wide = try model([
+            (
+                "a.json",
+                "{\"$defs\": {\"W\": {\"type\": \"object\", \"required\": [" + names + "], \"properties\": {"
+                    + properties + "}}}}"
+            )
+        ])
+        guard case .structure(_, let fields)? = wide.types.first?.shape else {
+            Issue.record("W is not a struct")
+            return
+        }
+        #expect(fields.count == 5_000 && fields.allSatisfy(\.required))
+    }
+
     @Test func identicalDefinitionsInSeveralDocumentsAreOneTypeDifferentOnesTwo() throws {
         // schemars writes each type's file with its own copy of the shared `$defs`.
         let tag = ##""Tag": {"type": "object", "properties": {"name": {"type": "string"}}}"##

@@ -142,7 +142,9 @@ extension SchemaNormalizer {
     mutating func definitionNullable(_ place: Place) -> Bool {
         if overrides[place] != nil { return false }
         if let known = nullability[place] { return known }
-        guard nullabilityVisits.insert(place).inserted else { return false }
+        guard nullabilityVisits.count < Self.maximumMergeDepth, nullabilityVisits.insert(place).inserted else {
+            return false
+        }
         defer { nullabilityVisits.remove(place) }
         let answer = computeNullable(place)
         nullability[place] = answer

@@ -10,8 +10,12 @@ struct ObjectShape {
         var place: SchemaIndex.Place
     }
 
-    var properties: [Property] = []
-    var required: [String] = []
+    private(set) var properties: [Property] = []
+    private(set) var required: [String] = []
+    /// Where each property is in ``properties``, by name.
+    private var positions: [String: Int] = [:]
+    /// The names in ``required``.
+    private var requiredNames: Set<String> = []
     /// `additionalProperties: false`.
     var closed = false
     /// The schema of the members `properties` does not list (`additionalProperties`, or the one
@@ -20,9 +24,41 @@ struct ObjectShape {
     /// Whether an object keyword was seen.
     var isObject = false
 
+    init(properties: [Property] = [], isObject: Bool = false) {
+        self.isObject = isObject
+        for property in properties { add(property) }
+    }
+
+    /// Adds a property; one already there keeps its schema unless that only constrains it.
+    mutating func add(_ property: Property) {
+        if let index = positions[property.name] {
+            if SchemaVocabulary.isConstraintOnly(properties[index].schema),
+                !SchemaVocabulary.isConstraintOnly(property.schema)
+            {
+                properties[index] = property
+            }
+        } else {
+            positions[property.name] = properties.count
+            properties.append(property)
+        }
+    }
+
+    /// Adds `name` to ``required`` unless it is there.
+    mutating func require(_ name: String) {
+        if requiredNames.insert(name).inserted { required.append(name) }
+    }
+
+    /// Removes a property and its requirement (an internally tagged variant's tag).
+    mutating func remove(_ name: String) {
+        properties.removeAll { $0.name == name }
+        positions = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+        required.removeAll { $0 == name }
+        requiredNames.remove(name)
+    }
+
     mutating func add(_ other: ObjectShape) {
         for property in other.properties {
-            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+            if let index = positions[property.name] {
                 // A later part that gives a property a type where an earlier one only constrained
                 // it wins.
                 if SchemaVocabulary.isConstraintOnly(properties[index].schema),
@@ -31,10 +67,11 @@ struct ObjectShape {
                     properties[index] = property
                 }
             } else {
+                positions[property.name] = properties.count
                 properties.append(property)
             }
         }
-        for name in other.required where !required.contains(name) { required.append(name) }
+        for name in other.required { require(name) }
         isObject = isObject || other.isObject
         if others == nil { others = other.others }
     }
@@ -42,6 +79,9 @@ struct ObjectShape {
 
 /// Objects: `allOf` merged, structs with their properties.
 extension SchemaNormalizer {
+    /// How many `$ref`s deep an object's members are gathered through `allOf`.
+    static let maximumMergeDepth = 128
+
     /// The object `node` describes, following `$ref` and `allOf`; `nil` when it is not an object.
     mutating func objectShape(
         _ node: DocumentValue, at place: Place, visiting: inout Set<Place>
@@ -51,7 +91,9 @@ extension SchemaNormalizer {
         if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
             guard case .place(let found) = index.resolve(ref, at: place) else { return nil }
             let target = redirects[found] ?? found
-            guard visiting.insert(target).inserted else { return nil }
+            // A chain of `$ref`s deeper than this (only a generated document has one) is read as a
+            // reference, not merged, so the walk stays within the stack.
+            guard visiting.count < Self.maximumMergeDepth, visiting.insert(target).inserted else { return nil }
             defer { visiting.remove(target) }
             if case .object(let overridden)? = overrides[target] {
                 shape.add(overridden)
@@ -82,14 +124,12 @@ extension SchemaNormalizer {
             shape.isObject = true
         }
         for (name, schema) in node["properties"]?.members ?? [] {
-            let property = ObjectShape.Property(
-                name: name, schema: schema, place: place.appending("properties").appending(name))
-            shape.add(ObjectShape(properties: [property], isObject: true))
-            if schema["required"] == .bool(true), !shape.required.contains(name) { shape.required.append(name) }
+            shape.add(
+                ObjectShape.Property(name: name, schema: schema, place: place.appending("properties").appending(name)))
+            shape.isObject = true
+            if schema["required"] == .bool(true) { shape.require(name) }
         }
-        for name in node["required"]?.arrayValue?.compactMap(\.string) ?? [] where !shape.required.contains(name) {
-            shape.required.append(name)
-        }
+        for name in node["required"]?.arrayValue?.compactMap(\.string) ?? [] { shape.require(name) }
         shape.closed = node["additionalProperties"] == .bool(false)
         if let values = node["additionalProperties"], values.members != nil {
             shape.others = (values, place.appending("additionalProperties"))
@@ -117,7 +157,8 @@ extension SchemaNormalizer {
             let form = try propertyForm(property, hint: name + Self.word(property.name))
             properties.append((property.name, form))
         }
-        for entry in shape.required where properties.contains(where: { $0.key == entry }) {
+        let listed = Set(properties.map(\.key))
+        for entry in shape.required where listed.contains(entry) {
             required.append(.string(entry))
         }
         var members: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
@@ -229,10 +270,7 @@ extension SchemaNormalizer {
         var visiting: Set<Place> = [place]
         for (part, partPlace) in parts {
             if SchemaVocabulary.isConstraintOnly(part) {
-                for name in part["required"]?.arrayValue?.compactMap(\.string) ?? []
-                where !shape.required.contains(name) {
-                    shape.required.append(name)
-                }
+                for name in part["required"]?.arrayValue?.compactMap(\.string) ?? [] { shape.require(name) }
                 continue
             }
             if let partShape = objectShape(part, at: partPlace, visiting: &visiting), partShape.isObject {

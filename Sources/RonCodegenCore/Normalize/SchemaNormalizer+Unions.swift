@@ -312,8 +312,7 @@ extension SchemaNormalizer {
             {
                 marker = named(target)
             } else {
-                payload.properties.removeAll { $0.name == tag }
-                payload.required.removeAll { $0 == tag }
+                payload.remove(tag)
                 overrides[optionPlace] = .object(payload)
                 marker = named(optionPlace, node: option, hint: name + Self.word(values[offset]))
             }
