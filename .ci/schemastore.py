@@ -315,15 +315,21 @@ def cmd_generate(args):
     modules = module_names(corpus.names)
     (work / "report").mkdir(parents=True, exist_ok=True)
 
+    names = corpus.names
+    if args.only:
+        names = sorted(set(args.only.split(",")))
+        unknown = [n for n in names if n not in corpus.names]
+        if unknown:
+            sys.exit(f"error: not in the corpus: {', '.join(unknown)}")
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda name: run_codegen(args, corpus, name, modules), corpus.names))
+        results = list(pool.map(lambda name: run_codegen(args, corpus, name, modules), names))
     by_name = {r["name"]: r for r in results}
 
     total = len(results)
     generated = [r for r in results if r["status"] == "generated"]
     refused = [r for r in results if r["status"] == "refused"]
     failures = [r for r in results if r["status"] == "failure"]
-    self_contained = [n for n in corpus.names if not corpus.external.get(n) and n not in corpus.unreadable]
+    self_contained = [n for n in names if not corpus.external.get(n) and n not in corpus.unreadable]
     k = len(self_contained)
     m = sum(1 for n in self_contained if by_name[n]["status"] == "generated")
     percent = 100.0 * m / k if k else 0.0
@@ -379,7 +385,9 @@ def cmd_generate(args):
 
     # The compile sample, chosen by name only (a chosen schema that is refused counts as refused).
     with_instances = [n for n in corpus.names if corpus.instances[n]]
-    if args.all:
+    if args.only:
+        chosen = list(names)
+    elif args.all:
         chosen = list(corpus.names)
     else:
         chosen = [n for n in with_instances[::SAMPLE_STEP] if corpus.closure_bytes(n) <= CI_SAMPLE_MAX_BYTES]
@@ -392,7 +400,7 @@ def cmd_generate(args):
     sample_generated = sum(1 for n in chosen if by_name[n]["status"] == "generated")
     print(f"compile sample: {len(chosen)} schemas chosen by name ({'every schema' if args.all else f'every {SAMPLE_STEP}th with instances'}), "
           f"{sample_generated} generated, {len(chosen) - sample_generated} refused")
-    for name in LARGEST if args.all else []:
+    for name in LARGEST if args.all and not args.only else []:
         r = by_name[name]
         print(f"  {name}: generation {r['seconds']:.2f} s, {r['status']}"
               + (f", {r.get('lines', 0)} lines" if r["status"] == "generated" else f": {r.get('message', '')[:150]}"))
@@ -653,6 +661,7 @@ def main():
     generate.add_argument("--work", required=True)
     generate.add_argument("--references", action="store_true")
     generate.add_argument("--all", action="store_true")
+    generate.add_argument("--only", default="")
     generate.add_argument("--jobs", type=int, default=2)
     generate.add_argument("--cap", type=int, default=40)
     for name in ("compiled", "catalogs"):

@@ -56,6 +56,22 @@ struct OperationModelTests {
         #expect(model.operations.filter(\.facetScoped).count == 2)
     }
 
+    @Test func specificationExtensionsAndAnOperationWithoutResponsesGenerate() throws {
+        // OpenAPI allows `x-*` on paths, path items and operations; 3.1 makes `responses` optional.
+        let model = try model(
+            #"""
+            "x-paths-note": {"a": 1},
+            "/things": {"x-item-note": true,
+              "get": {"operationId": "listThings", "x-oaiMeta": {"name": "List"},
+                      "responses": {"200": {"description": "ok", "content": {"application/json":
+                        {"schema": {"$ref": "types.json#/$defs/Thing"}}}}}},
+              "delete": {"operationId": "clearThings"}}
+            """#)
+        #expect(model.operations.map(\.operationId) == ["listThings", "clearThings"])
+        let list = try #require(model.operations.first { $0.operationId == "listThings" })
+        #expect(list.result == .single(.json(.named("Thing", arguments: []))))
+    }
+
     @Test func parametersAreTypedWithLocationRequirednessAndExplode() throws {
         let operation = try #require(
             try model(
@@ -184,8 +200,8 @@ struct OperationModelTests {
             pointer: "/paths/~1a/get/parameters/0/schema", message: "must be a boolean, number"),
         Refusal(
             name: "an unknown keyword of an operation",
-            paths: #""/a": {"get": {"x-unknown": 1, "responses": {}}}"#,
-            pointer: "/paths/~1a/get/x-unknown", message: "unsupported keyword"),
+            paths: #""/a": {"get": {"frobnicate": 1, "responses": {}}}"#,
+            pointer: "/paths/~1a/get/frobnicate", message: "unsupported keyword"),
         Refusal(
             name: "a $ref into another document's components",
             paths: #""/a": {"get": {"responses": {"200": {"$ref": "other.json#/components/responses/R"}}}}"#,

@@ -130,7 +130,8 @@ struct TranslatorModelTests {
             in: #"""
                 "C": {"oneOf": [
                   {"type": "object", "properties": {"t": {"const": "Stop"}}, "required": ["t"]},
-                  {"type": "object", "properties": {"t": {"enum": ["Go"]}, "c": {"type": "integer", "format": "int8"}}}]}
+                  {"type": "object", "properties": {"t": {"enum": ["Go"]}, "c": {"type": "integer", "format": "int8"}},
+                   "required": ["t"]}]}
                 """#)
         #expect(
             shape.shape

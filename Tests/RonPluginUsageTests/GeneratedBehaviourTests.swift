@@ -63,15 +63,18 @@ struct GeneratedBehaviourTests {
         #expect(json["ignored_future_field"] == nil)
     }
 
-    @Test("defaults fill absent members; an omitted default is not written")
+    @Test("defaults fill absent members; an absent or omitted default is not written")
     func defaults() throws {
-        let widget = try decode(
+        var widget = try decode(
             Widget.self, #"{"widget_id": "w", "enabled": false, "maybe": "m", "shape": {"type": "none"}}"#)
         #expect(widget.color == .red)
         #expect(widget.retries == 3)
-        let json = try reencoded(widget)
+        var json = try reencoded(widget)
         #expect(json["retries"] == nil)
-        #expect(json["color"] == "red")
+        #expect(json["color"] == nil, "absent when decoded, still the default: not written back")
+        widget.color = .forest
+        json = try reencoded(widget)
+        #expect(json["color"] == "dark-green", "a changed default is written")
         #expect(json["ratio"] == nil, "absent optionals are omitted, not null")
         #expect(json["shape"] == ["type": "none"])
     }

@@ -102,6 +102,60 @@ struct PublishedSchemaTests {
         #expect(try CanonicalJSON.render(json: JSONEncoder().encode(made)) == #"{"A":"b"}"#)
     }
 
+    @Test func aTagThatOneVariantDoesNotRequireSelectsItWhenAbsent() throws {
+        let basic = try decode(PublishedFormatter.self, #"{"indent": 2}"#)
+        guard case .basic(let settings) = basic else {
+            Issue.record("an object without the tag is the variant that does not require it: \(basic)")
+            return
+        }
+        #expect(settings.indent == 2)
+        #expect(try decode(PublishedFormatter.self, #"{"type": "compact"}"#) == .compact(PublishedFormatterCompact()))
+        guard case .unknown(let tag, _) = try decode(PublishedFormatter.self, #"{"type": "wide"}"#) else {
+            Issue.record("an unknown tag is kept")
+            return
+        }
+        #expect(tag == "wide")
+    }
+
+    @Test func validationOnlyVariantsLetEveryValidValueThrough() throws {
+        // `type: string` with `anyOf` of patterns: any string that matches one of them, so a string.
+        #expect(try decode(Published.self, #"{"name": "n", "file": "notes.txt"}"#).file == "notes.txt")
+        #expect(try decode(Published.self, #"{"name": "n", "file": "${NOTES}"}"#).file == "${NOTES}")
+        // A variant that only constrains (`if`/`then`) beside typed ones: any JSON is a variant.
+        #expect(
+            try decode(PublishedContent.self, #"{"nodeType": "x", "a": [1]}"#) == .json(["nodeType": "x", "a": [1]]))
+        #expect(try decode(PublishedContent.self, #""text""#) == .string("text"))
+        // `additionalProperties: true` alone does not make an object: any value.
+        let json = #"{"name": "n", "inputs": [{"opts": {"title": "t"}, "location": "$DIR", "n": 1}]}"#
+        let value = try decode(Published.self, json)
+        #expect(value.inputs?.first?["location"] == "$DIR")
+        let (again, sent) = try roundTrip(Published.self, json)
+        #expect(again == sent)
+    }
+
+    @Test func absentDefaultsStayAbsentAndNullsStayNull() throws {
+        // Absent defaulted members are not written back; present ones are, even when they equal
+        // the default; a `null` the schema allows comes back as `null`.
+        for json in [
+            #"{"name": "n"}"#, #"{"name": "n", "retries": 3, "level": "low"}"#, #"{"name": "n", "count": null}"#,
+            #"{"name": "n", "jobs": {"b": {"runs-on": "x"}}}"#,
+        ] {
+            let (again, sent) = try roundTrip(Published.self, json)
+            #expect(again == sent, "\(json) came back as \(again)")
+        }
+        var value = try decode(Published.self, #"{"name": "n", "count": null}"#)
+        #expect(value.retries == 3 && value.level == .low && value.count == nil)
+        #expect(value == Published(name: "n"), "how a value was decoded does not take part in equality")
+        #expect(value.hashValue == Published(name: "n").hashValue)
+        value.retries = 5
+        value.count = 2
+        let changed = try CanonicalJSON.render(json: JSONEncoder().encode(value))
+        #expect(changed == #"{"count":2,"name":"n","retries":5}"#)
+        // A value made in Swift writes its defaults, as before.
+        let made = try CanonicalJSON.render(json: JSONEncoder().encode(Published(name: "n")))
+        #expect(made == #"{"level":"low","name":"n","retries":3}"#)
+    }
+
     @Test func aNullableEnumWithADefaultAndTheDocumentationOfUnknownWords() throws {
         #expect(Published(name: "n").level == .low)
         #expect(try decode(Published.self, #"{"name": "n"}"#).level == .low)

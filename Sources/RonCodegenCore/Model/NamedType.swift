@@ -65,6 +65,9 @@ public struct UnionVariant: Sendable, Equatable {
     public var swiftName: String
     /// The object type that holds the variant's other fields.
     public var payload: String
+    /// Whether an object without the discriminator is this variant (the one variant whose schema
+    /// does not require the tag; `x-ron-absent-tag`).
+    public var selectedWhenAbsent: Bool = false
 }
 
 /// A variant of an externally or adjacently tagged enum.

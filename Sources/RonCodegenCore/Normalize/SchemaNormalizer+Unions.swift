@@ -13,10 +13,25 @@ extension SchemaNormalizer {
         _ options: [DocumentValue], key: String, _ node: DocumentValue, at place: Place, definition: Bool
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
         let view = typeView(node)
-        let entries = options.enumerated().compactMap { offset, option -> (DocumentValue, Place)? in
+        var entries = options.enumerated().compactMap { offset, option -> (DocumentValue, Place)? in
             // `true` is a variant (any JSON); `{"required": [...]}` only constrains.
             option != .bool(true) && SchemaVocabulary.isConstraintOnly(option)
                 ? nil : (option, place.appending(key).appending(String(offset)))
+        }
+        if entries.count < options.count,
+            let offset = options.firstIndex(where: { $0 != .bool(true) && SchemaVocabulary.isConstraintOnly($0) })
+        {
+            // Beside typed variants, one that only constrains (`{"pattern": …}`, `{"if": …}`) lets
+            // through values the typed ones do not: a string's alternatives of patterns are the
+            // string itself; anything else gains a variant for any JSON.
+            if view.kinds.count == 1, ["string", "number", "integer", "boolean"].contains(view.kinds[0]) {
+                let plain = DocumentValue.object((node.members ?? []).filter { $0.key != key })
+                let (form, nullable) = try lower(plain, at: place, definition: definition)
+                return (form, nullable || view.nullable)
+            }
+            if !entries.contains(where: { $0.0 == .bool(true) }) {
+                entries.append((.bool(true), place.appending(key).appending(String(offset))))
+            }
         }
         var nonNull = entries.filter { !isNullSchema($0.0) }
         let hasNull = view.nullable || nonNull.count < entries.count
@@ -209,7 +224,9 @@ extension SchemaNormalizer {
         _ variants: [(DocumentValue, Place)], _ node: DocumentValue, name: String
     ) throws(CodegenError) -> DocumentValue? {
         let options = variants.map(\.0)
-        guard let tag = SchemaTranslator.adjacentTagMember(options) else { return nil }
+        guard let tag = SchemaTranslator.adjacentTagMember(options),
+            options.allSatisfy({ $0["required"]?.arrayValue?.contains(.string(tag)) == true })
+        else { return nil }
         var content: String?
         for option in options {
             for (key, _) in option["properties"]?.members ?? [] where key != tag {
@@ -302,6 +319,15 @@ extension SchemaNormalizer {
             }
         }
         guard let tag, Set(values).count == values.count, !values.contains("") else { return nil }
+        // A variant that does not require its tag matches an object without it: with one such
+        // variant, an object without the tag is that variant; with more, only the members can tell,
+        // so the union is untagged.
+        var absentTag: String?
+        if node["discriminator"] == nil {
+            let untaggable = shapes.indices.filter { !shapes[$0].required.contains(tag) }
+            if untaggable.count > 1 { return nil }
+            absentTag = untaggable.first.map { values[$0] }
+        }
         var options: [DocumentValue] = []
         var mapping: [(key: String, value: DocumentValue)] = []
         for (offset, (option, optionPlace)) in variants.enumerated() {
@@ -323,7 +349,12 @@ extension SchemaNormalizer {
             of: node,
             into: [
                 ("oneOf", .array(options)),
-                ("discriminator", .object([("propertyName", .string(tag)), ("mapping", .object(mapping))])),
+                (
+                    "discriminator",
+                    .object(
+                        [("propertyName", .string(tag)), ("mapping", .object(mapping))]
+                            + (absentTag.map { [("x-ron-absent-tag", DocumentValue.string($0))] } ?? []))
+                ),
             ])
     }
 

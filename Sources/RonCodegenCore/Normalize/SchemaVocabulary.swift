@@ -58,7 +58,9 @@ enum SchemaVocabulary {
 
     /// The JSON type a keyword implies when `type` is absent.
     static func impliedType(_ node: DocumentValue) -> String? {
-        if node["properties"] != nil || node["additionalProperties"] != nil || node["patternProperties"] != nil
+        // `additionalProperties: true` (or `{}`) alone says nothing: any value is valid.
+        let typedOthers = node["additionalProperties"].map { $0 != .bool(true) && $0 != .object([]) } ?? false
+        if node["properties"] != nil || typedOthers || node["patternProperties"] != nil
             || node["minProperties"] != nil || node["maxProperties"] != nil || node["propertyNames"] != nil
         {
             return "object"

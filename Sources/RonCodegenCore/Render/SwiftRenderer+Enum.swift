@@ -82,7 +82,14 @@ extension SwiftRenderer {
             w.line()
             w.line("/// Decodes the variant that the discriminator names.")
             w.block("public init(from decoder: any Decoder) throws") { w in
-                w.line("let tag = try decoder.container(keyedBy: TagKey.self).decode(String.self, forKey: .tag)")
+                if let absent = variants.first(where: \.selectedWhenAbsent) {
+                    // The variant whose schema does not require the tag is the one without it.
+                    w.line(
+                        "let tag = try decoder.container(keyedBy: TagKey.self).decodeIfPresent(String.self, forKey: .tag) ?? \(SwiftLiteral.string(absent.tag))"
+                    )
+                } else {
+                    w.line("let tag = try decoder.container(keyedBy: TagKey.self).decode(String.self, forKey: .tag)")
+                }
                 w.block("switch tag") { w in
                     for variant in variants {
                         w.line(

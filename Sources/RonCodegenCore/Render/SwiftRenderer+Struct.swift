@@ -31,6 +31,12 @@ extension SwiftRenderer {
                 }
                 w.line()
             }
+            if !presenceSlots(fields).isEmpty {
+                w.line("/// Which defaulted members were absent and which members were `null` when the value was")
+                w.line("/// decoded, so encoding writes back the same members; never compared.")
+                w.line("var schemaPresence = SchemaPresence()")
+                w.line()
+            }
             renderObjectFit(type, generic: !parameters.isEmpty, fields: fields, into: &w)
             renderInitializer(fields, into: &w)
             w.line()
@@ -47,6 +53,38 @@ extension SwiftRenderer {
             return nil
         }
         return "Text"
+    }
+
+    /// The members whose presence a decoded value remembers, by Swift name: a defaulted member
+    /// (absent → the default, left out again on encode) and an optional one that may be `null`
+    /// (written back as `null`), numbered by position (see `SchemaPresence`).
+    func presenceSlots(_ fields: [Field]) -> [String: Int] {
+        var slots: [String: Int] = [:]
+        for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() where offset < 64 {
+            if Self.tracksAbsence(field) || tracksNull(field) { slots[field.swiftName] = offset }
+        }
+        return slots
+    }
+
+    /// A member that takes its default when absent and is written unless it was absent and still
+    /// holds it.
+    static func tracksAbsence(_ field: Field) -> Bool {
+        field.defaultValue != nil && !field.omitsDefault
+    }
+
+    /// An optional member that may be `null` and is left out when `nil`.
+    func tracksNull(_ field: Field) -> Bool {
+        guard field.isOptional, !field.required, field.defaultValue == nil, field.aliases.isEmpty else { return false }
+        if field.nullable { return true }
+        if case .named(let name, _) = field.type { return nullHoldingTypes.contains(name) }
+        return false
+    }
+
+    /// The default of a member, as the expression that decoding falls back to.
+    private func fallback(_ field: Field, slot: Int?) -> String? {
+        guard let value = field.defaultValue.map(SwiftLiteral.value) else { return nil }
+        guard let slot, Self.tracksAbsence(field) else { return value }
+        return "presence.defaulted(\(slot), \(value))"
     }
 
     private func storage(_ field: Field) -> String {
@@ -105,35 +143,47 @@ extension SwiftRenderer {
                 return
             }
             w.line("let container = try decoder.container(keyedBy: \(memberKeyType).self)")
+            let slots = presenceSlots(fields)
+            if !slots.isEmpty { w.line("var presence = SchemaPresence()") }
             if fields.contains(where: { !$0.aliases.isEmpty }) {
                 w.line("let aliases = try decoder.container(keyedBy: SchemaVariantKey.self)")
             }
             for field in fields {
                 let key = Self.memberKey(field.wireName)
+                let slot = slots[field.swiftName]
                 guard !field.aliases.isEmpty else {
-                    decodeMember(field, container: "container", key: key, into: &w)
+                    decodeMember(field, container: "container", key: key, slot: slot, into: &w)
                     continue
                 }
                 // The wire name wins; an alias is read only when the wire name is absent.
                 let names = field.aliases.map { "SchemaVariantKey(stringValue: \(SwiftLiteral.string($0)))" }
                 w.ifElse(
                     "!container.contains(\(key)), let alias = [\(names.joined(separator: ", "))].first(where: aliases.contains)",
-                    { w in decodeMember(field, container: "aliases", key: "alias", into: &w, present: true) },
-                    else: { w in decodeMember(field, container: "container", key: key, into: &w) })
+                    { w in decodeMember(field, container: "aliases", key: "alias", slot: slot, into: &w, present: true)
+                    },
+                    else: { w in decodeMember(field, container: "container", key: key, slot: slot, into: &w) })
             }
+            for field in fields where tracksNull(field) {
+                guard let slot = slots[field.swiftName] else { continue }
+                w.block("if \(read(field)) == nil, container.contains(\(Self.memberKey(field.wireName)))") { w in
+                    w.line("presence.noteNull(\(slot))")
+                }
+            }
+            if !slots.isEmpty { w.line("self.schemaPresence = presence") }
         }
     }
 
     /// The lines that decode one member from `container` at `key`; `present` when the key is
     /// known to be there.
     private func decodeMember(
-        _ field: Field, container: String, key: String, into w: inout SourceWriter, present: Bool = false
+        _ field: Field, container: String, key: String, slot: Int?, into w: inout SourceWriter,
+        present: Bool = false
     ) {
         let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
         if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
             if !field.isOptional, field.defaultValue == nil {
                 w.line(assign(field, "try \(container).decode\(scalar)(forKey: \(key))"))
-            } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+            } else if let fallback = fallback(field, slot: slot) {
                 w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)) ?? \(fallback)"))
             } else {
                 w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key))"))
@@ -144,7 +194,7 @@ extension SwiftRenderer {
             let type = "\(TypeSpelling.swift(field.type)).self"
             if !field.isOptional, field.defaultValue == nil {
                 w.line(assign(field, "try \(container).decodeText(\(type), forKey: \(key))"))
-            } else if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+            } else if let fallback = fallback(field, slot: slot) {
                 w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key)) ?? \(fallback)"))
             } else {
                 w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key))"))
@@ -156,7 +206,7 @@ extension SwiftRenderer {
         let typeArgument = coder.takesType ? "\(wire).self, " : ""
         if !field.isOptional {
             let decoded = "try \(container).decode\(coder.name)(\(typeArgument)forKey: \(key))"
-            if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+            if let fallback = fallback(field, slot: slot) {
                 let present = "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key))"
                 let converted =
                     needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
@@ -179,7 +229,7 @@ extension SwiftRenderer {
         let converted =
             needsConversion
             ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
-        if let fallback = field.defaultValue.map(SwiftLiteral.value) {
+        if let fallback = fallback(field, slot: slot) {
             w.line(assign(field, "\(converted) ?? \(fallback)"))
         } else {
             w.line(assign(field, converted))
@@ -197,46 +247,60 @@ extension SwiftRenderer {
                 return
             }
             w.line("var container = encoder.container(keyedBy: \(memberKeyType).self)")
+            let slots = presenceSlots(fields)
             for field in fields {
                 let key = Self.memberKey(field.wireName)
                 let value = read(field)
-                if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field),
-                    !(field.required && field.isOptional)
+                if let slot = slots[field.swiftName], Self.tracksAbsence(field),
+                    let fallback = field.defaultValue.map(SwiftLiteral.value)
                 {
-                    if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value)
-                    {
-                        w.block("if \(value) != \(fallback)") { w in
-                            w.line("try container.encode\(scalar)(\(value), forKey: \(key))")
-                        }
-                    } else {
-                        let suffix = field.isOptional ? "IfPresent" : ""
-                        w.line("try container.encode\(scalar)\(suffix)(\(value), forKey: \(key))")
+                    // Absent when decoded and still the default: left out again.
+                    w.block("if !self.schemaPresence.wasAbsent(\(slot)) || \(value) != \(fallback)") { w in
+                        encodeMember(field, key: key, value: value, into: &w)
                     }
                     continue
                 }
-                let coder = Self.memberCoder(field.type, encoding: true)
-                if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
-                    w.block("if \(value) != \(fallback)") { w in
-                        w.line(
-                            "try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))"
-                        )
+                encodeMember(field, key: key, value: value, into: &w)
+                if let slot = slots[field.swiftName], tracksNull(field) {
+                    w.block("if \(value) == nil, self.schemaPresence.wasNull(\(slot))") { w in
+                        w.line("try container.encodeNil(forKey: \(key))")
                     }
-                } else if !field.isOptional {
-                    w.line(
-                        "try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
-                } else if field.required {
-                    // Written as `null` when `nil`: the optional itself is the value.
-                    let converted =
-                        TypeSpelling.wire(field.type) != nil
-                        ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
-                    w.line("try container.encodeMember(\(converted), forKey: \(key))")
-                } else {
-                    let converted =
-                        TypeSpelling.wire(field.type) != nil
-                        ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
-                    w.line("try container.encode\(coder.name)IfPresent(\(converted), forKey: \(key))")
                 }
             }
+        }
+    }
+
+    /// The lines that encode one member into `container`.
+    private func encodeMember(_ field: Field, key: String, value: String, into w: inout SourceWriter) {
+        if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field), !(field.required && field.isOptional) {
+            if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
+                w.block("if \(value) != \(fallback)") { w in
+                    w.line("try container.encode\(scalar)(\(value), forKey: \(key))")
+                }
+            } else {
+                let suffix = field.isOptional ? "IfPresent" : ""
+                w.line("try container.encode\(scalar)\(suffix)(\(value), forKey: \(key))")
+            }
+            return
+        }
+        let coder = Self.memberCoder(field.type, encoding: true)
+        if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
+            w.block("if \(value) != \(fallback)") { w in
+                w.line("try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
+            }
+        } else if !field.isOptional {
+            w.line("try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
+        } else if field.required {
+            // Written as `null` when `nil`: the optional itself is the value.
+            let converted =
+                TypeSpelling.wire(field.type) != nil
+                ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
+            w.line("try container.encodeMember(\(converted), forKey: \(key))")
+        } else {
+            let converted =
+                TypeSpelling.wire(field.type) != nil
+                ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
+            w.line("try container.encode\(coder.name)IfPresent(\(converted), forKey: \(key))")
         }
     }
 }

@@ -40,7 +40,7 @@ extension SchemaTranslator {
             guard let paths = document.root["paths"] else { continue }
             let at = Location(file: document.path, pointer: "/paths")
             guard let entries = paths.members else { throw at.error("paths must be an object") }
-            for (template, item) in entries {
+            for (template, item) in entries where !template.hasPrefix("x-") {
                 try result.append(
                     contentsOf: pathItem(
                         template, item, document: document, at: at.appending(template), types: types))
@@ -75,6 +75,13 @@ extension SchemaTranslator {
         return named
     }
 
+    /// `node` without its specification extensions (`x-*` members), which OpenAPI allows on paths,
+    /// path items and operations and which say nothing to the generated calls.
+    static func withoutExtensions(_ node: DocumentValue) -> DocumentValue {
+        guard let members = node.members else { return node }
+        return .object(members.filter { !$0.key.hasPrefix("x-") || $0.key.hasPrefix("x-ron-") })
+    }
+
     func pathItem(
         _ template: String, _ item: DocumentValue, document: Document, at: Location, types: [NamedType]
     ) throws(CodegenError) -> [Operation] {
@@ -82,7 +89,7 @@ extension SchemaTranslator {
         guard item.members != nil else { throw at.error("a path item must be an object") }
         if item["$ref"] != nil { throw at.appending("$ref").error("a path item $ref is not supported") }
         try Self.refuse(item, at: at)
-        try Self.allow(item, Self.pathItemKeys, at: at, annotations: false)
+        try Self.allow(Self.withoutExtensions(item), Self.pathItemKeys, at: at, annotations: false)
         let shared = try parameterList(item["parameters"], document: document, at: at.appending("parameters"))
         var result: [Operation] = []
         for method in Self.httpMethods {
@@ -90,7 +97,7 @@ extension SchemaTranslator {
             let here = at.appending(method)
             guard node.members != nil else { throw here.error("an operation must be an object") }
             try Self.refuse(node, at: here)
-            try Self.allow(node, Self.operationKeys, at: here, annotations: false)
+            try Self.allow(Self.withoutExtensions(node), Self.operationKeys, at: here, annotations: false)
             var parameters = shared
             for parameter in try parameterList(node["parameters"], document: document, at: here.appending("parameters"))
             {
@@ -145,7 +152,8 @@ extension SchemaTranslator {
             throw at.appending("requestBody").error(
                 "a \(method.uppercased()) takes no request body (only POST, PUT, PATCH and DELETE send one)")
         }
-        guard let responses = node["responses"] else { throw at.error("an operation needs responses") }
+        // OpenAPI 3.1 makes `responses` optional: without it, nothing is known of the answer.
+        let responses = node["responses"] ?? .object([("default", .object([("description", .string(""))]))])
         let result = try self.result(responses, document: document, at: at.appending("responses"))
         if case .eventStream = result {
             for (parameter, location) in found

@@ -9,7 +9,8 @@ extension SchemaTranslator {
                 "oneOf without a discriminator is not supported; add discriminator.propertyName and mapping")
         }
         let discriminatorAt = at.appending("discriminator")
-        try Self.allow(discriminator, ["propertyName", "mapping"], at: discriminatorAt, annotations: false)
+        try Self.allow(
+            discriminator, ["propertyName", "mapping", "x-ron-absent-tag"], at: discriminatorAt, annotations: false)
         guard let property = discriminator["propertyName"]?.string, !property.isEmpty else {
             throw discriminatorAt.error("discriminator.propertyName must be a non-empty string")
         }
@@ -39,6 +40,13 @@ extension SchemaTranslator {
             }
             let swiftName = Naming.member(tag, taken: &names, reserved: ["unknown", "tag", "init"])
             variants.append(UnionVariant(tag: tag, swiftName: swiftName, payload: payload))
+        }
+        if let absent = discriminator["x-ron-absent-tag"] {
+            guard let tag = absent.string, let index = variants.firstIndex(where: { $0.tag == tag }) else {
+                throw discriminatorAt.appending("x-ron-absent-tag").error(
+                    "x-ron-absent-tag must be one of the mapping's tags")
+            }
+            variants[index].selectedWhenAbsent = true
         }
         for payload in listed where !variants.contains(where: { $0.payload == payload }) {
             throw discriminatorAt.appending("mapping").error("'\(payload)' is in oneOf but no tag maps to it")

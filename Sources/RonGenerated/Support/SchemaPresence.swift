@@ -1,0 +1,48 @@
+import Foundation
+
+/// Which members of a decoded object were absent (and took their schema default) or were JSON
+/// `null`, so that encoding writes back the members the document had and no others.
+///
+/// A generated struct with a defaulted member or a member that may be `null` stores one of these.
+/// Decoding notes each member that took its default because it was absent and each that was
+/// `null`; encoding leaves out a defaulted member that was absent while it still holds the default,
+/// and writes `null` for a member that was `null` while it is still `nil`. A value made in Swift
+/// notes nothing, so it encodes every defaulted member, as before.
+///
+/// It never takes part in equality or hashing: two values with the same members are equal whether
+/// they were decoded or made in Swift. Members are numbered by their position in the struct; the
+/// first 64 are tracked (a struct with more writes the defaults of the others).
+public struct SchemaPresence: Hashable, Sendable {
+    private var absent: UInt64 = 0
+    private var nulls: UInt64 = 0
+
+    /// Nothing noted: every member is written as its value says.
+    public init() {}
+
+    /// Notes that member `index` was absent and returns its default, `value`.
+    public mutating func defaulted<Value>(_ index: Int, _ value: Value) -> Value {
+        if index < 64 { absent |= 1 << UInt64(index) }
+        return value
+    }
+
+    /// Notes that member `index` was JSON `null`.
+    public mutating func noteNull(_ index: Int) {
+        if index < 64 { nulls |= 1 << UInt64(index) }
+    }
+
+    /// Whether member `index` was absent when the value was decoded.
+    public func wasAbsent(_ index: Int) -> Bool {
+        index < 64 && absent & (1 << UInt64(index)) != 0
+    }
+
+    /// Whether member `index` was JSON `null` when the value was decoded.
+    public func wasNull(_ index: Int) -> Bool {
+        index < 64 && nulls & (1 << UInt64(index)) != 0
+    }
+
+    /// Always `true`: what a value was decoded from does not change what it is.
+    public static func == (lhs: SchemaPresence, rhs: SchemaPresence) -> Bool { true }
+
+    /// Adds nothing: equal values hash alike however they were made.
+    public func hash(into hasher: inout Hasher) {}
+}
