@@ -62,24 +62,39 @@ struct CodecSection {
                         OpenAPICoders.encoder()),
                 ]
             ),
+            (
+                "ItemPage from a newer server (10 members an item the schema does not list), 1,000 items",
+                try JSONEncoder().encode(Payloads.newerServerPage(count: 1_000)),
+                [
+                    Self.codec("generated", ItemPage.self, JSONDecoder(), JSONEncoder()),
+                    Self.codec("hand-written", HandItemPage.self, HandCoders.decoder(), HandCoders.encoder()),
+                    Self.codec(
+                        "openapi-generator", Components.Schemas.ItemPage.self, OpenAPICoders.decoder(),
+                        OpenAPICoders.encoder()),
+                ]
+            ),
         ]
         for (label, data, codecs) in payloads {
+            // The generated types keep the members the others drop: a cost to know, not a target.
+            let gated = !label.contains("newer server")
             for codec in codecs where !codec.decode(data) {
                 throw BenchError("\(codec.name) cannot decode the \(label) payload")
             }
             try measure(
                 "\(label) (\(data.count / 1024) KiB): decode",
-                codecs.map { codec in (codec.name, { codec.decode(data) }) }, bytes: data.count)
+                codecs.map { codec in (codec.name, { codec.decode(data) }) }, bytes: data.count, gated: gated)
             var encoders: [(String, () -> Bool)] = []
             for codec in codecs {
                 guard let encode = codec.encoder(data) else { throw BenchError("\(codec.name) cannot encode \(label)") }
                 encoders.append((codec.name, { encode() != nil }))
             }
-            try measure("\(label): encode", encoders, bytes: data.count)
+            try measure("\(label): encode", encoders, bytes: data.count, gated: gated)
         }
     }
 
-    func measure(_ label: String, _ contestants: [(String, () -> Bool)], bytes: Int, section: String = "4") throws {
+    func measure(
+        _ label: String, _ contestants: [(String, () -> Bool)], bytes: Int, section: String = "4", gated: Bool = true
+    ) throws {
         // Size the batch so one batch takes about 40 ms for the first contestant.
         let probeStart = Clock.now()
         _ = contestants[0].1()
@@ -116,8 +131,8 @@ struct CodecSection {
             table.add(
                 ResultRow(
                     section: section, measure: "\(label): generated / \(name) (MB/s)",
-                    value: Format.fixed(samples.median, 2), spread: samples.spread(2), target: "≥ 1.0",
-                    pass: samples.median >= 1.0))
+                    value: Format.fixed(samples.median, 2), spread: samples.spread(2), target: gated ? "≥ 1.0" : "—",
+                    pass: gated ? samples.median >= 1.0 : nil))
         }
     }
 }

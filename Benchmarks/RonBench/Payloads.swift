@@ -36,6 +36,24 @@ enum Payloads {
         ItemPage(items: (0..<count).map(item), nextPageToken: "page-2")
     }
 
+    /// A page of `count` items as a newer server sends them: each with `extra` members this
+    /// schema does not list (strings, numbers, a nested object), which the generated `Item` keeps.
+    static func newerServerPage(count: Int, extra: Int = 10) -> ItemPage {
+        var page = itemPage(count: count)
+        for index in page.items.indices {
+            for member in 0..<extra {
+                let value: JSONValue =
+                    switch member % 3 {
+                    case 0: .string("value \(member) of item \(index)")
+                    case 1: .integer(Int64(index * 31 + member))
+                    default: ["region": .string("eu-\(member)"), "weight": .double(Double(member) / 4)]
+                    }
+                page.items[index].additionalMembers["x_newer_\(member)"] = value
+            }
+        }
+        return page
+    }
+
     /// A page whose items are mostly 64-bit integers: sizes near `Int64.max` (so every decoder can
     /// hold them) and versions near `Int64.min`, sent as strings; no checksum or tags.
     static func integerPage(count: Int) -> ItemPage {

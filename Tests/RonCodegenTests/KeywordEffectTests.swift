@@ -94,7 +94,8 @@ struct KeywordEffectTests {
         Case(
             keyword: "additionalProperties: false",
             schema: #"{"type": "object", "additionalProperties": false, "properties": {"p": {"type": "string"}}}"#,
-            without: #"{"type": "object", "properties": {"p": {"type": "string"}}}"#, onType: true, effect: .noEffect),
+            without: #"{"type": "object", "properties": {"p": {"type": "string"}}}"#, onType: true,
+            effect: .generates("/// Decodes a value; unknown members are ignored.")),
         Case(
             keyword: "unevaluatedProperties",
             schema: #"{"type": "object", "unevaluatedProperties": false, "properties": {"p": {"type": "string"}}}"#,

@@ -82,9 +82,9 @@ struct RealWorldConstructModelTests {
             return
         }
         #expect(parameters.isEmpty)
-        #expect(fields.map(\.wireName) == ["a", "a_b", "b"])
-        #expect(fields.map(\.swiftName) == ["a", "aB", "b"])
-        #expect(fields.map(\.required) == [true, false, true])
+        #expect(fields.listed.map(\.wireName) == ["a", "a_b", "b"])
+        #expect(fields.listed.map(\.swiftName) == ["a", "aB", "b"])
+        #expect(fields.listed.map(\.required) == [true, false, true])
     }
 
     @Test func aTupleIsPositionalAndAnInlineTupleIsANamedTypeAtItsPointer() throws {
@@ -137,7 +137,7 @@ struct RealWorldConstructModelTests {
             Issue.record("Node is not a struct")
             return
         }
-        #expect(fields.map(\.boxed) == [false, true, false], "only the member on the loop is boxed")
+        #expect(fields.listed.map(\.boxed) == [false, true, false], "only the member on the loop is boxed")
         #expect(types.first { $0.name == "Expr" }?.indirect == true)
         #expect(types.first { $0.name == "Flat" }?.indirect == false)
     }
@@ -158,7 +158,7 @@ struct RealWorldConstructModelTests {
         ).types
         func boxed(_ name: String) -> [Bool] {
             guard case .structure(_, let fields)? = types.first(where: { $0.name == name })?.shape else { return [] }
-            return fields.map(\.boxed)
+            return fields.listed.map(\.boxed)
         }
         #expect(boxed("S1") == [false], "a struct without struct members stays inline")
         #expect(boxed("S2") == [true], "S1 holds an optional struct inline")

@@ -34,8 +34,8 @@ struct TranslatorModelTests {
             return
         }
         #expect(parameters.isEmpty)
-        #expect(fields.map(\.wireName) == ["id", "retry_count", "ratio", "label", "tags", "mode"])
-        #expect(fields.map(\.swiftName) == ["id", "retryCount", "ratio", "label", "tags", "mode"])
+        #expect(fields.listed.map(\.wireName) == ["id", "retry_count", "ratio", "label", "tags", "mode"])
+        #expect(fields.listed.map(\.swiftName) == ["id", "retryCount", "ratio", "label", "tags", "mode"])
         #expect(fields[0].type == .uint64(asString: true) && fields[0].required && !fields[0].isOptional)
         #expect(fields[1].type == .uint8 && fields[1].defaultValue == .integer("3"))
         #expect(fields[2].defaultValue == .number("1"))
@@ -207,7 +207,7 @@ struct TranslatorModelTests {
             Issue.record("the payload is not a struct")
             return
         }
-        #expect(fields.map(\.wireName) == ["r"])
+        #expect(fields.listed.map(\.wireName) == ["r"])
     }
 
     @Test func theRendererSpellsDefaults() {
@@ -269,7 +269,7 @@ struct RealWorldShapeTests {
             Issue.record("W is not a struct")
             return
         }
-        #expect(fields.count == 5_000 && fields.allSatisfy(\.required))
+        #expect(fields.listed.count == 5_000 && fields.listed.allSatisfy(\.required))
     }
 
     @Test func identicalDefinitionsInSeveralDocumentsAreOneTypeDifferentOnesTwo() throws {
@@ -332,7 +332,7 @@ struct RealWorldShapeTests {
             return
         }
         #expect(
-            fields.map(\.type) == [
+            fields.listed.map(\.type) == [
                 .named("AInner", arguments: []), .named("AInner", arguments: []), .named("Thing", arguments: []),
                 .named("B", arguments: []), .named("C", arguments: []),
             ])
@@ -379,7 +379,7 @@ struct RealWorldShapeTests {
             return
         }
         #expect(
-            fields.map(\.type) == [
+            fields.listed.map(\.type) == [
                 .uint32, .string, .uint, .named("Owner", arguments: []), .named("State", arguments: []),
             ])
         #expect(fields[1].documentation == "Format: `uuid`.")
@@ -404,7 +404,7 @@ struct RealWorldShapeTests {
             Issue.record("not a struct")
             return
         }
-        #expect(fields.map(\.type) == [.named("Kind", arguments: []), .named("Tag", arguments: [])])
+        #expect(fields.listed.map(\.type) == [.named("Kind", arguments: []), .named("Tag", arguments: [])])
     }
 
     @Test func aRootWithoutTitleIsNamedAfterItsFile() throws {
@@ -436,8 +436,8 @@ struct RealWorldShapeTests {
             Issue.record("unexpected shapes")
             return
         }
-        #expect(fields.map(\.swiftName) == ["aB", "aB2", "value", "class"])
-        #expect(fields.map(\.wireName) == ["a_b", "aB", "", "class"])
+        #expect(fields.listed.map(\.swiftName) == ["aB", "aB2", "value", "class"])
+        #expect(fields.listed.map(\.wireName) == ["a_b", "aB", "", "class"])
         #expect(cases.map(\.swiftName) == ["unknownCase", "rawValueCase", "rawValueCase2", "value", "_2xx"])
     }
 

@@ -133,6 +133,28 @@ struct UserOperationsTests {
         #expect(undocumented.problem?.code == "decode_failed")
     }
 
+    @Test func membersTheClientsSchemaDoesNotKnowSurviveAReadModifyWrite() async throws {
+        // A newer server added `weight_grams` and `owner`; this client's schema knows neither.
+        let stored = #"{"id": "g-1", "color": "red", "weight_grams": 12, "owner": {"name": "ana", "since": null}}"#
+        let server = try LoopbackServer { request in
+            request.method == "PUT" ? .json(200, String(decoding: request.body, as: UTF8.self)) : .json(200, stored)
+        }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        defer { client.close() }
+        var gadget = try #require(await client.getGadgetsByGadgetId(gadgetId: "g-1").data)
+        #expect(gadget.additionalMembers["weight_grams"] == 12)
+        gadget.color = .blue
+        let replaced = await client.replaceGadget(gadgetId: "g-1", body: gadget)
+        #expect(replaced.ok, "\(String(describing: replaced.problem))")
+        let sent = try JSONDecoder().decode(JSONValue.self, from: try #require(server.requests.last?.body))
+        let expected = try JSONDecoder().decode(JSONValue.self, from: Data(stored.utf8))
+        guard case .object(var members) = expected else { return }
+        members["color"] = "blue"
+        #expect(sent == .object(members), "the server gets back every member it sent, `tags` not added")
+        #expect(replaced.data == gadget)
+    }
+
     @Test func anAnswerWithoutContentIsNoContent() async throws {
         let server = try LoopbackServer { _ in .respond(status: 204) }
         defer { server.stop() }
@@ -172,7 +194,8 @@ struct UserOperationsTests {
         let operations = RonOperationCatalog.operations
         #expect(
             operations.map(\.operationId) == [
-                "listGadgets", "createGadget", "getGadgetsByGadgetId", "deleteGadget", "gadgetLabel", "gadgetChanges",
+                "listGadgets", "createGadget", "getGadgetsByGadgetId", "replaceGadget", "deleteGadget", "gadgetLabel",
+                "gadgetChanges",
             ])
         let get = operations.first { $0.operationId == "getGadgetsByGadgetId" }
         #expect(get?.examples == ["gadget_id": "g-1"])

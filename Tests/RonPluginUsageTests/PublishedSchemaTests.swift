@@ -138,11 +138,12 @@ struct PublishedSchemaTests {
         // the default; a `null` the schema allows comes back as `null`.
         for json in [
             #"{"name": "n"}"#, #"{"name": "n", "retries": 3, "level": "low"}"#, #"{"name": "n", "count": null}"#,
-            #"{"name": "n", "jobs": {"b": {"runs-on": "x"}}}"#,
+            #"{"name": "n", "jobs": {"b": {"runs-on": "x"}}}"#, #"{"name": "n", "level": null}"#,
         ] {
             let (again, sent) = try roundTrip(Published.self, json)
             #expect(again == sent, "\(json) came back as \(again)")
         }
+        #expect(try decode(Published.self, #"{"name": "n", "level": null}"#).level == nil, "null is not the default")
         var value = try decode(Published.self, #"{"name": "n", "count": null}"#)
         #expect(value.retries == 3 && value.level == .low && value.count == nil)
         #expect(value == Published(name: "n"), "how a value was decoded does not take part in equality")
@@ -154,6 +155,30 @@ struct PublishedSchemaTests {
         // A value made in Swift writes its defaults, as before.
         let made = try CanonicalJSON.render(json: JSONEncoder().encode(Published(name: "n")))
         #expect(made == #"{"level":"low","name":"n","retries":3}"#)
+    }
+
+    @Test func membersTheSchemaDoesNotListAreKeptUnlessItClosesTheObject() throws {
+        let json = #"""
+            {"name": "n", "jobs": {"b": {"runs-on": "x", "services": {"db": "pg"}, "if": null}},
+             "block": {"type": "text", "body": "hi", "lang": "en"}}
+            """#
+        let value = try decode(Published.self, json)
+        let job = try #require(value.jobs?["b"])
+        #expect(job.additionalMembers == ["services": ["db": "pg"], "if": nil])
+        guard case .text(let text) = value.block else {
+            Issue.record("the block is text")
+            return
+        }
+        #expect(text.additionalMembers == ["lang": "en"], "the tag is the enum's, not an unknown member")
+        let (again, sent) = try roundTrip(Published.self, json)
+        #expect(again == sent)
+        // Equality and hashing include them.
+        var other = job
+        other.additionalMembers["services"] = nil
+        #expect(other != job)
+        // The root says `additionalProperties: false`; `closed` says `x-ron-unknown-members: drop`.
+        let closed = try decode(Published.self, #"{"name": "n", "extra": 1, "closed": {"a": "x", "b": 2}}"#)
+        #expect(try CanonicalJSON.render(json: JSONEncoder().encode(closed)) == #"{"closed":{"a":"x"},"name":"n"}"#)
     }
 
     @Test func aNullableEnumWithADefaultAndTheDocumentationOfUnknownWords() throws {

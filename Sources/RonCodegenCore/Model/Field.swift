@@ -19,7 +19,9 @@ public struct Field: Sendable, Equatable {
     /// The `description`, or `nil`.
     public var documentation: String?
     /// Other member names accepted on decode when the wire name is absent (`x-ron-aliases`), in
-    /// the order tried; encoding writes the wire name only.
+    /// the order tried; encoding writes the wire name only. For the property that collects the
+    /// members the schema does not list (``collectsOtherMembers``): the names it leaves to others
+    /// (an internally tagged variant's tag).
     public var aliases: [String] = []
     /// Whether the value is stored out of line: a member on a loop of types that contain each other
     /// through optionals (so the struct stays a finite value type), or an optional member whose

@@ -48,6 +48,10 @@ struct ObjectShape {
         if requiredNames.insert(name).inserted { required.append(name) }
     }
 
+    /// Member names that belong to the object but to no property of this struct (an internally
+    /// tagged variant's tag, which its enum reads and writes): not collected as unknown members.
+    var reserved: [String] = []
+
     /// Removes a property and its requirement (an internally tagged variant's tag).
     mutating func remove(_ name: String) {
         properties.removeAll { $0.name == name }
@@ -170,11 +174,40 @@ extension SchemaNormalizer {
         if let others = shape.others, !shape.properties.isEmpty {
             let (form, nullable) = try lower(others.schema, at: others.place, definition: false)
             members.append(("x-ron-other-members", nullable ? Self.anyValue(form) : form))
+        } else if !shape.closed, node?["unevaluatedProperties"] != .bool(false),
+            try keepsUnknownMembers(node, at: place)
+        {
+            // Members the schema allows but does not list are kept as they came (any JSON).
+            members.append(("x-ron-other-members", .object([])))
+        }
+        let reserved = shape.reserved + (reservedMembers[place] ?? []).filter { !shape.reserved.contains($0) }
+        if !reserved.isEmpty, members.contains(where: { $0.key == "x-ron-other-members" }) {
+            members.append(("x-ron-other-members-except", .array(reserved.map(DocumentValue.string))))
         }
         if let names = node?["propertyNames"], names.members != nil {
             members.append(("propertyNames", Self.documentationOnly(names)))
         }
         return node.map { annotations(of: $0, into: members) } ?? .object(members)
+    }
+
+    /// Whether a struct keeps the members its schema allows but does not list: yes, unless
+    /// `x-ron-unknown-members: "drop"` is on its schema or, failing that, on its document's root.
+    func keepsUnknownMembers(_ node: DocumentValue?, at place: Place) throws(CodegenError) -> Bool {
+        let root = index.documents[place.document].root
+        for (setting, origin) in [
+            (node?["x-ron-unknown-members"], place),
+            (root["x-ron-unknown-members"], Place(document: place.document, pointer: "")),
+        ] {
+            guard let setting else { continue }
+            switch setting.string {
+            case "keep": return true
+            case "drop": return false
+            default:
+                throw error(
+                    origin.appending("x-ron-unknown-members"), "x-ron-unknown-members must be \"keep\" or \"drop\"")
+            }
+        }
+        return true
     }
 
     /// What a struct member's schema becomes: a reference form with its default (when its type

@@ -333,12 +333,19 @@ extension SchemaNormalizer {
         for (offset, (option, optionPlace)) in variants.enumerated() {
             var payload = shapes[offset]
             let marker: DocumentValue
-            if let target = targets[offset], !payload.properties.contains(where: { $0.name == tag }),
+            // The variant an object without the tag is keeps its tag member (optional), so an
+            // object goes back with the tag or without it, as it came.
+            let keepsTag = values[offset] == absentTag
+            if let target = targets[offset], keepsTag || !payload.properties.contains(where: { $0.name == tag }),
                 overrides[target] == nil, self.node(at: target)["allOf"] == nil
             {
                 marker = named(target)
+                if !keepsTag { reserve(tag, in: target) }
             } else {
-                payload.remove(tag)
+                if !keepsTag {
+                    payload.remove(tag)
+                    payload.reserved.append(tag)
+                }
                 overrides[optionPlace] = .object(payload)
                 marker = named(optionPlace, node: option, hint: name + Self.word(values[offset]))
             }
@@ -356,6 +363,22 @@ extension SchemaNormalizer {
                             + (absentTag.map { [("x-ron-absent-tag", DocumentValue.string($0))] } ?? []))
                 ),
             ])
+    }
+
+    /// Leaves member `name` of the struct at `place` to the enum that holds it, in its definition
+    /// if it is already normalized, and in the one still to come.
+    mutating func reserve(_ name: String, in place: Place) {
+        guard !(reservedMembers[place]?.contains(name) ?? false) else { return }
+        reservedMembers[place, default: []].append(name)
+        guard var members = definitions[place]?.members,
+            members.contains(where: { $0.key == "x-ron-other-members" })
+        else { return }
+        if let index = members.firstIndex(where: { $0.key == "x-ron-other-members-except" }) {
+            members[index].value = .array((members[index].value.arrayValue ?? []) + [.string(name)])
+        } else {
+            members.append(("x-ron-other-members-except", .array([.string(name)])))
+        }
+        definitions[place] = .object(members)
     }
 
     /// The member every shape has with one constant string, distinct across shapes (`type`,

@@ -64,6 +64,9 @@ struct SchemaNormalizer {
     /// The schemas of hoisted places, as they were when hoisted (some places are not in a document:
     /// one type of a `type` list).
     var hoistedNodes: [Place: DocumentValue] = [:]
+    /// Member names that named structs leave to the enum that holds them (an internally tagged
+    /// union's tag, when the variant is the struct itself): not collected as unknown members.
+    var reservedMembers: [Place: [String]] = [:]
     /// The normalized members of the OpenAPI documents.
     var openAPIDocuments: [Int: [(key: String, value: DocumentValue)]] = [:]
 

@@ -106,6 +106,8 @@ extension SwiftRenderer {
                     for variant in variants {
                         w.line("case .\(Naming.escaped(variant.swiftName))(let payload):")
                         w.line("    try payload.encode(to: encoder)")
+                        // The variant without a required tag holds its tag member itself.
+                        guard !variant.selectedWhenAbsent else { continue }
                         w.line("    var container = encoder.container(keyedBy: TagKey.self)")
                         w.line("    try container.encode(\(SwiftLiteral.string(variant.tag)), forKey: .tag)")
                     }

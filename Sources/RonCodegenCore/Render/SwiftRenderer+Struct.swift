@@ -37,6 +37,14 @@ extension SwiftRenderer {
                 w.line("var schemaPresence = SchemaPresence()")
                 w.line()
             }
+            if let collector = fields.first(where: \.collectsOtherMembers) {
+                let listed = fields.filter { !$0.collectsOtherMembers }.flatMap { [$0.wireName] + $0.aliases }
+                w.line("/// The member names this struct reads itself; the others go to ``\(collector.swiftName)``.")
+                w.line(
+                    "private static "
+                        + staticSet("schemaListedMembers", listed + collector.aliases, generic: !parameters.isEmpty))
+                w.line()
+            }
             renderObjectFit(type, generic: !parameters.isEmpty, fields: fields, into: &w)
             renderInitializer(fields, into: &w)
             w.line()
@@ -60,7 +68,7 @@ extension SwiftRenderer {
     /// (written back as `null`), numbered by position (see `SchemaPresence`).
     func presenceSlots(_ fields: [Field]) -> [String: Int] {
         var slots: [String: Int] = [:]
-        for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() where offset < 64 {
+        for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() {
             if Self.tracksAbsence(field) || tracksNull(field) { slots[field.swiftName] = offset }
         }
         return slots
@@ -74,10 +82,19 @@ extension SwiftRenderer {
 
     /// An optional member that may be `null` and is left out when `nil`.
     func tracksNull(_ field: Field) -> Bool {
-        guard field.isOptional, !field.required, field.defaultValue == nil, field.aliases.isEmpty else { return false }
+        guard field.isOptional, !field.required, field.aliases.isEmpty else { return false }
         if field.nullable { return true }
         if case .named(let name, _) = field.type { return nullHoldingTypes.contains(name) }
         return false
+    }
+
+    /// `decoded ?? fallback`, for a member that takes its default when absent; for one that may be
+    /// `null` too, the default only when the member is absent (`null` stays `nil`).
+    private func orDefault(
+        _ field: Field, _ decoded: String, _ fallback: String, container: String, key: String, present: Bool
+    ) -> String {
+        guard field.isOptional, field.nullable else { return "\(decoded) ?? \(fallback)" }
+        return present ? decoded : "\(container).contains(\(key)) ? \(decoded) : \(fallback)"
     }
 
     /// The default of a member, as the expression that decoding falls back to.
@@ -137,7 +154,7 @@ extension SwiftRenderer {
         let collector = fields.first { $0.collectsOtherMembers }
         let fields = fields.filter { !$0.collectsOtherMembers }
         writer.block("public init(from decoder: any Decoder) throws") { w in
-            if let collector { decodeOtherMembers(collector, declared: fields, into: &w) }
+            if let collector { decodeOtherMembers(collector, into: &w) }
             guard !fields.isEmpty else {
                 w.line("_ = try decoder.container(keyedBy: \(memberKeyType).self)")
                 return
@@ -184,7 +201,12 @@ extension SwiftRenderer {
             if !field.isOptional, field.defaultValue == nil {
                 w.line(assign(field, "try \(container).decode\(scalar)(forKey: \(key))"))
             } else if let fallback = fallback(field, slot: slot) {
-                w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)) ?? \(fallback)"))
+                w.line(
+                    assign(
+                        field,
+                        orDefault(
+                            field, "try \(container).decode\(scalar)IfPresent(forKey: \(key))", fallback,
+                            container: container, key: key, present: present)))
             } else {
                 w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key))"))
             }
@@ -195,7 +217,12 @@ extension SwiftRenderer {
             if !field.isOptional, field.defaultValue == nil {
                 w.line(assign(field, "try \(container).decodeText(\(type), forKey: \(key))"))
             } else if let fallback = fallback(field, slot: slot) {
-                w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key)) ?? \(fallback)"))
+                w.line(
+                    assign(
+                        field,
+                        orDefault(
+                            field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key))", fallback,
+                            container: container, key: key, present: present)))
             } else {
                 w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key))"))
             }
@@ -230,7 +257,7 @@ extension SwiftRenderer {
             needsConversion
             ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
         if let fallback = fallback(field, slot: slot) {
-            w.line(assign(field, "\(converted) ?? \(fallback)"))
+            w.line(assign(field, orDefault(field, converted, fallback, container: container, key: key, present: present)))
         } else {
             w.line(assign(field, converted))
         }
@@ -258,9 +285,9 @@ extension SwiftRenderer {
                     w.block("if !self.schemaPresence.wasAbsent(\(slot)) || \(value) != \(fallback)") { w in
                         encodeMember(field, key: key, value: value, into: &w)
                     }
-                    continue
+                } else {
+                    encodeMember(field, key: key, value: value, into: &w)
                 }
-                encodeMember(field, key: key, value: value, into: &w)
                 if let slot = slots[field.swiftName], tracksNull(field) {
                     w.block("if \(value) == nil, self.schemaPresence.wasNull(\(slot))") { w in
                         w.line("try container.encodeNil(forKey: \(key))")
@@ -307,14 +334,12 @@ extension SwiftRenderer {
 
 extension SwiftRenderer {
     /// Reads the members the schema does not list into the collecting property (a map).
-    private func decodeOtherMembers(_ collector: Field, declared: [Field], into w: inout SourceWriter) {
+    private func decodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
         guard case .map(let value) = collector.type else { return }
-        let names = declared.flatMap { [$0.wireName] + $0.aliases }.map(SwiftLiteral.string)
         let wire = TypeSpelling.wire(value) ?? TypeSpelling.swift(value)
-        w.line("let declared: Set<String> = [\(names.joined(separator: ", "))]")
         w.line("let others = try decoder.container(keyedBy: SchemaVariantKey.self)")
         w.line("var collected: [String: \(TypeSpelling.swift(value))] = [:]")
-        w.block("for key in others.allKeys where !declared.contains(key.stringValue)") { w in
+        w.block("for key in others.allKeys where !Self.schemaListedMembers.contains(key.stringValue)") { w in
             w.line(
                 "collected[key.stringValue] = \(TypeSpelling.fromWire(value, "try others.decode(\(wire).self, forKey: key)"))"
             )
@@ -325,12 +350,14 @@ extension SwiftRenderer {
     /// Writes the collecting property's entries as members of the object, in name order.
     private func encodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
         guard case .map(let value) = collector.type else { return }
-        w.line("var others = encoder.container(keyedBy: SchemaVariantKey.self)")
-        w.block("for (name, value) in self.\(Naming.escaped(collector.swiftName)).sorted(by: { $0.key < $1.key })") {
-            w in
-            w.line(
-                "try others.encode(\(TypeSpelling.toWire(value, "value")), forKey: SchemaVariantKey(stringValue: name))"
-            )
+        let property = "self." + Naming.escaped(collector.swiftName)
+        w.block("if !\(property).isEmpty") { w in
+            w.line("var others = encoder.container(keyedBy: SchemaVariantKey.self)")
+            w.block("for (name, value) in \(property).sorted(by: { $0.key < $1.key })") { w in
+                w.line(
+                    "try others.encode(\(TypeSpelling.toWire(value, "value")), forKey: SchemaVariantKey(stringValue: name))"
+                )
+            }
         }
     }
 

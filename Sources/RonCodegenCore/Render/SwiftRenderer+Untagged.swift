@@ -183,7 +183,7 @@ extension SwiftRenderer {
 
     /// `let name: Set<String> = [...]`, or a computed `var` in a generic type (which cannot store
     /// static properties).
-    private func staticSet(_ name: String, _ values: [String], generic: Bool) -> String {
+    func staticSet(_ name: String, _ values: [String], generic: Bool) -> String {
         var seen: Set<String> = []
         let literal = values.filter { seen.insert($0).inserted }.map(SwiftLiteral.string).joined(separator: ", ")
         return generic ? "var \(name): Set<String> { [\(literal)] }" : "let \(name): Set<String> = [\(literal)]"

@@ -7,7 +7,7 @@ extension SchemaTranslator {
             node,
             [
                 "type", "properties", "required", "additionalProperties", "x-ron-type-parameters", "propertyNames",
-                "x-ron-other-members",
+                "x-ron-other-members", "x-ron-other-members-except",
             ],
             at: at)
         if let extra = node["additionalProperties"], case .bool = extra {
@@ -81,11 +81,15 @@ extension SchemaTranslator {
             var field = Field(
                 wireName: "", swiftName: Naming.member("additionalMembers", taken: &swiftNames),
                 type: .map(value), required: false, nullable: false, defaultValue: .emptyMap, omitsDefault: false,
-                deprecated: false, documentation: "The members the schema does not list, by name.")
+                deprecated: false,
+                documentation:
+                    "The members the schema does not list, by name: read from the object and written back to it, so what a newer schema added survives a read-modify-write."
+            )
             field.collectsOtherMembers = true
+            field.aliases = node["x-ron-other-members-except"]?.arrayValue?.compactMap(\.string) ?? []
             fields.append(field)
         }
-        for field in fields {
+        for field in fields where !field.collectsOtherMembers {
             for alias in field.aliases where fields.contains(where: { $0.wireName == alias }) {
                 throw at.appending("properties").appending(field.wireName).appending("x-ron-aliases").error(
                     "'\(alias)' is the wire name of another member; an alias must not be")

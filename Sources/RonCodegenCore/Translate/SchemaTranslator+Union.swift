@@ -67,7 +67,9 @@ extension SchemaTranslator {
                         file: type.origin.file, pointer: type.origin.pointer,
                         message: "union variant '\(variant.payload)' must be a non-generic object type")
                 }
-                if fields.contains(where: { $0.wireName == discriminator }) {
+                // The variant an object without the tag is keeps the tag as a member of its own, so
+                // it goes back as it came, with or without it.
+                if !variant.selectedWhenAbsent, fields.contains(where: { $0.wireName == discriminator }) {
                     throw CodegenError(
                         file: payload.origin.file,
                         pointer: payload.origin.pointer + "/properties/" + Pointer.escape(discriminator),

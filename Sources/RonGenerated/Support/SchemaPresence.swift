@@ -11,33 +11,33 @@ import Foundation
 ///
 /// It never takes part in equality or hashing: two values with the same members are equal whether
 /// they were decoded or made in Swift. Members are numbered by their position in the struct; the
-/// first 64 are tracked (a struct with more writes the defaults of the others).
+/// first 64 take no storage beyond two words, the others one array that only such structs allocate.
 public struct SchemaPresence: Hashable, Sendable {
-    private var absent: UInt64 = 0
-    private var nulls: UInt64 = 0
+    private var absent = Bits()
+    private var nulls = Bits()
 
     /// Nothing noted: every member is written as its value says.
     public init() {}
 
     /// Notes that member `index` was absent and returns its default, `value`.
     public mutating func defaulted<Value>(_ index: Int, _ value: Value) -> Value {
-        if index < 64 { absent |= 1 << UInt64(index) }
+        absent.insert(index)
         return value
     }
 
     /// Notes that member `index` was JSON `null`.
     public mutating func noteNull(_ index: Int) {
-        if index < 64 { nulls |= 1 << UInt64(index) }
+        nulls.insert(index)
     }
 
     /// Whether member `index` was absent when the value was decoded.
     public func wasAbsent(_ index: Int) -> Bool {
-        index < 64 && absent & (1 << UInt64(index)) != 0
+        absent.contains(index)
     }
 
     /// Whether member `index` was JSON `null` when the value was decoded.
     public func wasNull(_ index: Int) -> Bool {
-        index < 64 && nulls & (1 << UInt64(index)) != 0
+        nulls.contains(index)
     }
 
     /// Always `true`: what a value was decoded from does not change what it is.
@@ -45,4 +45,28 @@ public struct SchemaPresence: Hashable, Sendable {
 
     /// Adds nothing: equal values hash alike however they were made.
     public func hash(into hasher: inout Hasher) {}
+
+    /// A set of small non-negative integers: one word inline, the rest in an array.
+    private struct Bits: Sendable {
+        var low: UInt64 = 0
+        var high: [UInt64] = []
+
+        mutating func insert(_ index: Int) {
+            guard index >= 0 else { return }
+            if index < 64 {
+                low |= 1 << UInt64(index)
+                return
+            }
+            let word = index / 64 - 1
+            if high.count <= word { high.append(contentsOf: repeatElement(0, count: word + 1 - high.count)) }
+            high[word] |= 1 << UInt64(index % 64)
+        }
+
+        func contains(_ index: Int) -> Bool {
+            guard index >= 0 else { return false }
+            if index < 64 { return low & (1 << UInt64(index)) != 0 }
+            let word = index / 64 - 1
+            return word < high.count && high[word] & (1 << UInt64(index % 64)) != 0
+        }
+    }
 }
