@@ -257,7 +257,8 @@ extension SwiftRenderer {
             needsConversion
             ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
         if let fallback = fallback(field, slot: slot) {
-            w.line(assign(field, orDefault(field, converted, fallback, container: container, key: key, present: present)))
+            w.line(
+                assign(field, orDefault(field, converted, fallback, container: container, key: key, present: present)))
         } else {
             w.line(assign(field, converted))
         }
