@@ -28,6 +28,23 @@ struct RealWorldSchemaTests {
     }
 
     @Test(arguments: [
+        ("1985-04-12T23:20:50+02:00", 482_188_850.0), ("2019-05-24T14:37:28.600Z", 1_558_708_648.6),
+        ("2024-02-09T16:37:40.475353-07:00", 1_707_521_860.475353), ("2018-12-14T10:00:00", 1_544_781_600.0),
+        ("2025-01-02 03:04:05z", 1_735_787_045.0),
+    ])
+    func aTimestampKeepsTheTextItCameAs(_ text: String, _ seconds: Double) throws {
+        let json = #"{"count": 1, "id": "i", "payload": "p", "created": "\#(text)"}"#
+        var item = try JSONDecoder().decode(Item_for_String.self, from: Data(json.utf8))
+        #expect(abs((item.created?.timeIntervalSince1970 ?? 0) - seconds) < 1e-6, "compares by instant")
+        let again = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(item))
+        #expect(again["created"] == .string(text))
+        // Changed in Swift: the canonical form.
+        item.created = Date(timeIntervalSince1970: seconds + 1)
+        let changed = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(item))
+        #expect(changed["created"] == .string(RFC3339.format(Date(timeIntervalSince1970: seconds + 1))))
+    }
+
+    @Test(arguments: [
         (#""count": 4294967296"#, "count"), (#""count": -1"#, "count"), (#""small": 128"#, "small"),
         (#""medium": -32769"#, "medium"), (#""owner": {"name": "a", "age": 256}"#, "owner.age"),
     ])

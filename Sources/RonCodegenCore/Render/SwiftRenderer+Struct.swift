@@ -69,7 +69,9 @@ extension SwiftRenderer {
     func presenceSlots(_ fields: [Field]) -> [String: Int] {
         var slots: [String: Int] = [:]
         for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() {
-            if Self.tracksAbsence(field) || tracksNull(field) { slots[field.swiftName] = offset }
+            if Self.tracksAbsence(field) || tracksNull(field) || Self.keepsText(field) {
+                slots[field.swiftName] = offset
+            }
         }
         return slots
     }
@@ -95,6 +97,11 @@ extension SwiftRenderer {
     ) -> String {
         guard field.isOptional, field.nullable else { return "\(decoded) ?? \(fallback)" }
         return present ? decoded : "\(container).contains(\(key)) ? \(decoded) : \(fallback)"
+    }
+
+    /// A timestamp member: the text it came as is kept when it is not the canonical form.
+    static func keepsText(_ field: Field) -> Bool {
+        field.type == .timestamp && !(field.required && field.isOptional)
     }
 
     /// The default of a member, as the expression that decoding falls back to.
@@ -198,17 +205,19 @@ extension SwiftRenderer {
     ) {
         let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
         if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
+            // A timestamp keeps the text it came as (when not canonical) in the presence.
+            let keeping = slot != nil && Self.keepsText(field) ? ", keepingTextIn: &presence, \(slot ?? 0)" : ""
             if !field.isOptional, field.defaultValue == nil {
-                w.line(assign(field, "try \(container).decode\(scalar)(forKey: \(key))"))
+                w.line(assign(field, "try \(container).decode\(scalar)(forKey: \(key)\(keeping))"))
             } else if let fallback = fallback(field, slot: slot) {
                 w.line(
                     assign(
                         field,
                         orDefault(
-                            field, "try \(container).decode\(scalar)IfPresent(forKey: \(key))", fallback,
+                            field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)\(keeping))", fallback,
                             container: container, key: key, present: present)))
             } else {
-                w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key))"))
+                w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)\(keeping))"))
             }
             return
         }
@@ -284,10 +293,10 @@ extension SwiftRenderer {
                 {
                     // Absent when decoded and still the default: left out again.
                     w.block("if !self.schemaPresence.wasAbsent(\(slot)) || \(value) != \(fallback)") { w in
-                        encodeMember(field, key: key, value: value, into: &w)
+                        encodeMember(field, key: key, value: value, slot: slot, into: &w)
                     }
                 } else {
-                    encodeMember(field, key: key, value: value, into: &w)
+                    encodeMember(field, key: key, value: value, slot: slots[field.swiftName], into: &w)
                 }
                 if let slot = slots[field.swiftName], tracksNull(field) {
                     w.block("if \(value) == nil, self.schemaPresence.wasNull(\(slot))") { w in
@@ -299,8 +308,15 @@ extension SwiftRenderer {
     }
 
     /// The lines that encode one member into `container`.
-    private func encodeMember(_ field: Field, key: String, value: String, into w: inout SourceWriter) {
+    private func encodeMember(_ field: Field, key: String, value: String, slot: Int?, into w: inout SourceWriter) {
         if let scalar = TypeSpelling.textScalar(field.type) ?? textValue(field), !(field.required && field.isOptional) {
+            if let slot, Self.keepsText(field) {
+                // The text a timestamp came as, while it still names the value.
+                let suffix = field.isOptional ? "IfPresent" : ""
+                w.line(
+                    "try container.encode\(scalar)\(suffix)(\(value), forKey: \(key), text: self.schemaPresence.text(\(slot)))")
+                return
+            }
             if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
                 w.block("if \(value) != \(fallback)") { w in
                     w.line("try container.encode\(scalar)(\(value), forKey: \(key))")

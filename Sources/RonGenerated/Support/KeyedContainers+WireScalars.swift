@@ -45,6 +45,28 @@ extension KeyedDecodingContainer {
         try presence(key) ? decodeTimestamp(forKey: key) : nil
     }
 
+    /// A `Date` sent as RFC 3339 text (or a date-time without an offset, read as UTC), whose text
+    /// `presence` keeps for member `index` when it is not the form ``RFC3339/format(_:)`` writes,
+    /// so that encoding writes the same text back.
+    public func decodeTimestamp(forKey key: Key, keepingTextIn presence: inout SchemaPresence, _ index: Int) throws
+        -> Date
+    {
+        let text = try decode(String.self, forKey: key)
+        guard let date = RFC3339.parse(text) ?? RFC3339.parseWithoutOffset(text) else {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            throw corrupted(key, "\"\(shown)\" is not an RFC 3339 timestamp")
+        }
+        if !RFC3339.isCanonical(text) { presence.keepText(index, text) }
+        return date
+    }
+
+    /// ``decodeTimestamp(forKey:keepingTextIn:_:)`` for a member that may be absent or `null`.
+    public func decodeTimestampIfPresent(
+        forKey key: Key, keepingTextIn presence: inout SchemaPresence, _ index: Int
+    ) throws -> Date? {
+        try self.presence(key) ? decodeTimestamp(forKey: key, keepingTextIn: &presence, index) : nil
+    }
+
     /// Bytes sent as base64url (or base64) text.
     public func decodeBase64URL(forKey key: Key) throws -> Data {
         let text = try decode(String.self, forKey: key)
@@ -96,6 +118,21 @@ extension KeyedEncodingContainer {
     /// Writes a `Date` as RFC 3339 text, or nothing for `nil`.
     public mutating func encodeTimestampIfPresent(_ value: Date?, forKey key: Key) throws {
         if let value { try encode(RFC3339.format(value), forKey: key) }
+    }
+
+    /// Writes a `Date` as the text it was decoded from (`text`, when it still names `value`), else
+    /// as RFC 3339 text in UTC.
+    public mutating func encodeTimestamp(_ value: Date, forKey key: Key, text: String?) throws {
+        if let text, RFC3339.parse(text) ?? RFC3339.parseWithoutOffset(text) == value {
+            try encode(text, forKey: key)
+        } else {
+            try encode(RFC3339.format(value), forKey: key)
+        }
+    }
+
+    /// ``encodeTimestamp(_:forKey:text:)``, or nothing for `nil`.
+    public mutating func encodeTimestampIfPresent(_ value: Date?, forKey key: Key, text: String?) throws {
+        if let value { try encodeTimestamp(value, forKey: key, text: text) }
     }
 
     /// Writes bytes as base64url text without padding.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Which members of a decoded object were absent (and took their schema default) or were JSON
-/// `null`, so that encoding writes back the members the document had and no others.
+/// `null`, and the text of timestamps that were not in the canonical form, so that encoding writes
+/// back the members the document had, as it had them, and no others.
 ///
 /// A generated struct with a defaulted member or a member that may be `null` stores one of these.
 /// Decoding notes each member that took its default because it was absent and each that was
@@ -15,6 +16,7 @@ import Foundation
 public struct SchemaPresence: Hashable, Sendable {
     private var absent = Bits()
     private var nulls = Bits()
+    private var texts: [Int: String] = [:]
 
     /// Nothing noted: every member is written as its value says.
     public init() {}
@@ -28,6 +30,16 @@ public struct SchemaPresence: Hashable, Sendable {
     /// Notes that member `index` was JSON `null`.
     public mutating func noteNull(_ index: Int) {
         nulls.insert(index)
+    }
+
+    /// Keeps the text member `index` was decoded from (a timestamp not in the canonical form).
+    public mutating func keepText(_ index: Int, _ text: String) {
+        texts[index] = text
+    }
+
+    /// The text member `index` was decoded from, when it was kept.
+    public func text(_ index: Int) -> String? {
+        texts.isEmpty ? nil : texts[index]
     }
 
     /// Whether member `index` was absent when the value was decoded.

@@ -94,6 +94,25 @@ public enum RFC3339 {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// A date-time without an offset (`2018-12-14T10:00:00`, which JSON Schema's `date-time` does
+    /// not allow but documents carry), read as UTC; `nil` for anything else.
+    public static func parseWithoutOffset(_ text: String) -> Date? {
+        guard text.utf8.count >= 19, text.utf8.last.map({ (0x30...0x39).contains($0) }) == true else { return nil }
+        return parse(text + "Z")
+    }
+
+    /// Whether `text` is exactly what ``format(_:)`` writes for the date it names: UTC with `Z`, a
+    /// `T`, and a fraction of one to six digits without a trailing zero, if any.
+    public static func isCanonical(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[10] == 0x54, bytes.last == 0x5A, !(bytes[17] == 0x36 && bytes[18] == 0x30) else {
+            return false
+        }
+        if bytes.count == 20 { return true }
+        let digits = bytes.count - 21
+        return bytes[19] == 0x2E && (1...6).contains(digits) && bytes[bytes.count - 2] != 0x30
+    }
+
     /// RFC 3339 text in UTC for `date`, with up to six fractional digits.
     public static func format(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
