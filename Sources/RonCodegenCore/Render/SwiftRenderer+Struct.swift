@@ -314,7 +314,8 @@ extension SwiftRenderer {
                 // The text a timestamp came as, while it still names the value.
                 let suffix = field.isOptional ? "IfPresent" : ""
                 w.line(
-                    "try container.encode\(scalar)\(suffix)(\(value), forKey: \(key), text: self.schemaPresence.text(\(slot)))")
+                    "try container.encode\(scalar)\(suffix)(\(value), forKey: \(key), text: self.schemaPresence.text(\(slot)))"
+                )
                 return
             }
             if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
