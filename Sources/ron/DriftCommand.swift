@@ -250,7 +250,8 @@ struct ExampleCall {
     }
 }
 
-/// Turns a decoding failure into a JSON pointer and what the schema expected there.
+/// What a drift report shows of an answer: where a decoding failure is and what the schema
+/// expected there, and the value that came.
 enum DriftDescription {
     static func location(of error: any Error) -> (pointer: String, expected: String) {
         guard let error = error as? DecodingError else { return ("", "\(error)") }

@@ -25,11 +25,14 @@ enum DriftTypes {
         case .compiled:
             do {
                 guard try RonSchemaCatalog.reencode(body, as: type) != nil else { return .unknownType }
-                return .ok
             } catch {
                 let (pointer, expected) = DriftDescription.location(of: error)
                 return .drift(pointer: pointer, expected: expected)
             }
+            // It decodes; the fixtures' comparison says whether a round trip keeps it whole.
+            guard let (pointer, problem) = RonFixtures.difference(of: body, as: type, catalog: RonSchemaCatalog.self)
+            else { return .ok }
+            return .drift(pointer: pointer, expected: "the same JSON after a round trip (\(problem))")
         case .schema(let schema):
             return schema.check(body, of: operation.operationId)
         }

@@ -43,4 +43,26 @@ struct FixtureVerifyTests {
             try RonFixtures.verify(folder: folder, catalog: RonSchemaCatalog.self)
         }
     }
+
+    @Test("strict: a member the type does not declare fails; without strict it is kept, so it passes")
+    func strictReportsUndeclaredMembers() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-fixtures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "PublishedJobsValue/newer.json")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"runs-on": "x", "services": {"db": "pg"}, "timeout-minutes": 5}"#.utf8).write(to: url)
+        #expect(RonFixtures.failures(folder: folder, catalog: RonSchemaCatalog.self).isEmpty)
+        let strict = RonFixtures.failures(folder: folder, catalog: RonSchemaCatalog.self, strict: true)
+        #expect(strict.count == 1)
+        #expect(strict.first?.pointer == "/services")
+        #expect(strict.first?.message == "a member the schema does not declare (strict)")
+        #expect(throws: RonFixtureVerificationError.self) {
+            try RonFixtures.verify(folder: folder, catalog: RonSchemaCatalog.self, strict: true)
+        }
+        // The comparison a live node's answers get in `ron drift`.
+        let lost = RonFixtures.difference(
+            of: Data(#"{"name": "n", "closed": {"a": "x", "b": 2}}"#.utf8), as: "Published",
+            catalog: RonSchemaCatalog.self)
+        #expect(lost?.pointer == "/closed/b")
+    }
 }

@@ -4,7 +4,11 @@ extension SwiftRenderer {
             parameters.isEmpty
             ? "" : "<" + parameters.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">"
         writer.block(
-            "public struct \(type.name)\(generics): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))"
+            "public struct \(type.name)\(generics): "
+                + conformanceList(
+                    type,
+                    ["Codable", "Hashable", "Sendable"]
+                        + (fields.contains(where: \.collectsOtherMembers) ? ["SchemaListing"] : []))
         ) { w in
             for field in fields {
                 let swiftType = TypeSpelling.swift(field.type) + (field.isOptional ? "?" : "")
@@ -38,11 +42,23 @@ extension SwiftRenderer {
                 w.line()
             }
             if let collector = fields.first(where: \.collectsOtherMembers) {
-                let listed = fields.filter { !$0.collectsOtherMembers }.flatMap { [$0.wireName] + $0.aliases }
-                w.line("/// The member names this struct reads itself; the others go to ``\(collector.swiftName)``.")
+                var seen: Set<String> = []
+                let listed =
+                    (fields.filter { !$0.collectsOtherMembers }.flatMap { [$0.wireName] + $0.aliases }
+                    + collector.aliases).filter { seen.insert($0).inserted }
+                // A switch of string comparisons: cheaper than hashing each name into a set.
                 w.line(
-                    "private static "
-                        + staticSet("schemaListedMembers", listed + collector.aliases, generic: !parameters.isEmpty))
+                    "/// Whether the struct reads member `name` itself; the others go to ``\(collector.swiftName)``.")
+                w.block("public static func schemaLists(_ name: String) -> Bool") { w in
+                    if listed.isEmpty {
+                        w.line("false")
+                        return
+                    }
+                    w.block("switch name") { w in
+                        w.line("case \(listed.map(SwiftLiteral.string).joined(separator: ", ")): return true")
+                        w.line("default: return false")
+                    }
+                }
                 w.line()
             }
             renderObjectFit(type, generic: !parameters.isEmpty, fields: fields, into: &w)
@@ -160,20 +176,28 @@ extension SwiftRenderer {
                 : "/// Decodes a value; unknown members are ignored.")
         let collector = fields.first { $0.collectsOtherMembers }
         let fields = fields.filter { !$0.collectsOtherMembers }
+        // A struct that collects the members it does not list reads every member through one
+        // container of string keys (one pass over the object's keys, not two).
+        let keyOf: (String) -> String =
+            collector == nil
+            ? { Self.memberKey($0) } : { "SchemaUnlistedKey(\(SwiftLiteral.string($0)))" }
         writer.block("public init(from decoder: any Decoder) throws") { w in
-            if let collector { decodeOtherMembers(collector, into: &w) }
-            guard !fields.isEmpty else {
+            if let collector {
+                w.line("let container = try decoder.container(keyedBy: SchemaUnlistedKey<Self>.self)")
+                decodeOtherMembers(collector, into: &w)
+            } else if fields.isEmpty {
                 w.line("_ = try decoder.container(keyedBy: \(memberKeyType).self)")
                 return
+            } else {
+                w.line("let container = try decoder.container(keyedBy: \(memberKeyType).self)")
             }
-            w.line("let container = try decoder.container(keyedBy: \(memberKeyType).self)")
             let slots = presenceSlots(fields)
             if !slots.isEmpty { w.line("var presence = SchemaPresence()") }
             if fields.contains(where: { !$0.aliases.isEmpty }) {
                 w.line("let aliases = try decoder.container(keyedBy: SchemaVariantKey.self)")
             }
             for field in fields {
-                let key = Self.memberKey(field.wireName)
+                let key = keyOf(field.wireName)
                 let slot = slots[field.swiftName]
                 guard !field.aliases.isEmpty else {
                     decodeMember(field, container: "container", key: key, slot: slot, into: &w)
@@ -189,7 +213,7 @@ extension SwiftRenderer {
             }
             for field in fields where tracksNull(field) {
                 guard let slot = slots[field.swiftName] else { continue }
-                w.block("if \(read(field)) == nil, container.contains(\(Self.memberKey(field.wireName)))") { w in
+                w.block("if \(read(field)) == nil, container.contains(\(keyOf(field.wireName)))") { w in
                     w.line("presence.noteNull(\(slot))")
                 }
             }
@@ -255,7 +279,7 @@ extension SwiftRenderer {
         if field.required, !present {
             w.block("guard \(container).contains(\(key)) else") { w in
                 w.line("throw DecodingError.keyNotFound(")
-                w.line("    \(memberKeyType)\(key),")
+                w.line("    " + (key.hasPrefix(".") ? memberKeyType + key : key) + ",")
                 w.line(
                     "    DecodingError.Context(codingPath: \(container).codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
                 )
@@ -355,11 +379,11 @@ extension SwiftRenderer {
     private func decodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
         guard case .map(let value) = collector.type else { return }
         let wire = TypeSpelling.wire(value) ?? TypeSpelling.swift(value)
-        w.line("let others = try decoder.container(keyedBy: SchemaVariantKey.self)")
         w.line("var collected: [String: \(TypeSpelling.swift(value))] = [:]")
-        w.block("for key in others.allKeys where !Self.schemaListedMembers.contains(key.stringValue)") { w in
+        // `allKeys` of this key type holds only the members the struct does not list.
+        w.block("for key in container.allKeys") { w in
             w.line(
-                "collected[key.stringValue] = \(TypeSpelling.fromWire(value, "try others.decode(\(wire).self, forKey: key)"))"
+                "collected[key.stringValue] = \(TypeSpelling.fromWire(value, "try container.decode(\(wire).self, forKey: key)"))"
             )
         }
         w.line("self.\(Naming.escaped(collector.swiftName)) = collected")
@@ -369,9 +393,13 @@ extension SwiftRenderer {
     private func encodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
         guard case .map(let value) = collector.type else { return }
         let property = "self." + Naming.escaped(collector.swiftName)
-        w.block("if !\(property).isEmpty") { w in
+        // Members of any JSON are the ones the schema does not declare: a strict check omits them.
+        let condition =
+            value == .json
+            ? "!\(property).isEmpty, !SchemaCoding.omitsUnlistedMembers(encoder)" : "!\(property).isEmpty"
+        w.block("if \(condition)") { w in
             w.line("var others = encoder.container(keyedBy: SchemaVariantKey.self)")
-            w.block("for (name, value) in \(property).sorted(by: { $0.key < $1.key })") { w in
+            w.block("for (name, value) in \(property)") { w in
                 w.line(
                     "try others.encode(\(TypeSpelling.toWire(value, "value")), forKey: SchemaVariantKey(stringValue: name))"
                 )

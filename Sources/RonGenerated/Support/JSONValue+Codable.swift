@@ -8,23 +8,27 @@ extension JSONValue: Codable {
             self = tree.value
             return
         }
+        // Each kind tried costs a thrown error when it is not the value's: the most common first.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
         } else if let flag = try? container.decode(Bool.self) {
             self = .bool(flag)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
-        } else if let value = try? container.decode(UInt64.self) {
-            self = .unsigned(value)
         } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let elements = try? container.decode([JSONValue].self) {
-            self = .array(elements)
+            // A whole number above `Int64.max` that `UInt64` holds keeps its exact value.
+            if value.rounded() == value, value >= 0x1p63, let exact = try? container.decode(UInt64.self) {
+                self = .unsigned(exact)
+            } else {
+                self = .double(value)
+            }
         } else if let members = try? container.decode([String: JSONValue].self) {
             self = .object(members)
+        } else if let elements = try? container.decode([JSONValue].self) {
+            self = .array(elements)
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a JSON value")
         }

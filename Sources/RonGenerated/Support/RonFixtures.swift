@@ -90,60 +90,77 @@ public enum RonFixtures {
     }
 
     /// Every failure of every example in `folder`; empty when all match. A type folder that names
-    /// no type of `catalog` is a failure too.
+    /// no type of `catalog` is a failure too. `strict` also fails an example with a member its type
+    /// does not declare (which the generated types keep, so it would otherwise pass).
     public static func failures<Catalog: RonTypeCatalog>(
-        folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:]
+        folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:], strict: Bool = false
     ) -> [RonFixtureFailure] {
         guard FileManager.default.fileExists(atPath: folder.path) else {
             return [RonFixtureFailure(file: folder.path, typeName: "-", pointer: "", message: "no such folder")]
         }
         return examples(in: folder, readers: readers).compactMap { example in
-            failure(of: example, catalog: catalog, readers: readers)
+            failure(of: example, catalog: catalog, readers: readers, strict: strict)
         }
     }
 
     /// Checks every example in `folder`; throws ``RonFixtureVerificationError`` listing every failure.
+    /// `strict` also fails a member the example's type does not declare.
     public static func verify<Catalog: RonTypeCatalog>(
-        folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:]
+        folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:], strict: Bool = false
     ) throws {
-        let found = failures(folder: folder, catalog: catalog, readers: readers)
+        let found = failures(folder: folder, catalog: catalog, readers: readers, strict: strict)
         guard found.isEmpty else { throw RonFixtureVerificationError(failures: found) }
     }
 
     /// The failure of one example, or `nil` when it decodes and encodes back to the same JSON.
     public static func failure<Catalog: RonTypeCatalog>(
-        of example: Example, catalog: Catalog.Type, readers: [String: Reader] = [:]
+        of example: Example, catalog: Catalog.Type, readers: [String: Reader] = [:], strict: Bool = false
     ) -> RonFixtureFailure? {
-        func failed(_ pointer: String, _ message: String) -> RonFixtureFailure {
-            RonFixtureFailure(file: example.path, typeName: example.typeName, pointer: pointer, message: message)
-        }
         let original: Data
         do {
             let data = try Data(contentsOf: example.url)
             original = try readers[example.url.pathExtension].map { try $0(data) } ?? data
         } catch {
-            return failed("", "cannot read the example: \(error)")
+            return RonFixtureFailure(
+                file: example.path, typeName: example.typeName, pointer: "",
+                message: "cannot read the example: \(error)")
         }
-        let reencoded: Data
+        return difference(of: original, as: example.typeName, catalog: catalog, strict: strict).map {
+            RonFixtureFailure(file: example.path, typeName: example.typeName, pointer: $0.pointer, message: $0.message)
+        }
+    }
+
+    /// Where `json` stops being what the generated type `typeName` reads and writes back, or `nil`
+    /// when it decodes and encodes back to the same JSON (compared as the wire reads it: numbers by
+    /// value, key order ignored, a `null` member the type leaves out as absent). `strict` also
+    /// reports a member the type does not declare. The drift checks of fixtures and of a live
+    /// node's answers (`ron drift`) both use this comparison.
+    public static func difference<Catalog: RonTypeCatalog>(
+        of json: Data, as typeName: String, catalog: Catalog.Type, strict: Bool = false
+    ) -> (pointer: String, message: String)? {
+        func reencoded() throws -> Data? { try catalog.reencode(json, as: typeName) }
+        let lenient: Data
         do {
-            guard let data = try catalog.reencode(original, as: example.typeName) else {
-                return failed("", "'\(example.typeName)' is not a generated type")
-            }
-            reencoded = data
+            guard let data = try reencoded() else { return ("", "'\(typeName)' is not a generated type") }
+            lenient = data
         } catch let error as DecodingError {
             let (pointer, message) = FixtureDecodingText.describe(error)
-            return failed(pointer, "does not decode: \(message)")
+            return (pointer, "does not decode: \(message)")
         } catch {
-            return failed("", "does not decode: \(error)")
+            return ("", "does not decode: \(error)")
         }
         do {
-            let expected = try JSONDecoder().decode(JSONValue.self, from: original)
-            let actual = try JSONDecoder().decode(JSONValue.self, from: reencoded)
-            return FixtureJSONDifference.first(expected: expected, actual: actual).map {
-                failed($0.pointer, $0.message)
+            let expected = try JSONDecoder().decode(JSONValue.self, from: json)
+            let actual = try JSONDecoder().decode(JSONValue.self, from: lenient)
+            if let lost = FixtureJSONDifference.first(expected: expected, actual: actual) { return lost }
+            guard strict, let data = try SchemaCoding.$omitsUnlistedMembers.withValue(true, operation: reencoded)
+            else { return nil }
+            let declared = try JSONDecoder().decode(JSONValue.self, from: data)
+            return FixtureJSONDifference.first(expected: expected, actual: declared).map {
+                ($0.pointer, "a member the schema does not declare (strict)")
             }
         } catch {
-            return failed("", "not JSON: \(error)")
+            return ("", "not JSON: \(error)")
         }
     }
 }

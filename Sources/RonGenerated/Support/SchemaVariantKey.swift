@@ -12,3 +12,31 @@ public struct SchemaVariantKey: CodingKey, Sendable {
     /// Not used: variant names are strings.
     public init?(intValue: Int) { nil }
 }
+
+/// A generated struct that keeps the members its schema does not list: it says which it lists.
+public protocol SchemaListing {
+    /// Whether the struct reads member `name` itself (its own members, their aliases, and members
+    /// an enum around it reads, such as an internally tagged enum's tag).
+    static func schemaLists(_ name: String) -> Bool
+}
+
+/// The key a struct that keeps unlisted members reads its object with: any member by name, and,
+/// as `allKeys`, only the members `Owner` does not list, so finding them costs no second pass.
+public struct SchemaUnlistedKey<Owner: SchemaListing>: CodingKey, Sendable {
+    /// The member name.
+    public let stringValue: String
+    /// Always `nil`: member names are strings.
+    public var intValue: Int? { nil }
+
+    /// The key of the member `name`, listed or not.
+    public init(_ name: String) { stringValue = name }
+
+    /// A key for a member `Owner` does not list; `nil` for one it lists.
+    public init?(stringValue: String) {
+        guard !Owner.schemaLists(stringValue) else { return nil }
+        self.stringValue = stringValue
+    }
+
+    /// Not used: member names are strings.
+    public init?(intValue: Int) { nil }
+}

@@ -104,7 +104,11 @@ public enum RFC3339 {
     /// Whether `text` is exactly what ``format(_:)`` writes for the date it names: UTC with `Z`, a
     /// `T`, and a fraction of one to six digits without a trailing zero, if any.
     public static func isCanonical(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable(isCanonical) ?? isCanonical(Array(text.utf8))
+    }
+
+    private static func isCanonical<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
         guard bytes.count >= 20, bytes[10] == 0x54, bytes.last == 0x5A, !(bytes[17] == 0x36 && bytes[18] == 0x30) else {
             return false
         }
