@@ -279,7 +279,12 @@ extension SwiftRenderer {
         if field.required, !present {
             w.block("guard \(container).contains(\(key)) else") { w in
                 w.line("throw DecodingError.keyNotFound(")
-                w.line("    " + (key.hasPrefix(".") ? memberKeyType + key : key) + ",")
+                w.line(
+                    "    "
+                        + (key.hasPrefix(".")
+                            ? memberKeyType + key
+                            : key.replacingOccurrences(of: "SchemaUnlistedKey(", with: "SchemaUnlistedKey<Self>("))
+                        + ",")
                 w.line(
                     "    DecodingError.Context(codingPath: \(container).codingPath, debugDescription: \"Required member \(field.wireName) is missing.\"))"
                 )
