@@ -254,6 +254,11 @@ struct SchemaDiffRuleTests {
             rule: .fieldMadeNonNullable, old: property(#"{"type": ["string", "null"]}"#, required: true),
             new: property(#"{"type": "string"}"#, required: true), verdicts: "ok BREAKS BREAKS"),
         RuleCase(
+            rule: .fieldOrderChanged,
+            old: object(#""amount_minor": {"type": "integer"}, "currency": {"type": "string"}"#),
+            new: object(#""currency": {"type": "string"}, "amount_minor": {"type": "integer"}"#),
+            verdicts: "ok ok BREAKS"),
+        RuleCase(
             rule: .fieldSwiftNameChanged, old: thing, new: thing, verdicts: "ok ok BREAKS",
             edit: { model in
                 if case .structure(let parameters, var fields) = model.types[0].shape {
@@ -378,6 +383,20 @@ struct SchemaDiffRuleTests {
         #expect(verdicts == example.verdicts, "\(change)")
         #expect(change.old != nil || change.new != nil)
         #expect(SchemaDiff.compare(old: old, new: old).changes.isEmpty, "a schema compared with itself has no change")
+    }
+
+    @Test("members added or removed around others are no reorder; a reorder is one change, with both orders")
+    func reorders() throws {
+        let old = try Self.model(Self.object(#""a": {"type": "string"}, "c": {"type": "string"}"#))
+        let added = try Self.model(
+            Self.object(#""a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}"#))
+        #expect(!SchemaDiff.compare(old: old, new: added).changes.contains { $0.rule == .fieldOrderChanged })
+        #expect(!SchemaDiff.compare(old: added, new: old).changes.contains { $0.rule == .fieldOrderChanged })
+        let swapped = try Self.model(
+            Self.object(#""c": {"type": "string"}, "b": {"type": "string"}, "a": {"type": "string"}"#))
+        let reorders = SchemaDiff.compare(old: old, new: swapped).changes.filter { $0.rule == .fieldOrderChanged }
+        #expect(reorders.map(\.detail) == ["a, c → c, a"])
+        #expect(SchemaDiff.compare(old: old, new: swapped).bump == .major)
     }
 
     @Test("an operation's change names its route and its place in the document, in the table and the JSON")

@@ -20,6 +20,23 @@ extension ModelComparison {
             }
             compareField(previous, in: oldType, field, in: newType)
         }
+        // The initializer takes the members in the schema's order: the same members in another order
+        // keep the wire form and break every call that passes two of them.
+        let kept = newFields.filter { field in
+            !field.collectsOtherMembers && oldFields.contains { $0.wireName == field.wireName }
+        }.map(\.wireName)
+        let before = oldFields.filter { field in
+            !field.collectsOtherMembers && kept.contains(field.wireName)
+        }.map(\.wireName)
+        if kept != before {
+            changes.append(
+                SchemaChange(
+                    rule: .fieldOrderChanged, typeName: newType.name, member: nil,
+                    detail: "\(before.joined(separator: ", ")) → \(kept.joined(separator: ", "))",
+                    old: oldType.origin, new: newType.origin,
+                    verdicts: CompatibilityVerdicts(
+                        oldClientsNewServer: .compatible, newClientsOldServer: .compatible, swiftSource: .breaking)))
+        }
         for field in oldFields where !newFields.contains(where: { $0.wireName == field.wireName }) {
             changes.append(
                 SchemaChange(

@@ -39,6 +39,9 @@ public enum SchemaDiffRule: String, Sendable, Equatable, CaseIterable, Codable {
     case fieldMadeNonNullable = "FIELD_MADE_NON_NULLABLE"
     /// A member keeps its wire name but gets another Swift name (`x-ron-…` naming).
     case fieldSwiftNameChanged = "FIELD_SWIFT_NAME_CHANGED"
+    /// The members are listed in another order: the same wire form, but the generated
+    /// initializer's parameters follow the schema's order, so calls that pass them stop compiling.
+    case fieldOrderChanged = "FIELD_ORDER_CHANGED"
     /// A member's type accepts more than before (`i32` → `i64`).
     case fieldTypeWidened = "FIELD_TYPE_WIDENED"
     /// A member's type accepts less than before (`i64` → `i32`).
