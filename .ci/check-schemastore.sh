@@ -5,7 +5,7 @@
 # not in the corpus; .ci/schemastore.py finds those references). A fixed sample of the schemas,
 # chosen by name, is compiled (each as its own module over the RonGenerated runtime) and one
 # driver (.ci/schemastore-driver.swift) decodes and re-encodes every sample document with the
-# schema's root type; the round trip is measured (not gated yet).
+# schema's root type; at least ROUNDTRIP_TARGET % of those documents must come back equal.
 #
 #   .ci/check-schemastore.sh                  CI mode: every 4th schema with instances (by name) is
 #                                             compiled, unless it is over 500 kB with its references
@@ -18,11 +18,15 @@
 #   SCHEMASTORE_CODEGEN=PATH                  use that ron-codegen instead of building one
 #
 # CI fails when less than TARGET % of the schemas whose references are all in the corpus generate,
-# or when a generated schema of the sample does not compile. Nothing is fetched from the network.
+# when a generated schema of the sample does not compile, or when less than ROUNDTRIP_TARGET % of the
+# sample's documents round-trip. Nothing is fetched from the network.
 set -euo pipefail
 
 # The share of self-contained schemas that must generate (issue target: 98 %; measured: 100 %).
 TARGET=98
+# The share of the compiled sample's documents that must decode and re-encode to equal JSON (issue
+# target: 98 %; measured: BENCHMARKS.md, "SchemaStore corpus").
+ROUNDTRIP_TARGET=98
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$repo/../shared/corpora/schemastore"
@@ -113,4 +117,6 @@ if [ -n "$report_dir" ]; then
     echo "reports in $report_dir"
 fi
 echo "-- phases: ${phases[*]}"
-"${helper[@]}" verdict --work "$work" --threshold "$TARGET"
+roundtrip_target=$ROUNDTRIP_TARGET
+[ -n "$only" ] && roundtrip_target=0 # a handful of schemas: measured, not gated
+"${helper[@]}" verdict --work "$work" --threshold "$TARGET" --roundtrip-threshold "$roundtrip_target"

@@ -647,8 +647,16 @@ def cmd_verdict(args):
     if compile_failures:
         print(f"error: {compile_failures} generated schemas of the sample do not compile")
         bad = True
+    summary = work / "roundtrip-summary"
+    equal, total, _ = (int(x) for x in summary.read_text().split()) if summary.exists() else (0, 0, 0)
+    share = 100.0 * equal / total if total else 100.0
+    if share < args.roundtrip_threshold:
+        print(f"error: {equal} of {total} sample documents round-trip ({share:.1f} %), below the target of "
+              f"{args.roundtrip_threshold} %")
+        bad = True
     if not bad:
-        print(f"schemastore: target met ({state['percent']:.1f} % >= {args.threshold} %, the sample compiles)")
+        print(f"schemastore: target met ({state['percent']:.1f} % >= {args.threshold} % generate, the sample "
+              f"compiles, {share:.1f} % of its documents round-trip)")
     sys.exit(1 if bad else 0)
 
 
@@ -673,6 +681,7 @@ def main():
     verdict = sub.add_parser("verdict")
     verdict.add_argument("--work", required=True)
     verdict.add_argument("--threshold", type=float, required=True)
+    verdict.add_argument("--roundtrip-threshold", type=float, default=0.0)
     args = parser.parse_args()
     {"generate": cmd_generate, "compiled": cmd_compiled, "catalogs": cmd_catalogs,
      "roundtrip": cmd_roundtrip, "verdict": cmd_verdict}[args.command](args)

@@ -14,42 +14,47 @@ import Foundation
 /// they were decoded or made in Swift. Members are numbered by their position in the struct; the
 /// first 64 take no storage beyond two words, the others one array that only such structs allocate.
 public struct SchemaPresence: Hashable, Sendable {
-    private var absent = Bits()
-    private var nulls = Bits()
-    private var texts: [Int: String] = [:]
+    // Members 0–63 take a bit each in two words; the rest, and kept texts, are in optionals that
+    // stay `nil` for most values, so a struct that stores one copies two words and two nil
+    // references.
+    private var absentBits: UInt64 = 0
+    private var nullBits: UInt64 = 0
+    /// Members from 64 on: 1 when absent, 2 when `null`.
+    private var overflow: [Int: UInt8]?
+    private var texts: [Int: String]?
 
     /// Nothing noted: every member is written as its value says.
     public init() {}
 
     /// Notes that member `index` was absent and returns its default, `value`.
     public mutating func defaulted<Value>(_ index: Int, _ value: Value) -> Value {
-        absent.insert(index)
+        note(index, 1)
         return value
     }
 
     /// Notes that member `index` was JSON `null`.
     public mutating func noteNull(_ index: Int) {
-        nulls.insert(index)
+        note(index, 2)
     }
 
     /// Keeps the text member `index` was decoded from (a timestamp not in the canonical form).
     public mutating func keepText(_ index: Int, _ text: String) {
-        texts[index] = text
+        texts = (texts ?? [:]).merging([index: text]) { _, new in new }
     }
 
     /// The text member `index` was decoded from, when it was kept.
     public func text(_ index: Int) -> String? {
-        texts.isEmpty ? nil : texts[index]
+        texts?[index]
     }
 
     /// Whether member `index` was absent when the value was decoded.
     public func wasAbsent(_ index: Int) -> Bool {
-        absent.contains(index)
+        noted(index, 1)
     }
 
     /// Whether member `index` was JSON `null` when the value was decoded.
     public func wasNull(_ index: Int) -> Bool {
-        nulls.contains(index)
+        noted(index, 2)
     }
 
     /// Always `true`: what a value was decoded from does not change what it is.
@@ -58,27 +63,20 @@ public struct SchemaPresence: Hashable, Sendable {
     /// Adds nothing: equal values hash alike however they were made.
     public func hash(into hasher: inout Hasher) {}
 
-    /// A set of small non-negative integers: one word inline, the rest in an array.
-    private struct Bits: Sendable {
-        var low: UInt64 = 0
-        var high: [UInt64] = []
-
-        mutating func insert(_ index: Int) {
-            guard index >= 0 else { return }
-            if index < 64 {
-                low |= 1 << UInt64(index)
-                return
-            }
-            let word = index / 64 - 1
-            if high.count <= word { high.append(contentsOf: repeatElement(0, count: word + 1 - high.count)) }
-            high[word] |= 1 << UInt64(index % 64)
+    private mutating func note(_ index: Int, _ flag: UInt8) {
+        guard index >= 0 else { return }
+        if index < 64 {
+            if flag == 1 { absentBits |= 1 << UInt64(index) } else { nullBits |= 1 << UInt64(index) }
+        } else {
+            var rest = overflow ?? [:]
+            rest[index, default: 0] |= flag
+            overflow = rest
         }
+    }
 
-        func contains(_ index: Int) -> Bool {
-            guard index >= 0 else { return false }
-            if index < 64 { return low & (1 << UInt64(index)) != 0 }
-            let word = index / 64 - 1
-            return word < high.count && high[word] & (1 << UInt64(index % 64)) != 0
-        }
+    private func noted(_ index: Int, _ flag: UInt8) -> Bool {
+        guard index >= 0 else { return false }
+        if index < 64 { return (flag == 1 ? absentBits : nullBits) & (1 << UInt64(index)) != 0 }
+        return (overflow?[index] ?? 0) & flag != 0
     }
 }
