@@ -28,18 +28,23 @@ struct CodecSection {
             })
     }
 
+    /// The three contestants on an `ItemPage`.
+    static func itemPageCodecs() -> [Codec] {
+        [
+            codec("generated", ItemPage.self, JSONDecoder(), JSONEncoder()),
+            codec("hand-written", HandItemPage.self, HandCoders.decoder(), HandCoders.encoder()),
+            codec(
+                "openapi-generator", Components.Schemas.ItemPage.self, OpenAPICoders.decoder(),
+                OpenAPICoders.encoder()),
+        ]
+    }
+
     func run() throws {
         guard let manifest = Payloads.manifest(count: 1_000) else { throw BenchError("could not build the manifest") }
         let payloads: [(String, Data, [Codec])] = [
             (
                 "ItemPage, 1,000 items", try JSONEncoder().encode(Payloads.itemPage(count: 1_000)),
-                [
-                    Self.codec("generated", ItemPage.self, JSONDecoder(), JSONEncoder()),
-                    Self.codec("hand-written", HandItemPage.self, HandCoders.decoder(), HandCoders.encoder()),
-                    Self.codec(
-                        "openapi-generator", Components.Schemas.ItemPage.self, OpenAPICoders.decoder(),
-                        OpenAPICoders.encoder()),
-                ]
+                Self.itemPageCodecs()
             ),
             (
                 "ManifestV1, 1,000 entries", try JSONEncoder().encode(manifest),
@@ -54,24 +59,12 @@ struct CodecSection {
             (
                 "integer-heavy ItemPage (i64 strings, u64), 1,000 items",
                 try JSONEncoder().encode(Payloads.integerPage(count: 1_000)),
-                [
-                    Self.codec("generated", ItemPage.self, JSONDecoder(), JSONEncoder()),
-                    Self.codec("hand-written", HandItemPage.self, HandCoders.decoder(), HandCoders.encoder()),
-                    Self.codec(
-                        "openapi-generator", Components.Schemas.ItemPage.self, OpenAPICoders.decoder(),
-                        OpenAPICoders.encoder()),
-                ]
+                Self.itemPageCodecs()
             ),
             (
                 "ItemPage from a newer server (10 members an item the schema does not list), 1,000 items",
                 try JSONEncoder().encode(Payloads.newerServerPage(count: 1_000)),
-                [
-                    Self.codec("generated", ItemPage.self, JSONDecoder(), JSONEncoder()),
-                    Self.codec("hand-written", HandItemPage.self, HandCoders.decoder(), HandCoders.encoder()),
-                    Self.codec(
-                        "openapi-generator", Components.Schemas.ItemPage.self, OpenAPICoders.decoder(),
-                        OpenAPICoders.encoder()),
-                ]
+                Self.itemPageCodecs()
             ),
         ]
         for (label, data, codecs) in payloads {

@@ -79,54 +79,6 @@ extension SwiftRenderer {
         return "Text"
     }
 
-    /// The members whose presence a decoded value remembers, by Swift name: a defaulted member
-    /// (absent → the default, left out again on encode) and an optional one that may be `null`
-    /// (written back as `null`), numbered by position (see `SchemaPresence`).
-    func presenceSlots(_ fields: [Field]) -> [String: Int] {
-        var slots: [String: Int] = [:]
-        for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() {
-            if Self.tracksAbsence(field) || tracksNull(field) || Self.keepsText(field) {
-                slots[field.swiftName] = offset
-            }
-        }
-        return slots
-    }
-
-    /// A member that takes its default when absent and is written unless it was absent and still
-    /// holds it.
-    static func tracksAbsence(_ field: Field) -> Bool {
-        field.defaultValue != nil && !field.omitsDefault
-    }
-
-    /// An optional member that may be `null` and is left out when `nil`.
-    func tracksNull(_ field: Field) -> Bool {
-        guard field.isOptional, !field.required, field.aliases.isEmpty else { return false }
-        if field.nullable { return true }
-        if case .named(let name, _) = field.type { return nullHoldingTypes.contains(name) }
-        return false
-    }
-
-    /// `decoded ?? fallback`, for a member that takes its default when absent; for one that may be
-    /// `null` too, the default only when the member is absent (`null` stays `nil`).
-    private func orDefault(
-        _ field: Field, _ decoded: String, _ fallback: String, container: String, key: String, present: Bool
-    ) -> String {
-        guard field.isOptional, field.nullable else { return "\(decoded) ?? \(fallback)" }
-        return present ? decoded : "\(container).contains(\(key)) ? \(decoded) : \(fallback)"
-    }
-
-    /// A timestamp member: the text it came as is kept when it is not the canonical form.
-    static func keepsText(_ field: Field) -> Bool {
-        field.type == .timestamp && !(field.required && field.isOptional)
-    }
-
-    /// The default of a member, as the expression that decoding falls back to.
-    private func fallback(_ field: Field, slot: Int?) -> String? {
-        guard let value = field.defaultValue.map(SwiftLiteral.value) else { return nil }
-        guard let slot, Self.tracksAbsence(field) else { return value }
-        return "presence.defaulted(\(slot), \(value))"
-    }
-
     private func storage(_ field: Field) -> String {
         field.deprecated || field.boxed ? "_" + field.swiftName : Naming.escaped(field.swiftName)
     }
@@ -221,6 +173,23 @@ extension SwiftRenderer {
         }
     }
 
+    /// The line that decodes a member read as text (`call`, or `call` + `IfPresent` with its
+    /// default), given the call's `arguments`.
+    private func decodeText(
+        _ field: Field, _ call: String, _ arguments: String, container: String, key: String, slot: Int?,
+        present: Bool, into w: inout SourceWriter
+    ) {
+        let ifPresent = "try \(call)IfPresent(\(arguments))"
+        if !field.isOptional, field.defaultValue == nil {
+            w.line(assign(field, "try \(call)(\(arguments))"))
+        } else if let fallback = fallback(field, slot: slot) {
+            w.line(
+                assign(field, orDefault(field, ifPresent, fallback, container: container, key: key, present: present)))
+        } else {
+            w.line(assign(field, ifPresent))
+        }
+    }
+
     /// The lines that decode one member from `container` at `key`; `present` when the key is
     /// known to be there.
     private func decodeMember(
@@ -231,34 +200,15 @@ extension SwiftRenderer {
         if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
             // A timestamp keeps the text it came as (when not canonical) in the presence.
             let keeping = slot != nil && Self.keepsText(field) ? ", keepingTextIn: &presence, \(slot ?? 0)" : ""
-            if !field.isOptional, field.defaultValue == nil {
-                w.line(assign(field, "try \(container).decode\(scalar)(forKey: \(key)\(keeping))"))
-            } else if let fallback = fallback(field, slot: slot) {
-                w.line(
-                    assign(
-                        field,
-                        orDefault(
-                            field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)\(keeping))", fallback,
-                            container: container, key: key, present: present)))
-            } else {
-                w.line(assign(field, "try \(container).decode\(scalar)IfPresent(forKey: \(key)\(keeping))"))
-            }
+            decodeText(
+                field, "\(container).decode\(scalar)", "forKey: \(key)\(keeping)", container: container, key: key,
+                slot: slot, present: present, into: &w)
             return
         }
         if textValue(field) != nil, !(field.required && field.isOptional) {
-            let type = "\(TypeSpelling.swift(field.type)).self"
-            if !field.isOptional, field.defaultValue == nil {
-                w.line(assign(field, "try \(container).decodeText(\(type), forKey: \(key))"))
-            } else if let fallback = fallback(field, slot: slot) {
-                w.line(
-                    assign(
-                        field,
-                        orDefault(
-                            field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key))", fallback,
-                            container: container, key: key, present: present)))
-            } else {
-                w.line(assign(field, "try \(container).decodeTextIfPresent(\(type), forKey: \(key))"))
-            }
+            decodeText(
+                field, "\(container).decodeText", "\(TypeSpelling.swift(field.type)).self, forKey: \(key)",
+                container: container, key: key, slot: slot, present: present, into: &w)
             return
         }
         let needsConversion = TypeSpelling.wire(field.type) != nil

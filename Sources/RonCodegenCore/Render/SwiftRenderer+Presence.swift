@@ -1,0 +1,51 @@
+/// What a decoded struct remembers of its document (`SchemaPresence` in `RonGenerated`): which
+/// members it tracks, and the decoding expressions that note an absent default.
+extension SwiftRenderer {
+    /// The members whose presence a decoded value remembers, by Swift name: a defaulted member
+    /// (absent → the default, left out again on encode) and an optional one that may be `null`
+    /// (written back as `null`), numbered by position (see `SchemaPresence`).
+    func presenceSlots(_ fields: [Field]) -> [String: Int] {
+        var slots: [String: Int] = [:]
+        for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() {
+            if Self.tracksAbsence(field) || tracksNull(field) || Self.keepsText(field) {
+                slots[field.swiftName] = offset
+            }
+        }
+        return slots
+    }
+
+    /// A member that takes its default when absent and is written unless it was absent and still
+    /// holds it.
+    static func tracksAbsence(_ field: Field) -> Bool {
+        field.defaultValue != nil && !field.omitsDefault
+    }
+
+    /// An optional member that may be `null` and is left out when `nil`.
+    func tracksNull(_ field: Field) -> Bool {
+        guard field.isOptional, !field.required, field.aliases.isEmpty else { return false }
+        if field.nullable { return true }
+        if case .named(let name, _) = field.type { return nullHoldingTypes.contains(name) }
+        return false
+    }
+
+    /// `decoded ?? fallback`, for a member that takes its default when absent; for one that may be
+    /// `null` too, the default only when the member is absent (`null` stays `nil`).
+    func orDefault(
+        _ field: Field, _ decoded: String, _ fallback: String, container: String, key: String, present: Bool
+    ) -> String {
+        guard field.isOptional, field.nullable else { return "\(decoded) ?? \(fallback)" }
+        return present ? decoded : "\(container).contains(\(key)) ? \(decoded) : \(fallback)"
+    }
+
+    /// A timestamp member: the text it came as is kept when it is not the canonical form.
+    static func keepsText(_ field: Field) -> Bool {
+        field.type == .timestamp && !(field.required && field.isOptional)
+    }
+
+    /// The default of a member, as the expression that decoding falls back to.
+    func fallback(_ field: Field, slot: Int?) -> String? {
+        guard let value = field.defaultValue.map(SwiftLiteral.value) else { return nil }
+        guard let slot, Self.tracksAbsence(field) else { return value }
+        return "presence.defaulted(\(slot), \(value))"
+    }
+}
