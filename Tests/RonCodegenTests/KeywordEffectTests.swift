@@ -29,7 +29,10 @@ struct KeywordEffectTests {
     static let cases: [Case] = [
         Case(
             keyword: "minimum", schema: #"{"type": "integer", "minimum": 1}"#, without: #"{"type": "integer"}"#,
-            effect: .generates("    /// Schema: `minimum`: 1.\n    public var p: Int?")),
+            effect: .generates("    /// Schema: `minimum`: 1.\n    public var p: JSONInteger?")),
+        Case(
+            keyword: "minimum and maximum within 64 bits", schema: #"{"type": "integer", "minimum": 1, "maximum": 9}"#,
+            without: #"{"type": "integer"}"#, effect: .generates("public var p: Int?")),
         Case(
             keyword: "maximum", schema: #"{"type": "integer", "maximum": 9}"#, without: #"{"type": "integer"}"#,
             effect: .generates("/// Schema: `maximum`: 9.")),

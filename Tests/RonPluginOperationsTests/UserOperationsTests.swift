@@ -177,7 +177,7 @@ struct UserOperationsTests {
         defer { server.stop() }
         let client = try makeClient(server)
         defer { client.close() }
-        var seen: [Int] = []
+        var seen: [JSONInteger] = []
         for try await event in try await client.gadgetChanges(color: [.red, .blue], lastEventId: "0") {
             seen.append(event.seq)
         }

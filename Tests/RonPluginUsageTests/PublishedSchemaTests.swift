@@ -81,7 +81,7 @@ struct PublishedSchemaTests {
         #expect(value.mode == .slow)
         #expect(value.extended == PublishedExtended(id: "a", extra: true))
         #expect(value.size == .string("12k"))
-        #expect(try decode(PublishedSize.self, "12") == .int(12))
+        #expect(try decode(PublishedSize.self, "12") == .integer(12))
         #expect(value.level == .high)
         #expect(value.count == 4)
         #expect(value.settings?["x"] == [1, ["y": nil]])
@@ -94,7 +94,7 @@ struct PublishedSchemaTests {
         let json = #"{"PATH": "/bin", "HOME": "/root", "DEPTH": 3}"#
         let env = try decode(PublishedEnv.self, json)
         #expect(env.path == "/bin")
-        #expect(env.additionalMembers == ["HOME": .string("/root"), "DEPTH": .int(3)])
+        #expect(env.additionalMembers == ["HOME": .string("/root"), "DEPTH": .integer(3)])
         let (again, sent) = try roundTrip(PublishedEnv.self, json)
         #expect(again == sent)
         #expect(throws: DecodingError.self) { try decode(PublishedEnv.self, #"{"OTHER": true}"#) }

@@ -39,7 +39,7 @@ struct UntaggedEnumTests {
         // A timestamp is also a string, which fits as well, and `String` comes first in the schema.
         #expect(try roundTrip(Scalar.self, #""2025-01-02T03:04:05Z""#).value == .string("2025-01-02T03:04:05Z"))
         let either = try roundTrip([Either].self, #"[{"x": 1.5, "y": 2.5}, ["a"], {"a": 1}]"#)
-        #expect(either.value == [.point(Point(x: 1.5, y: 2.5)), .stringArray(["a"]), .intMap(["a": 1])])
+        #expect(either.value == [.point(Point(x: 1.5, y: 2.5)), .stringArray(["a"]), .integerMap(["a": 1])])
         #expect(either.again == either.sent)
     }
 

@@ -114,6 +114,8 @@ package enum ProblemMapper {
             return number < 0 ? nil : Int(clamping: number)
         case .unsigned?:
             return Int.max
+        case .bigInteger(let number)?:
+            return number.isNegative ? nil : Int.max
         case .double(let number)?:
             guard number.isFinite, number >= 0 else { return nil }
             return number >= Double(Int.max) ? Int.max : Int(number.rounded(.up))

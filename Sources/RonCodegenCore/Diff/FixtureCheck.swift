@@ -98,7 +98,15 @@ public struct FixtureValidator: Sendable {
         switch type {
         case .bool: if case .bool = value {} else { expect("a boolean") }
         case .string: if value.string == nil { expect("a string") }
-        case .double, .float: if case .number = value {} else { expect("a number") }
+        case .double, .float, .decimal: if case .number = value {} else { expect("a number") }
+        case .bigInteger:
+            guard case .number(let text) = value else { return expect("an integer") }
+            let digits = text.drop { $0 == "-" }.drop { $0 == "0" }
+            if !digits.allSatisfy({ $0.isASCII && $0.isNumber }) || text.isEmpty {
+                problem("\(text) is not an integer")
+            } else if digits.count > 38 {
+                problem("\(text) has more than 38 digits, more than JSONInteger holds")
+            }
         case .int8, .int16, .int32, .int, .uint8, .uint16, .uint32, .uint, .int64(asString: false),
             .uint64(asString: false):
             guard case .number(let text) = value else { return expect("an integer") }

@@ -23,10 +23,10 @@ extension ModelComparison {
         // The initializer takes the members in the schema's order: the same members in another order
         // keep the wire form and break every call that passes two of them.
         let kept = newFields.filter { field in
-            !field.collectsOtherMembers && oldFields.contains { $0.wireName == field.wireName }
+            field.isMember && oldFields.contains { $0.wireName == field.wireName }
         }.map(\.wireName)
         let before = oldFields.filter { field in
-            !field.collectsOtherMembers && kept.contains(field.wireName)
+            field.isMember && kept.contains(field.wireName)
         }.map(\.wireName)
         if kept != before {
             changes.append(

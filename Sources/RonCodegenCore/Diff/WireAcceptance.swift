@@ -46,7 +46,10 @@ enum WireAcceptance {
         if decoder == .json { return true }
         if let wide = numberRange(decoder), let narrow = numberRange(value) { return wide.contains(narrow) }
         if let wide = textRange(decoder), let narrow = textRange(value) { return wide.contains(narrow) }
-        if decoder == .double { return value == .float || numberRange(value) != nil }
+        if decoder == .bigInteger { return numberRange(value) != nil }
+        if decoder == .double || decoder == .decimal {
+            return [.float, .double, .bigInteger, .decimal].contains(value) || numberRange(value) != nil
+        }
         if decoder == .string { return isText(value) }
         if case .array(let a) = decoder, case .array(let b) = value { return accepts(a, b) }
         if case .map(let a) = decoder, case .map(let b) = value { return accepts(a, b) }

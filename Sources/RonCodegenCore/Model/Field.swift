@@ -33,6 +33,16 @@ public struct Field: Sendable, Equatable {
     /// name to ``type``'s value type, read from and written to the object itself. Its
     /// ``wireName`` is empty.
     public var collectsOtherMembers: Bool = false
+    /// Whether this property is a union read from the object itself and written into it beside the
+    /// other members (an `allOf` of an object and a union: serde's `#[serde(flatten)]` of an enum).
+    /// Its ``wireName`` is empty.
+    public var flattened: Bool = false
+
+    /// Whether the property is one member of the object on the wire (not the collector of unlisted
+    /// members, not a flattened union).
+    public var isMember: Bool {
+        !collectsOtherMembers && !flattened
+    }
 
     /// Whether the Swift property is `Optional`.
     public var isOptional: Bool {

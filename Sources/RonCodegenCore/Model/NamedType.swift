@@ -14,6 +14,10 @@ public struct NamedType: Sendable, Equatable {
     public var shape: Shape
     /// Whether an enum shape holds itself through its cases (it becomes an `indirect enum`).
     public var indirect: Bool = false
+    /// Whether a struct's schema allows no members besides its properties
+    /// (`additionalProperties: false`): an untagged union weighs an object with others against it
+    /// last.
+    public var closed: Bool = false
 
     /// The kinds of declaration.
     public enum Shape: Sendable, Equatable {

@@ -17,6 +17,11 @@ public indirect enum TypeReference: Sendable, Equatable {
     /// A 64-bit integer; `asString` is the IDB's string wire form, otherwise a JSON number.
     case int64(asString: Bool)
     case uint64(asString: Bool)
+    /// `JSONInteger`: an `integer` the schema does not bound to 64 bits, any whole number of up to
+    /// 38 digits, written back with the digits it came with.
+    case bigInteger
+    /// `Decimal` (`format: decimal`): a number whose digits are kept.
+    case decimal
     /// `Data`, base64url on the wire.
     case bytes
     /// `Date`, RFC 3339 on the wire.

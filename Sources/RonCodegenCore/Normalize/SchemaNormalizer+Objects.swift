@@ -23,6 +23,9 @@ struct ObjectShape {
     var others: (schema: DocumentValue, place: SchemaIndex.Place)?
     /// Whether an object keyword was seen.
     var isObject = false
+    /// A union of objects that an `allOf` part makes the object also be (read from the object
+    /// itself beside its properties), and its place.
+    var flattened: (schema: DocumentValue, place: SchemaIndex.Place)?
 
     init(properties: [Property] = [], isObject: Bool = false) {
         self.isObject = isObject
@@ -134,13 +137,16 @@ extension SchemaNormalizer {
             if schema["required"] == .bool(true) { shape.require(name) }
         }
         for name in node["required"]?.arrayValue?.compactMap(\.string) ?? [] { shape.require(name) }
-        shape.closed = node["additionalProperties"] == .bool(false)
-        if let values = node["additionalProperties"], values.members != nil {
+        // Members that a key pattern allows are kept: typed when every unlisted member must match
+        // the one pattern, as any JSON when they may match one of several or none.
+        let patterns = node["patternProperties"]?.members ?? []
+        shape.closed = node["additionalProperties"] == .bool(false) && patterns.isEmpty
+        if let values = node["additionalProperties"], values.members != nil, patterns.isEmpty {
             shape.others = (values, place.appending("additionalProperties"))
-        } else if let patterns = node["patternProperties"]?.members, patterns.count == 1,
-            node["additionalProperties"] == nil || node["additionalProperties"] == .bool(false)
-        {
+        } else if patterns.count == 1, node["additionalProperties"] == .bool(false) {
             shape.others = (patterns[0].value, place.appending("patternProperties").appending(patterns[0].key))
+        } else if !patterns.isEmpty {
+            shape.others = (.object([]), place.appending("patternProperties"))
         }
         if !shape.isObject, shape.properties.isEmpty, SchemaVocabulary.hasShape(node),
             node["allOf"] == nil, node["$ref"] == nil
@@ -171,7 +177,11 @@ extension SchemaNormalizer {
         members.append(("properties", .object(properties)))
         if !required.isEmpty { members.append(("required", .array(required))) }
         members.append(("additionalProperties", .bool(!shape.closed)))
-        if let others = shape.others, !shape.properties.isEmpty {
+        if let union = shape.flattened {
+            // The union's variants keep the members nobody lists; the struct keeps none of its own.
+            let (form, _) = try lower(union.schema, at: union.place, definition: false)
+            members.append(("x-ron-flattened", form))
+        } else if let others = shape.others, !shape.properties.isEmpty {
             let (form, nullable) = try lower(others.schema, at: others.place, definition: false)
             members.append(("x-ron-other-members", nullable ? Self.anyValue(form) : form))
         } else if !shape.closed, node?["unevaluatedProperties"] != .bool(false),
@@ -255,10 +265,11 @@ extension SchemaNormalizer {
             ]
             let formatType =
                 core["x-ron-type"]?.string.flatMap { ronTypes[$0] }
-                ?? core["format"]?.string.flatMap { SchemaTranslator.integerFormats[$0] } ?? .int
+                ?? SchemaTranslator.integerType(of: core)
             guard let (_, fits) = SchemaTranslator.integerRange(formatType) else { return false }
             return fits(text)
-        case ("number"?, .number(let text)): return Double(text)?.isFinite == true
+        case ("number"?, .number(let text)):
+            return Double(text)?.isFinite == true && core["format"]?.string != "decimal"
         case ("string"?, .string):
             return core["format"]?.string != "date-time"
                 && (core["x-ron-type"] == nil || ["string", "id"].contains(core["x-ron-type"]?.string ?? ""))
@@ -298,6 +309,10 @@ extension SchemaNormalizer {
             let (form, inner) = try referenceForm(ref, only.0, at: only.1)
             return (mergeAnnotations(form, node), inner || typeView(node).nullable)
         }
+        if let combined = multiKindCombination(parts) {
+            let (form, inner) = try lower(combined, at: place, definition: definition)
+            return (mergeAnnotations(form, node), inner || typeView(node).nullable)
+        }
         var shape = ObjectShape()
         var others: [(DocumentValue, Place)] = []
         var visiting: Set<Place> = [place]
@@ -313,8 +328,14 @@ extension SchemaNormalizer {
             }
         }
         let nullable = typeView(node).nullable
+        if shape.isObject, others.count == 1, isObjectUnion(others[0].0, at: others[0].1) {
+            // An object that is also one of several objects (vector's sources: common members, then
+            // the source by its `type`): a struct that holds the union, flattened.
+            shape.flattened = others[0]
+        }
         if shape.isObject {
-            shape.closed = node["additionalProperties"] == .bool(false) && parts.count == 1
+            shape.closed =
+                node["additionalProperties"] == .bool(false) && parts.count == 1 && node["patternProperties"] == nil
             guard definition else {
                 overrides[place] = .object(shape)
                 return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)

@@ -58,7 +58,7 @@ extension SwiftRenderer {
         var wires: [String: String] = [:]
         for type in model.types {
             guard case .structure(_, let fields) = type.shape else { continue }
-            for field in fields where !field.collectsOtherMembers {
+            for field in fields where field.isMember {
                 wires[Self.memberKeyCase(field.wireName)] = field.wireName
             }
         }

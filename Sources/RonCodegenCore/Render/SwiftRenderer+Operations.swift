@@ -288,6 +288,7 @@ extension SwiftRenderer {
         switch type {
         case .string: return value
         case .named: return "\(value).rawValue"
+        case .decimal: return "\(value).description"
         default: return "String(\(value))"
         }
     }

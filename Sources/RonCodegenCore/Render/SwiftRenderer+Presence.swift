@@ -6,7 +6,7 @@ extension SwiftRenderer {
     /// (written back as `null`), numbered by position (see `SchemaPresence`).
     func presenceSlots(_ fields: [Field]) -> [String: Int] {
         var slots: [String: Int] = [:]
-        for (offset, field) in fields.filter({ !$0.collectsOtherMembers }).enumerated() {
+        for (offset, field) in fields.filter(\.isMember).enumerated() {
             if Self.tracksAbsence(field) || tracksNull(field) || Self.keepsText(field) {
                 slots[field.swiftName] = offset
             }
@@ -20,12 +20,12 @@ extension SwiftRenderer {
         field.defaultValue != nil && !field.omitsDefault
     }
 
-    /// An optional member that may be `null` and is left out when `nil`.
+    /// An optional member, left out when `nil`: a `null` it was decoded from is written back. That
+    /// holds for a member whose schema does not allow `null` too, since Foundation's decoder reads
+    /// `null` as `nil` for every optional (a union's variant may take an object whose `null` member
+    /// another variant allows).
     func tracksNull(_ field: Field) -> Bool {
-        guard field.isOptional, !field.required, field.aliases.isEmpty else { return false }
-        if field.nullable { return true }
-        if case .named(let name, _) = field.type { return nullHoldingTypes.contains(name) }
-        return false
+        field.isOptional && !field.required && field.aliases.isEmpty
     }
 
     /// `decoded ?? fallback`, for a member that takes its default when absent; for one that may be

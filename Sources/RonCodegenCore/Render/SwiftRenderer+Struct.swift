@@ -35,7 +35,16 @@ extension SwiftRenderer {
                 }
                 w.line()
             }
-            if !presenceSlots(fields).isEmpty {
+            // A member whose type is an alias of a date, bytes or a 64-bit string is coded as what the
+            // alias names (a `typealias` has no wire form of its own).
+            let coded = fields.map { field -> Field in
+                let resolved = resolvingAliases(field.type)
+                guard resolved != field.type, TypeSpelling.wire(resolved) != nil else { return field }
+                var field = field
+                field.type = resolved
+                return field
+            }
+            if !presenceSlots(coded).isEmpty {
                 w.line("/// Which defaulted members were absent and which members were `null` when the value was")
                 w.line("/// decoded, so encoding writes back the same members; never compared.")
                 w.line("var schemaPresence = SchemaPresence()")
@@ -44,7 +53,7 @@ extension SwiftRenderer {
             if let collector = fields.first(where: \.collectsOtherMembers) {
                 var seen: Set<String> = []
                 let listed =
-                    (fields.filter { !$0.collectsOtherMembers }.flatMap { [$0.wireName] + $0.aliases }
+                    (fields.filter(\.isMember).flatMap { [$0.wireName] + $0.aliases }
                     + collector.aliases).filter { seen.insert($0).inserted }
                 // A switch of string comparisons: cheaper than hashing each name into a set.
                 w.line(
@@ -64,9 +73,9 @@ extension SwiftRenderer {
             renderObjectFit(type, generic: !parameters.isEmpty, fields: fields, into: &w)
             renderInitializer(fields, into: &w)
             w.line()
-            renderDecoder(fields, into: &w)
+            renderDecoder(coded, into: &w)
             w.line()
-            renderEncoder(fields, into: &w)
+            renderEncoder(coded, into: &w)
         }
     }
 
@@ -127,13 +136,17 @@ extension SwiftRenderer {
                 ? "/// Decodes a value; the members the schema does not list are collected."
                 : "/// Decodes a value; unknown members are ignored.")
         let collector = fields.first { $0.collectsOtherMembers }
-        let fields = fields.filter { !$0.collectsOtherMembers }
+        let flattened = fields.filter(\.flattened)
+        let fields = fields.filter(\.isMember)
         // A struct that collects the members it does not list reads every member through one
         // container of string keys (one pass over the object's keys, not two).
         let keyOf: (String) -> String =
             collector == nil
             ? { Self.memberKey($0) } : { "SchemaUnlistedKey(\(SwiftLiteral.string($0)))" }
         writer.block("public init(from decoder: any Decoder) throws") { w in
+            for union in flattened {
+                w.line(assign(union, "try \(TypeSpelling.swift(union.type))(from: decoder)"))
+            }
             if let collector {
                 w.line("let container = try decoder.container(keyedBy: SchemaUnlistedKey<Self>.self)")
                 decodeOtherMembers(collector, into: &w)
@@ -255,11 +268,16 @@ extension SwiftRenderer {
     private func renderEncoder(_ fields: [Field], into writer: inout SourceWriter) {
         writer.line("/// Encodes the value; `nil` optionals are omitted.")
         let collector = fields.first { $0.collectsOtherMembers }
-        let fields = fields.filter { !$0.collectsOtherMembers }
+        let flattened = fields.filter(\.flattened)
+        let fields = fields.filter(\.isMember)
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
+            // A flattened union first: the struct's own members are written after it, so they win.
+            for union in flattened {
+                w.line("try \(read(union)).encode(to: encoder)")
+            }
             if let collector { encodeOtherMembers(collector, into: &w) }
             guard !fields.isEmpty else {
-                w.line("_ = encoder.container(keyedBy: \(memberKeyType).self)")
+                if flattened.isEmpty { w.line("_ = encoder.container(keyedBy: \(memberKeyType).self)") }
                 return
             }
             w.line("var container = encoder.container(keyedBy: \(memberKeyType).self)")

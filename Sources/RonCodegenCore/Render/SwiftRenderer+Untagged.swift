@@ -114,7 +114,7 @@ extension SwiftRenderer {
         }
         while let next = pending.popLast() {
             switch next {
-            case .map(let value):
+            case .map(let value), .array(let value):
                 pending.append(value)
             case .named(let name, _):
                 guard needed.insert(name).inserted else { continue }
@@ -149,7 +149,7 @@ extension SwiftRenderer {
     /// A struct's `SchemaObjectFitting` members: its wire names (with aliases) and the required ones.
     func renderObjectFit(_ type: NamedType, generic: Bool, fields: [Field], into w: inout SourceWriter) {
         guard fittingTypes.contains(type.name) else { return }
-        let fields = fields.filter { !$0.collectsOtherMembers }
+        let fields = fields.filter(\.isMember)
         let members = fields.flatMap { [$0.wireName] + $0.aliases }
         // A member read under another name too is present when any of its names is: not required here.
         let required = fields.filter { $0.required && $0.defaultValue == nil && $0.aliases.isEmpty }.map(\.wireName)
@@ -157,6 +157,10 @@ extension SwiftRenderer {
         w.line("public static \(staticSet("schemaMembers", members, generic: generic))")
         w.line("/// The members that must be present.")
         w.line("public static \(staticSet("schemaRequiredMembers", required, generic: generic))")
+        if type.closed {
+            w.line("/// The schema allows no other members.")
+            w.line("public static var schemaAllowsOtherMembers: Bool { false }")
+        }
         w.line()
     }
 

@@ -97,10 +97,6 @@ public struct SwiftRenderer: Sendable {
     /// The targets of the model's aliases, by name.
     var aliasTargets: [String: TypeReference] = [:]
 
-    /// The untagged unions with a variant that is JSON `null`: an optional member of one of these
-    /// reads `null` as `nil`, so its presence is remembered (`SchemaPresence`).
-    var nullHoldingTypes: Set<String> = []
-
     /// A renderer with `options`.
     public init(options: Options = Options()) {
         self.options = options
@@ -123,13 +119,6 @@ public struct SwiftRenderer: Sendable {
             },
             uniquingKeysWith: { first, _ in first })
         renderer.fittingTypes = renderer.typesNeedingFit(model)
-        renderer.nullHoldingTypes = Set(
-            model.types.compactMap { type in
-                if case .untagged(let variants) = type.shape, variants.contains(where: { $0.payload == nil }) {
-                    return type.name
-                }
-                return nil
-            })
         return renderer
     }
 

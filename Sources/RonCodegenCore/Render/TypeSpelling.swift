@@ -22,6 +22,8 @@ enum TypeSpelling {
         case .uint32: return "UInt32"
         case .int64: return "Int64"
         case .uint64: return "UInt64"
+        case .bigInteger: return "JSONInteger"
+        case .decimal: return "Decimal"
         case .bytes: return "Data"
         case .timestamp: return "Date"
         case .json: return "JSONValue"

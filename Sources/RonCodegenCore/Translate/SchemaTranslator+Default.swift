@@ -44,6 +44,8 @@ extension SchemaTranslator {
         case .uint16: return ("UInt16", { UInt16($0) != nil })
         case .uint32: return ("UInt32", { UInt32($0) != nil })
         case .uint64: return ("UInt64", { UInt64($0) != nil })
+        // A literal of `JSONInteger` is an `Int64`.
+        case .bigInteger: return ("JSONInteger", { Int64($0) != nil })
         default: return nil
         }
     }

@@ -43,7 +43,7 @@ extension SchemaTranslator {
     }
 
     /// Formats that choose a Swift type (so the type says it and the documentation need not).
-    static let typedFormats: Set<String> = Set(integerFormats.keys).union(["date-time", "float", "double"])
+    static let typedFormats: Set<String> = Set(integerFormats.keys).union(["date-time", "float", "double", "decimal"])
 
     /// A short JSON rendering of a keyword's value for documentation.
     static func compactText(_ value: DocumentValue) -> String {

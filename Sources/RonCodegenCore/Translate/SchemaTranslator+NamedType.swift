@@ -73,9 +73,11 @@ extension SchemaTranslator {
             }
             conformances = items.isEmpty ? [] : ["Error"]
         }
-        return NamedType(
+        var type = NamedType(
             name: name, origin: definition.origin, documentation: documentation,
             deprecated: deprecated,
             conformances: conformances, shape: shape)
+        if case .structure = shape { type.closed = node["additionalProperties"] == .bool(false) }
+        return type
     }
 }

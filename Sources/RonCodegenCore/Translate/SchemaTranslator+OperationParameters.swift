@@ -47,7 +47,7 @@ extension SchemaTranslator {
         func scalar(_ type: TypeReference) -> Bool {
             switch type {
             case .bool, .string, .double, .float, .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32,
-                .int64, .uint64:
+                .int64, .uint64, .bigInteger, .decimal:
                 return true
             case .named(let name, let arguments):
                 return arguments.isEmpty && isStringEnum(name)

@@ -13,6 +13,23 @@ extension SchemaTranslator {
         "uint8": .uint8, "uint16": .uint16, "uint32": .uint32, "uint64": .uint64(asString: false), "uint": .uint,
     ]
 
+    /// The Swift type of an `integer` without `x-ron-type`: its `format`'s, else `Int` when the
+    /// schema bounds it on both sides within 64 bits, else `JSONInteger`, which takes any whole
+    /// number the schema allows and writes back its digits.
+    static func integerType(of node: DocumentValue) -> TypeReference {
+        if let format = node["format"]?.string, let type = integerFormats[format] { return type }
+        func bound(_ keys: [String]) -> Double? {
+            keys.lazy.compactMap { key -> Double? in
+                guard case .number(let text)? = node[key] else { return nil }
+                return Double(text)
+            }.first
+        }
+        guard let low = bound(["minimum", "exclusiveMinimum"]), let high = bound(["maximum", "exclusiveMaximum"]),
+            low >= -0x1p63, high < 0x1p63
+        else { return .bigInteger }
+        return .int
+    }
+
     /// The one non-null member of `anyOf`/`oneOf: [X, {"type": "null"}]` (either order, serde's
     /// `Option<X>` as schemars writes it), or `nil` when the list is not that shape.
     static func nullableMember(_ node: DocumentValue) -> (key: String, schema: DocumentValue, index: Int)? {
@@ -124,10 +141,10 @@ extension SchemaTranslator {
             return (.bool, nullable)
         case "number":
             guard ronType == nil else { throw unsupported("x-ron-type") }
-            return (format == "float" ? .float : .double, nullable)
+            return (format == "float" ? .float : format == "decimal" ? .decimal : .double, nullable)
         case "integer":
             switch ronType {
-            case nil: return (format.flatMap { Self.integerFormats[$0] } ?? .int, nullable)
+            case nil: return (Self.integerType(of: node), nullable)
             case "u8": return (.uint8, nullable)
             case "u16": return (.uint16, nullable)
             case "u32": return (.uint32, nullable)

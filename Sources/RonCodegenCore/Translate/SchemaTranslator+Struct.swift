@@ -7,7 +7,7 @@ extension SchemaTranslator {
             node,
             [
                 "type", "properties", "required", "additionalProperties", "x-ron-type-parameters", "propertyNames",
-                "x-ron-other-members", "x-ron-other-members-except",
+                "x-ron-other-members", "x-ron-other-members-except", "x-ron-flattened",
             ],
             at: at)
         if let extra = node["additionalProperties"], case .bool = extra {
@@ -74,6 +74,21 @@ extension SchemaTranslator {
                 throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")
             }
         }
+        if let union = node["x-ron-flattened"] {
+            // The union the object is also: read from and written to the object itself.
+            let unionAt = at.appending("allOf")
+            let type = try reference(union, at: unionAt, typeParameters: typeParameters, extraKeys: []).type
+            var base = "variant"
+            if case .named(let name, _) = type { base = Naming.member(name, taken: &swiftNames) }
+            var field = Field(
+                wireName: "", swiftName: base == "variant" ? Naming.member(base, taken: &swiftNames) : base,
+                type: type, required: true, nullable: false, defaultValue: nil, omitsDefault: false,
+                deprecated: false,
+                documentation:
+                    "The variant the object also is: its members are read from and written to the object itself.")
+            field.flattened = true
+            fields.append(field)
+        }
         if let others = node["x-ron-other-members"] {
             // The members `properties` does not list, typed by `additionalProperties`.
             let othersAt = at.appending("additionalProperties")
@@ -89,7 +104,7 @@ extension SchemaTranslator {
             field.aliases = node["x-ron-other-members-except"]?.arrayValue?.compactMap(\.string) ?? []
             fields.append(field)
         }
-        for field in fields where !field.collectsOtherMembers {
+        for field in fields where field.isMember {
             for alias in field.aliases where fields.contains(where: { $0.wireName == alias }) {
                 throw at.appending("properties").appending(field.wireName).appending("x-ron-aliases").error(
                     "'\(alias)' is the wire name of another member; an alias must not be")

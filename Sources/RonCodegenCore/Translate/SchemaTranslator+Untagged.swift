@@ -81,6 +81,8 @@ extension SchemaTranslator {
         case .uint32: return "uint32"
         case .int64: return "int64"
         case .uint64: return "uint64"
+        case .bigInteger: return "integer"
+        case .decimal: return "decimal"
         case .bytes: return "bytes"
         case .timestamp: return "date"
         case .json: return "json"

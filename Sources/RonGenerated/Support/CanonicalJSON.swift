@@ -3,7 +3,8 @@ import Foundation
 /// JSON in the canonical form of RFC 8785 (JCS): no white space, object members sorted by their
 /// UTF-16 code units, strings with the minimal escapes, numbers in ECMAScript form.
 ///
-/// One deviation, on purpose: integers (``JSONValue/integer(_:)`` and ``JSONValue/unsigned(_:)``)
+/// One deviation, on purpose: integers (``JSONValue/integer(_:)``, ``JSONValue/unsigned(_:)`` and
+/// ``JSONValue/bigInteger(_:)``)
 /// are written with all their digits, so 64-bit values compare exactly instead of through a
 /// `Double`.
 public enum CanonicalJSON {
@@ -25,6 +26,7 @@ public enum CanonicalJSON {
         case .bool(let flag): output += flag ? "true" : "false"
         case .integer(let number): output += String(number)
         case .unsigned(let number): output += String(number)
+        case .bigInteger(let number): output += number.description
         case .double(let number): output += ecmaScriptNumber(number)
         case .string(let text): writeString(text, into: &output)
         case .array(let elements):

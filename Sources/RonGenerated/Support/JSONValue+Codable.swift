@@ -19,9 +19,15 @@ extension JSONValue: Codable {
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
-            // A whole number above `Int64.max` that `UInt64` holds keeps its exact value.
+            // A whole number above `Int64.max` that `UInt64` holds keeps its exact value, and so does
+            // one beyond 64 bits that `Decimal` holds (up to 38 digits).
             if value.rounded() == value, value >= 0x1p63, let exact = try? container.decode(UInt64.self) {
                 self = .unsigned(exact)
+            } else if value.rounded() == value, value.magnitude >= 0x1p63,
+                let decimal = try? container.decode(Decimal.self),
+                let exact = try? JSONInteger.exact(decimal, codingPath: [])
+            {
+                self = .bigInteger(exact)
             } else {
                 self = .double(value)
             }
@@ -42,6 +48,7 @@ extension JSONValue: Codable {
         case .bool(let flag): try container.encode(flag)
         case .integer(let value): try container.encode(value)
         case .unsigned(let value): try container.encode(value)
+        case .bigInteger(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let text): try container.encode(text)
         case .array(let elements): try container.encode(elements)

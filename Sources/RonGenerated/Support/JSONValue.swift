@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Used where a schema says "arbitrary JSON" (for example ``RonProblem/details``) and for
 /// union variants the SDK does not know yet. Integers keep their exact value: a number that
-/// fits `Int64` is ``integer(_:)``, a larger non-negative one is ``unsigned(_:)``, anything
-/// else is ``double(_:)``.
+/// fits `Int64` is ``integer(_:)``, a larger non-negative one is ``unsigned(_:)``, a whole number
+/// beyond 64 bits of at most 38 digits is ``bigInteger(_:)``, anything else is ``double(_:)``.
 public enum JSONValue: Hashable, Sendable {
     /// JSON `null`.
     case null
@@ -15,6 +15,8 @@ public enum JSONValue: Hashable, Sendable {
     case integer(Int64)
     /// A non-negative integer above `Int64.max`.
     case unsigned(UInt64)
+    /// A whole number beyond 64 bits, of at most ``JSONInteger/maximumDigits`` digits, kept exactly.
+    case bigInteger(JSONInteger)
     /// Any other number.
     case double(Double)
     /// A string.
@@ -66,6 +68,7 @@ extension JSONValue {
         switch self {
         case .integer(let value): return Double(value)
         case .unsigned(let value): return Double(value)
+        case .bigInteger(let value): return value.doubleValue
         case .double(let value): return value
         default: return nil
         }

@@ -77,7 +77,7 @@ enum JSONValueUnboxing {
         switch value {
         case .null: return "null"
         case .bool: return "bool"
-        case .integer, .unsigned, .double: return "number"
+        case .integer, .unsigned, .bigInteger, .double: return "number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "a dictionary"
@@ -123,6 +123,9 @@ enum JSONValueUnboxing {
         case .unsigned(let number):
             exact = T(exactly: number)
             text = String(number)
+        case .bigInteger(let number):
+            exact = nil
+            text = number.description
         case .double(let number):
             exact = T(exactly: number)
             text = "\(number)"
@@ -152,6 +155,7 @@ enum JSONValueUnboxing {
             switch value {
             case .integer(let whole): number = Decimal(whole)
             case .unsigned(let whole): number = Decimal(whole)
+            case .bigInteger(let whole): number = Decimal(string: whole.description) ?? Decimal(whole.doubleValue)
             case .double(let fraction): number = Decimal(string: "\(fraction)") ?? Decimal(fraction)
             default: throw mismatch(T.self, value, decoder.codingPath)
             }

@@ -247,6 +247,8 @@ enum FixtureJSONDifference {
         case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
             return Double(a) == b && Int64(exactly: b) == a
         case (.unsigned(let a), .double(let b)), (.double(let b), .unsigned(let a)): return UInt64(exactly: b) == a
+        case (.bigInteger(let a), .double(let b)), (.double(let b), .bigInteger(let a)):
+            return b.rounded() == b && JSONInteger(String(format: "%.0f", b)) == a
         default: return false
         }
     }

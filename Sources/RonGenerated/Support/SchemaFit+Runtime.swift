@@ -58,10 +58,33 @@ extension UInt16: SchemaFitting {}
 extension UInt32: SchemaFitting {}
 extension UInt64: SchemaFitting {}
 
-extension Array: SchemaFitting {
-    /// ``SchemaFit/fits`` for any array: arrays are ranked by their kind alone.
+extension Array: SchemaFitting where Element: SchemaFitting {
+    /// An array fits as well as its worst element: not at all when one element cannot be an
+    /// `Element`, ``SchemaFit/loose``ly when one fits only loosely; the members of object elements
+    /// add up (accounted for and not), so that of two arrays of objects the one whose element type
+    /// declares the members wins. An empty array ``SchemaFit/fits``.
     public static func schemaFit(_ value: JSONValue) -> SchemaFit {
-        value.arrayValue != nil ? .fits : .none
+        guard case .array(let elements) = value else { return .none }
+        var rank = SchemaFit.fits.rank
+        var accounted = 0
+        var unaccounted = 0
+        var complete = true
+        for element in elements {
+            let fit = Element.schemaFit(element)
+            guard fit.isFit else { return .none }
+            rank = Swift.min(rank, fit.rank)
+            accounted += fit.accounted
+            unaccounted += fit.unaccounted
+            complete = complete && fit.complete
+        }
+        return SchemaFit(accounted: accounted, unaccounted: unaccounted, complete: complete, rank: rank)
+    }
+}
+
+extension Decimal: SchemaFitting {
+    /// ``SchemaFit/fits`` for any number.
+    public static func schemaFit(_ value: JSONValue) -> SchemaFit {
+        value.doubleValue != nil ? .fits : .none
     }
 }
 

@@ -86,7 +86,12 @@ public struct SchemaFit: Sendable, Hashable, Comparable {
     }
 
     /// The fit of an object to a type that declares `members` and requires `required`.
-    public static func object(_ value: JSONValue, members: Set<String>, required: Set<String>) -> SchemaFit {
+    /// With `closed` (the schema allows no other members), an object with members the type does not
+    /// declare fits only ``loose``ly: the type would drop them, so every variant that keeps them
+    /// goes first.
+    public static func object(
+        _ value: JSONValue, members: Set<String>, required: Set<String>, closed: Bool = false
+    ) -> SchemaFit {
         guard case .object(let present) = value else { return .none }
         var accounted = 0
         for key in present.keys where members.contains(key) {
@@ -97,7 +102,12 @@ public struct SchemaFit: Sendable, Hashable, Comparable {
             complete = false
             break
         }
-        return SchemaFit(accounted: accounted, unaccounted: present.count - accounted, complete: complete)
+        let unaccounted = present.count - accounted
+        if closed, unaccounted > 0 {
+            return SchemaFit(
+                accounted: accounted, unaccounted: unaccounted, complete: complete, rank: SchemaFit.loose.rank)
+        }
+        return SchemaFit(accounted: accounted, unaccounted: unaccounted, complete: complete)
     }
 }
 
@@ -117,13 +127,20 @@ public protocol SchemaObjectFitting: SchemaFitting {
     static var schemaMembers: Set<String> { get }
     /// The wire names of the members that must be present.
     static var schemaRequiredMembers: Set<String> { get }
+    /// Whether the schema allows members it does not declare (`false` for `additionalProperties:
+    /// false`); `true` unless the type says otherwise.
+    static var schemaAllowsOtherMembers: Bool { get }
 }
 
 extension SchemaObjectFitting {
+    /// `true`: members the schema does not list are allowed.
+    public static var schemaAllowsOtherMembers: Bool { true }
+
     /// An object fits by the members present that the struct declares, those it does not, and
     /// whether the required ones are all there; any other value does not fit.
     public static func schemaFit(_ value: JSONValue) -> SchemaFit {
-        SchemaFit.object(value, members: schemaMembers, required: schemaRequiredMembers)
+        SchemaFit.object(
+            value, members: schemaMembers, required: schemaRequiredMembers, closed: !schemaAllowsOtherMembers)
     }
 }
 
