@@ -6,17 +6,20 @@ import RonCodegenCore
 struct VerifyCommand {
     var schema = "Schema"
     var fixtures = "Fixtures"
+    var strict = false
 
     static let usage = """
-        usage: ron-codegen verify [--schema <dir>] [--fixtures <dir>]
+        usage: ron-codegen verify [--schema <dir>] [--fixtures <dir>] [--strict]
 
         Reads every <fixtures>/<TypeName>/*.json (and *.toml) against the schema the way the
         generated decoders read it: required members present, null only where accepted, scalar
-        types and integer ranges, unknown members, enum values and union tags tolerated. (The
-        compiled check, decode and encode again, is RonFixtures.verify in a test.)
+        types and integer ranges, enum values and union tags tolerated, and no member lost (one
+        that a type keeping no unlisted members would drop). (The compiled check, decode and
+        encode again, is RonFixtures.verify in a test.)
 
           --schema <dir>    the schema folder (default: Schema)
           --fixtures <dir>  the fixtures folder (default: Fixtures)
+          --strict          also report members the schema does not declare (kept ones too)
 
         Exit status: 0 every example fits, 1 some do not, 2 bad input.
         """
@@ -27,6 +30,7 @@ struct VerifyCommand {
             switch flag {
             case "--schema": schema = try reader.value(for: flag)
             case "--fixtures": fixtures = try reader.value(for: flag)
+            case "--strict": strict = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -39,7 +43,7 @@ struct VerifyCommand {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw SchemaSnapshot.Failure(description: "\(folder.path): the fixtures folder does not exist") }
         let side = try SchemaSnapshot.folder(URL(fileURLWithPath: schema), fixtures: folder)
-        let results = FixtureValidator(model: try side.model()).check(
+        let results = FixtureValidator(model: try side.model(), strict: strict).check(
             fixtures: side.fixtures, prefix: folder.lastPathComponent + "/")
         var failed = 0
         for result in results where !result.problems.isEmpty {

@@ -15,7 +15,9 @@ struct DriftCommand: AsyncParsableCommand {
             with no schema, a required parameter without an example, not a GET).
             With --schema DIR, the operations and types are read from the OpenAPI 3.1 and type documents \
             below DIR (a user's own Schema/) and each answer is checked at JSON level against the model \
-            the code generator builds from them, instead of the schema built into ron.
+            the code generator builds from them, instead of the schema built into ron. Either way an answer \
+            drifts when the generated type refuses it or a round trip through it would lose a member; with \
+            --strict, also when it has a member the schema does not declare (which the type would keep).
             Exits 1 when any operation drifted, 2 when none drifted but a call failed, else 0.
             """)
 
@@ -39,6 +41,9 @@ struct DriftCommand: AsyncParsableCommand {
                 + "instead of the schema built into ron.", valueName: "dir"))
     var schema: String?
 
+    @Flag(help: "Report members the schema does not declare, even those the generated types keep.")
+    var strict = false
+
     @Option(help: "text or json.")
     var format: Format = .text
 
@@ -50,8 +55,9 @@ struct DriftCommand: AsyncParsableCommand {
 
     func run() async throws {
         let types: DriftTypes =
-            try schema.map { .schema(try DriftSchema(directory: URL(fileURLWithPath: $0, isDirectory: true))) }
-            ?? .compiled
+            try schema.map {
+                .schema(try DriftSchema(directory: URL(fileURLWithPath: $0, isDirectory: true), strict: strict))
+            } ?? .compiled(strict: strict)
         let known = Set(types.operations.map(\.operationId))
         for id in operations where !known.contains(id) {
             throw ValidationError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")

@@ -6,8 +6,9 @@ import RonCodegenCore
 /// What `ron drift` checks answers against: the generated types built into `ron` (the package's
 /// own schema), or the model of a schema folder read at run time (a user's own `Schema/`).
 enum DriftTypes {
-    /// The generated types compiled into `ron`.
-    case compiled
+    /// The generated types compiled into `ron`; `strict` also reports members the schema does not
+    /// declare.
+    case compiled(strict: Bool)
     /// A schema folder's operations and types, checked at JSON level.
     case schema(DriftSchema)
 
@@ -22,7 +23,7 @@ enum DriftTypes {
     /// Whether `body`, the answer of `operation`, is what the schema says.
     func check(_ body: Data, of operation: RonOperationInfo, as type: String) -> DriftVerdict {
         switch self {
-        case .compiled:
+        case .compiled(let strict):
             do {
                 guard try RonSchemaCatalog.reencode(body, as: type) != nil else { return .unknownType }
             } catch {
@@ -30,7 +31,9 @@ enum DriftTypes {
                 return .drift(pointer: pointer, expected: expected)
             }
             // It decodes; the fixtures' comparison says whether a round trip keeps it whole.
-            guard let (pointer, problem) = RonFixtures.difference(of: body, as: type, catalog: RonSchemaCatalog.self)
+            guard
+                let (pointer, problem) = RonFixtures.difference(
+                    of: body, as: type, catalog: RonSchemaCatalog.self, strict: strict)
             else { return .ok }
             return .drift(pointer: pointer, expected: "the same JSON after a round trip (\(problem))")
         case .schema(let schema):
@@ -57,8 +60,9 @@ struct DriftSchema {
     private let validator: FixtureValidator
 
     /// Reads the documents below `directory`; a document the generator refuses is a usage error
-    /// naming the file and the JSON pointer.
-    init(directory: URL) throws {
+    /// naming the file and the JSON pointer. With `strict`, a member the schema does not declare is
+    /// drift even where the generated type would keep it.
+    init(directory: URL, strict: Bool = false) throws {
         let model: SchemaModel
         do {
             model = try CodeGenerator().model(schemaDirectory: directory)
@@ -96,10 +100,11 @@ struct DriftSchema {
                 requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples)
         }
         self.answerTypes = answerTypes
-        validator = FixtureValidator(model: model)
+        validator = FixtureValidator(model: model, strict: strict)
     }
 
-    /// Checks `body` against the answer type of the operation `operationId`.
+    /// Checks `body` against the answer type of the operation `operationId`: what the generated
+    /// decoder would refuse, and what a round trip through the generated type would lose.
     func check(_ body: Data, of operationId: String) -> DriftVerdict {
         guard let type = answerTypes[operationId] else { return .unknownType }
         let value: DocumentValue

@@ -19,7 +19,10 @@ struct FixturesRecordCommand: AsyncParsableCommand {
             Calls the operations `ron drift` calls (GET, parameters from the schema's examples) and writes each \
             JSON answer as it came, under the folder of its schema type, so the offline drift tests cover it. \
             Only bodies are written: no header, and the token (and any "authorization" member) is replaced by \
-            "redacted". An answer that does not decode as its type is still written, and named on standard error.
+            "redacted". Each answer is checked as `ron drift` checks it (the same comparison as \
+            RonFixtures.verify: it decodes, and a round trip loses nothing); one that fails is still written, \
+            and named on standard error with its JSON pointer. With --schema DIR, the operations and types \
+            come from a schema folder of your own (as for `ron drift --schema`).
             """)
 
     @Option(help: "The node's base URL (default: RON_SDK_GATEWAY_ADDR).")
@@ -34,6 +37,15 @@ struct FixturesRecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("operation"), help: "Record only this operation id (repeatable).")
     var operations: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A schema folder (OpenAPI 3.1 documents and the type documents they refer to) to record the "
+                + "operations of, instead of the schema built into ron.", valueName: "dir"))
+    var schema: String?
+
+    @Flag(help: "Also name answers with members the schema does not declare.")
+    var strict = false
+
     @Option(help: "The timeout of each call in milliseconds.")
     var timeoutMs: Int = 10_000
 
@@ -41,7 +53,11 @@ struct FixturesRecordCommand: AsyncParsableCommand {
     var allowInsecureHttp = false
 
     func run() async throws {
-        let known = Set(RonOperationCatalog.operations.map(\.operationId))
+        let types: DriftTypes =
+            try schema.map {
+                .schema(try DriftSchema(directory: URL(fileURLWithPath: $0, isDirectory: true), strict: strict))
+            } ?? .compiled(strict: strict)
+        let known = Set(types.operations.map(\.operationId))
         for id in operations where !known.contains(id) {
             throw ValidationError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -50,7 +66,7 @@ struct FixturesRecordCommand: AsyncParsableCommand {
         defer { client.close() }
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         var failed = false
-        for operation in RonOperationCatalog.operations
+        for operation in types.operations
         where operations.isEmpty || operations.contains(operation.operationId) {
             guard operation.isSafe, !operation.eventStream, let type = operation.responseType else { continue }
             guard case .success(let call) = ExampleCall.make(for: operation) else { continue }
@@ -67,8 +83,15 @@ struct FixturesRecordCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try cleaned.write(to: file, options: .atomic)
-            if (try? RonSchemaCatalog.reencode(cleaned, as: type)) == nil {
-                CLIOutput.error("\(operation.operationId): the answer does not decode as \(type) (written anyway)")
+            switch types.check(cleaned, of: operation, as: type) {
+            case .ok: break
+            case .unknownType:
+                CLIOutput.error("\(operation.operationId): the schema has no type '\(type)' (written anyway)")
+                failed = true
+            case .drift(let pointer, let expected):
+                CLIOutput.error(
+                    "\(operation.operationId): \(type) at \(pointer.isEmpty ? "/" : pointer): expected \(expected) "
+                        + "(written anyway)")
                 failed = true
             }
             print("wrote \(type)/\(file.lastPathComponent)")

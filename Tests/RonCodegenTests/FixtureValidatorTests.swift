@@ -122,4 +122,39 @@ struct FixtureValidatorTests {
             #expect(problems.isEmpty, "\(problems)")
         }
     }
+
+    static let members = #"""
+        {"$defs": {
+          "Open": {"type": "object", "properties": {"id": {"type": "string"}}},
+          "Closed": {"type": "object", "additionalProperties": false, "properties": {"id": {"type": "string"}}},
+          "Counts": {"type": "object", "properties": {"id": {"type": "string"}},
+                     "additionalProperties": {"type": "integer", "format": "int32"}},
+          "Demo": {"type": "object", "additionalProperties": false, "properties": {"count": {"type": "integer"}}},
+          "Source": {"oneOf": [
+            {"allOf": [{"$ref": "#/$defs/Demo"}, {"type": "object", "required": ["type"],
+                                                  "properties": {"type": {"const": "demo"}}}]}]},
+          "Outer": {"allOf": [{"type": "object", "properties": {"graph": {"type": "string"}}},
+                              {"$ref": "#/$defs/Source"}], "unevaluatedProperties": false}}}
+        """#
+
+    @Test(
+        "a member a round trip would lose is always reported; one the type keeps only in strict mode",
+        arguments: [
+            ("Open", #"{"id": "a", "extra": 1}"#, false, nil),
+            ("Open", #"{"id": "a", "extra": 1}"#, true, "/extra"),
+            ("Closed", #"{"id": "a", "extra": 1}"#, false, "/extra"),
+            ("Closed", #"{"id": "a"}"#, true, nil),
+            ("Counts", #"{"id": "a", "n": 3}"#, false, nil),
+            ("Counts", #"{"id": "a", "n": "three"}"#, false, "/n"),
+            ("Outer", #"{"type": "demo", "count": 2, "graph": "g"}"#, true, nil),
+            // The variant keeps what neither it nor the outer struct declares.
+            ("Outer", #"{"type": "demo", "count": 2, "graph": "g", "more": true}"#, false, nil),
+            ("Outer", #"{"type": "demo", "count": 2, "graph": "g", "more": true}"#, true, "/more"),
+        ] as [(String, String, Bool, String?)])
+    func unlistedMembers(_ type: String, _ json: String, _ strict: Bool, _ pointer: String?) throws {
+        let model = try CodeGenerator().model(documents: [("a.json", Self.members)])
+        let problems = FixtureValidator(model: model, strict: strict).problems(
+            of: try JSONDocumentParser.parse(json), as: type)
+        #expect(problems.map(\.pointer) == (pointer.map { [$0] } ?? []), "\(problems)")
+    }
 }

@@ -136,4 +136,69 @@ struct DriftUserSchemaTests {
         #expect(result.status == 64)
         #expect(result.error.contains("no operation 'getHealth'"), "\(result.error)")
     }
+
+    /// A server whose widget carries a member the schema does not declare.
+    private func serverWithAnExtraMember() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            switch request.path {
+            case "/app/widgets/w-1": return .json(200, #"{"id": "w-1", "size": 3, "colour": "red"}"#)
+            case "/app/widgets": return .json(200, #"{"widgets": []}"#)
+            default: return .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
+            }
+        }
+    }
+
+    @Test func strictModeNamesAMemberTheSchemaDoesNotDeclare() throws {
+        let folder = try schemaFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try serverWithAnExtraMember()
+        defer { server.stop() }
+        let base = ["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path]
+        let lenient = try report(base)
+        #expect(lenient.status == 0, "the generated Widget keeps the member: \(lenient.text)")
+        let strict = try report(base + ["--strict"])
+        #expect(strict.status == 1, "\(strict.text)")
+        let widget = try #require(strict.entries.first { $0["operation"] == "getWidget" }, "\(strict.text)")
+        #expect(widget["pointer"] == "/colour")
+        #expect(widget["expected"]?.contains("not declared") == true, "\(widget)")
+    }
+
+    @Test func aMemberThatAClosedTypeWouldDropIsDrift() throws {
+        let closed = Self.types.replacingOccurrences(
+            of: #""required": ["id", "size"]"#, with: #""required": ["id", "size"], "additionalProperties": false"#)
+        let folder = try schemaFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(closed.utf8).write(to: folder.appending(path: "widgets.schema.json"))
+        let server = try serverWithAnExtraMember()
+        defer { server.stop() }
+        let (status, entries, text) = try report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        #expect(status == 1, "\(text)")
+        let widget = try #require(entries.first { $0["operation"] == "getWidget" }, "\(text)")
+        #expect(widget["pointer"] == "/colour")
+        #expect(widget["expected"]?.contains("drops it") == true, "\(widget)")
+    }
+
+    @Test func fixturesRecordTakesTheUsersSchemaAndChecksEachAnswerTheSameWay() throws {
+        let folder = try schemaFolder()
+        let output = try makeTemporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: output)
+        }
+        let server = try serverWithAnExtraMember()
+        defer { server.stop() }
+        let arguments = [
+            "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path, "--output",
+            output.path,
+        ]
+        let lenient = try RonBinary.run(arguments)
+        #expect(lenient.status == 0, "\(lenient.output)\(lenient.error)")
+        let written = try Data(contentsOf: output.appending(path: "Widget/recorded_getWidget.json"))
+        #expect(String(decoding: written, as: UTF8.self).contains("colour"))
+        #expect(
+            FileManager.default.fileExists(atPath: output.appending(path: "WidgetList/recorded_listWidgets.json").path))
+        let strict = try RonBinary.run(arguments + ["--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.error.contains("getWidget: Widget at /colour"), "\(strict.error)")
+    }
 }

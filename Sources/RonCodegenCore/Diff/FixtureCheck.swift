@@ -36,10 +36,16 @@ public struct FixtureProblem: Sendable, Equatable {
 /// ignored and unknown enum values and union tags tolerated (they decode as `.unknown`).
 public struct FixtureValidator: Sendable {
     private let types: [String: NamedType]
+    /// Whether a member that the schema does not declare is a problem even where the generated type
+    /// keeps it (in `additionalMembers`).
+    public let strict: Bool
 
-    /// A validator for the types of `model`.
-    public init(model: SchemaModel) {
+    /// A validator for the types of `model`. A member that a generated struct would drop (one that
+    /// its schema does not declare, of a struct that keeps no others) is always a problem: a round
+    /// trip loses it. With `strict`, so is every member the schema does not declare.
+    public init(model: SchemaModel, strict: Bool = false) {
         types = Dictionary(model.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.strict = strict
     }
 
     /// The problems of `value` read as the named type `typeName`; empty when it decodes.
@@ -152,7 +158,7 @@ public struct FixtureValidator: Sendable {
 
     private func checkNamed(
         _ value: DocumentValue, _ type: NamedType, _ arguments: [TypeReference], at pointer: String,
-        into problems: inout [FixtureProblem]
+        ignoring: Set<String> = [], into problems: inout [FixtureProblem]
     ) {
         func problem(_ message: String) { problems.append(FixtureProblem(pointer: pointer, message: message)) }
         if case .structure(let parameters, let fields) = type.shape {
@@ -161,7 +167,9 @@ public struct FixtureValidator: Sendable {
             for (index, parameter) in parameters.enumerated() {
                 bindings[parameter] = index < arguments.count ? arguments[index] : .json
             }
-            for field in fields {
+            checkUnlisted(
+                members, of: type, fields: fields, at: pointer, ignoring: ignoring, bindings: bindings, into: &problems)
+            for field in fields where field.isMember {
                 let at = pointer + "/" + Pointer.escape(field.wireName)
                 guard let member = members.first(where: { $0.key == field.wireName })?.value else {
                     if !WireAcceptance.acceptsMissing(field) {
@@ -184,7 +192,8 @@ public struct FixtureValidator: Sendable {
                 return problem("expected an object with the string member '\(discriminator)'")
             }
             if let variant = variants.first(where: { $0.tag == tag }), let payload = types[variant.payload] {
-                checkNamed(value, payload, [], at: pointer, into: &problems)
+                checkNamed(
+                    value, payload, [], at: pointer, ignoring: ignoring.union([discriminator]), into: &problems)
             }
         } else if case .externallyTagged(let variants) = type.shape {
             guard value.string == nil, let members = value.members, members.count == 1 else { return }
@@ -257,6 +266,50 @@ public struct FixtureValidator: Sendable {
         case .uint32: UInt32(text) != nil
         case .uint, .uint64: UInt64(text) != nil
         default: Int64(text) != nil
+        }
+    }
+}
+
+extension FixtureValidator {
+    /// The members of an object that a struct does not declare: lost when the struct keeps none
+    /// (a problem always), kept in its additional members otherwise (a problem in strict mode, and
+    /// their values checked against the type it keeps them as). A flattened union reads the object
+    /// too: it is checked with the struct's own members left out, and it answers for the rest.
+    fileprivate func checkUnlisted(
+        _ members: [(key: String, value: DocumentValue)], of type: NamedType, fields: [Field], at pointer: String,
+        ignoring: Set<String>, bindings: [String: TypeReference], into problems: inout [FixtureProblem]
+    ) {
+        var declared = ignoring
+        for field in fields where field.isMember {
+            declared.insert(field.wireName)
+            declared.formUnion(field.aliases)
+        }
+        let flattened = fields.filter(\.flattened)
+        for union in flattened {
+            let rest = DocumentValue.object(members.filter { !declared.contains($0.key) || ignoring.contains($0.key) })
+            check(rest, union.type, at: pointer, bindings: bindings, into: &problems)
+        }
+        guard flattened.isEmpty else { return }
+        let collector = fields.first(where: \.collectsOtherMembers)
+        for (name, value) in members where !declared.contains(name) && !(collector?.aliases.contains(name) ?? false) {
+            let at = pointer + "/" + Pointer.escape(name)
+            guard let collector else {
+                problems.append(
+                    FixtureProblem(
+                        pointer: at,
+                        message: "'\(name)' is not a member of \(type.name): the generated type drops it"))
+                continue
+            }
+            if strict {
+                problems.append(
+                    FixtureProblem(
+                        pointer: at,
+                        message:
+                            "'\(name)' is not declared by the schema of \(type.name) (kept in its additional members)"))
+            }
+            if case .map(let valueType) = collector.type, valueType != .json, value != .null {
+                check(value, valueType, at: at, bindings: bindings, into: &problems)
+            }
         }
     }
 }

@@ -60,22 +60,20 @@ extension SchemaNormalizer {
 }
 
 extension SchemaNormalizer {
-    /// Whether `node` (or the target of its `$ref`) is a `oneOf` or `anyOf` of two or more schemas
+    /// Whether `node` (or the target of its `$ref`) is a `oneOf` or `anyOf` of schemas
     /// that each describe an object: what an `allOf` part flattens into a struct.
     func isObjectUnion(_ node: DocumentValue, at place: Place) -> Bool {
         var schema = node
         var schemaPlace = place
         if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
-            guard
-                node.members?.count == 1
-                    || node.members?.allSatisfy({ SchemaVocabulary.annotations.contains($0.key) || $0.key == key })
-                        == true,
-                case .place(let found) = index.resolve(ref, at: place)
+            // Beside the reference only words that add no shape (a description, vendor metadata).
+            let rest = DocumentValue.object(node.members?.filter { $0.key != key } ?? [])
+            guard !SchemaVocabulary.hasShape(rest), case .place(let found) = index.resolve(ref, at: place)
             else { return false }
             schemaPlace = redirects[found] ?? found
             schema = self.node(at: schemaPlace)
         }
-        guard let options = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue, options.count > 1 else { return false }
+        guard let options = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue, !options.isEmpty else { return false }
         let kinds = typeView(schema).kinds
         guard kinds.isEmpty || kinds == ["object"] else { return false }
         return options.allSatisfy { option in

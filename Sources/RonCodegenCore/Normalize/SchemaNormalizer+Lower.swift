@@ -37,8 +37,11 @@ extension SchemaNormalizer {
         if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
             // Keywords beside a `$ref` that add to its shape (a `type` or `items` beside a `$ref` to
             // an object says nothing new).
+            // A `type` of several kinds beside it (bukkit's `{"$ref": …, "type": ["boolean", "object"]}`)
+            // widens a reference to an object to a union of those kinds.
+            let severalKinds = view.kinds.count > 1
             let shapeSiblings = members.filter {
-                Self.refExtendingKeywords.contains($0.key)
+                (Self.refExtendingKeywords.contains($0.key) || (severalKinds && $0.key == "type"))
                     && !($0.key == "additionalProperties" && $0.value.members == nil)
             }
             if shapeSiblings.isEmpty { return try referenceForm(ref, node, at: place) }
