@@ -256,10 +256,15 @@ public actor RonOfflineQueue {
             report.remaining = file.pending.count
             return report
         }
-        let task = Task { await self.replay() }
+        // The task lets go of `running` itself, on the actor, as soon as the replay ends: a retry the
+        // replay scheduled then starts a flush of its own instead of joining this finished one.
+        let task = Task {
+            let report = await self.replay()
+            self.running = nil
+            return report
+        }
         running = task
         var report = await task.value
-        running = nil
         report.remaining = file.pending.count
         return report
     }
