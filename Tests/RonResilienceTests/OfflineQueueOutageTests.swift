@@ -17,7 +17,8 @@ extension ResilienceTests {
             now: @escaping @Sendable () -> Date = { Date() }
         ) throws -> RonOfflineQueue {
             try RonOfflineQueue(
-                fileURL: file, client: client, maxAttempts: maxAttempts, maxAgeSeconds: maxAgeSeconds, maxEntries: 10_000,
+                fileURL: file, client: client, maxAttempts: maxAttempts, maxAgeSeconds: maxAgeSeconds,
+                maxEntries: 10_000,
                 maxBytes: 50 << 20, retryDelayMs: 60_000, maxRetryDelayMs: 60_000, now: now, onUnauthorized: nil)
         }
 
@@ -50,7 +51,8 @@ extension ResilienceTests {
             #expect(report.delivered.count == 60)
             #expect(report.deadLettered.isEmpty)
             let delivered = server.requests.filter { $0.header("idempotency-key") != nil }.suffix(60)
-            #expect(delivered.map { String(decoding: $0.body, as: UTF8.self) } == (0..<60).map { #"{"text":"\#($0)"}"# })
+            #expect(
+                delivered.map { String(decoding: $0.body, as: UTF8.self) } == (0..<60).map { #"{"text":"\#($0)"}"# })
             #expect(delivered.map { $0.header("idempotency-key") ?? "" } == keys)
         }
 
@@ -161,7 +163,8 @@ extension ResilienceTests {
             let file = Base.temporaryFile()
             defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             let port = try closedPort()
-            let offline = try Self.queue(file, try makeClient(port: port) { $0.idempotencyKeyFactory = { "app-key-1" } })
+            let offline = try Self.queue(
+                file, try makeClient(port: port) { $0.idempotencyKeyFactory = { "app-key-1" } })
             let key = offline.makeIdempotencyKey()
             #expect(key == "app-key-1")
             var request = try Base.write("once")
@@ -175,7 +178,8 @@ extension ResilienceTests {
             let server = try LoopbackServer(port: port) { _ in .json(503, #"{"code":"busy","message":"later"}"#) }
             let restarted = try Self.queue(file, try makeClient(server))
             #expect(await restarted.entry(idempotencyKey: key)?.id == entry.id)
-            guard case .queued(let again) = try await restarted.submit(try Base.write("once"), idempotencyKey: key) else {
+            guard case .queued(let again) = try await restarted.submit(try Base.write("once"), idempotencyKey: key)
+            else {
                 Issue.record("expected the resubmit to stay queued")
                 return
             }

@@ -48,7 +48,8 @@ extension ResilienceTests {
             let stale: AppResponse<Greeting> = await client.request(AppRequest(path: "/c").cache(.returnCacheDontLoad))
             #expect(stale.data?.message == "/app/c")
             #expect(stale.cache?.source == .hit)
-            let onlyIfCached: AppResponse<Greeting> = await client.get("/c", headers: ["Cache-Control": "only-if-cached"])
+            let onlyIfCached: AppResponse<Greeting> = await client.get(
+                "/c", headers: ["Cache-Control": "only-if-cached"])
             #expect(onlyIfCached.cache?.source == .hit)
             let otherOnlyIfCached: AppResponse<Greeting> = await client.get(
                 "/d", headers: ["Cache-Control": "only-if-cached"])

@@ -114,14 +114,16 @@ extension ResilienceTests {
             let cache = try ResponseCache()
             let client = try cachedClient(server, cache)
             let elsewhere = TransportRequest(method: "GET", url: URL(string: "http://other.invalid/app/items/7")!)
-            #expect(cache.store(TransportResponse(status: 200, headers: ["Cache-Control": "max-age=600"]), for: elsewhere))
+            #expect(
+                cache.store(TransportResponse(status: 200, headers: ["Cache-Control": "max-age=600"]), for: elsewhere))
             func read(_ path: String) async -> RonCacheInfo.Source? {
                 let answer: AppResponse<Greeting> = await client.get(path)
                 return answer.cache?.source
             }
             func write(_ path: String) async {
                 let _: AppResponse<Data> = await client.request(
-                    AppRequest(method: .post, path: path, body: .init(data: Data("{}".utf8), contentType: "application/json")))
+                    AppRequest(
+                        method: .post, path: path, body: .init(data: Data("{}".utf8), contentType: "application/json")))
             }
             _ = await read("/items/7")
             _ = await read("/items/8")
@@ -150,7 +152,9 @@ extension ResilienceTests {
         }
 
         @Test func offlineFallbackHonoursTheRequestsNoCache() async throws {
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"kept"}"#, headers: ["Cache-Control": "max-age=0"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"kept"}"#, headers: ["Cache-Control": "max-age=0"])
+            }
             let client = try cachedClient(server, try ResponseCache(policy: .returnStaleIfOffline))
             let _: AppResponse<Greeting> = await client.get("/o")
             server.stop()
@@ -162,7 +166,9 @@ extension ResilienceTests {
 
         @Test func offlineFallbackStopsAtTheMaximumStaleness() async throws {
             let clock = Locked(Date().timeIntervalSince1970)
-            let server = try LoopbackServer { _ in .json(200, #"{"message":"kept"}"#, headers: ["Cache-Control": "max-age=60"]) }
+            let server = try LoopbackServer { _ in
+                .json(200, #"{"message":"kept"}"#, headers: ["Cache-Control": "max-age=60"])
+            }
             let cache = try clockedCache(clock, policy: .returnStaleIfOffline(maxStaleSeconds: 100))
             let client = try cachedClient(server, cache)
             let _: AppResponse<Greeting> = await client.get("/o")

@@ -129,7 +129,9 @@ extension ResilienceTests {
             }
             let tier = MemoryTier(limitBytes: 2_000)
             for name in ["a", "b", "c"] { tier.put(key, entry(name)) }
-            let request = { (name: String) in TransportRequest(method: "GET", url: URL(string: key.url)!, headers: ["v": name]) }
+            let request = { (name: String) in
+                TransportRequest(method: "GET", url: URL(string: key.url)!, headers: ["v": name])
+            }
             _ = tier.select(key, for: request("a"))
             tier.put(key, entry("d"))
             #expect(tier.select(key, for: request("a")) != nil)

@@ -81,7 +81,8 @@ extension ResilienceTests {
             let server = try LoopbackServer { request in
                 if request.header("if-modified-since") == stamp { return .respond(status: 304) }
                 // max-age=0: stale at once, whatever heuristic freshness the date would give.
-                return .json(200, #"{"message":"old"}"#, headers: ["Last-Modified": stamp, "Cache-Control": "max-age=0"])
+                return .json(
+                    200, #"{"message":"old"}"#, headers: ["Last-Modified": stamp, "Cache-Control": "max-age=0"])
             }
             let client = try cachedClient(server, try ResponseCache())
             let _: AppResponse<Greeting> = await client.get("/hello")

@@ -35,7 +35,8 @@ final class MemoryTier: @unchecked Sendable {
             guard var variants = slots[key.url]?[key.partition] else { return nil }
             var chosen: Int?
             for index in variants.indices where variants[index].entry.matches(request) {
-                if let best = chosen, variants[best].entry.meta.responseTime >= variants[index].entry.meta.responseTime {
+                if let best = chosen, variants[best].entry.meta.responseTime >= variants[index].entry.meta.responseTime
+                {
                     continue
                 }
                 chosen = index

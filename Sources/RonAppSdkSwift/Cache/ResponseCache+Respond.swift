@@ -71,7 +71,8 @@ extension ResponseCache {
     /// The problem of a cache-only call with nothing stored.
     static func notCached(_ request: TransportRequest) -> RonProblem {
         RonProblem(
-            code: "not_cached", message: "no stored answer for \(Redactor.url(request.url)) and the call may not load one",
+            code: "not_cached",
+            message: "no stored answer for \(Redactor.url(request.url)) and the call may not load one",
             kind: "cache", status: 504, retryable: false)
     }
 

@@ -222,7 +222,8 @@ public actor RonOfflineQueue {
             entry = held
         } else {
             var request = request
-            for name in request.headers.keys where ["x-idempotency-key", "idempotency-key"].contains(name.lowercased()) {
+            for name in request.headers.keys where ["x-idempotency-key", "idempotency-key"].contains(name.lowercased())
+            {
                 request.headers.removeValue(forKey: name)
             }
             request.headers[client.idempotencyKeyHeader] = key
