@@ -88,8 +88,13 @@ public final class ResponseCache: @unchecked Sendable {
     public let maxEntryBytes: Int
     /// The most variants (answers that differ by their `Vary` headers) kept per URL and partition;
     /// storing one more removes the oldest.
+    ///
+    /// ```swift
+    /// // An app in three languages keeps each translation of an answer side by side.
+    /// let cache = try ResponseCache(maxVariants: 3)
+    /// ```
     public let maxVariants: Int
-    /// Whose answers are kept apart.
+    /// Whose answers are kept apart (see ``RonCachePartition`` for an example).
     public let partition: RonCachePartition
     /// The disk tier's directory, if any.
     public var directory: URL? { disk?.directory }

@@ -37,6 +37,11 @@ public struct RonCachePolicy: Sendable, Hashable {
     /// of the time between its `Date` and its `Last-Modified`, at most a day (RFC 9111 §4.2.2, as
     /// `URLCache` does). Never for an answer that says `no-cache` or `must-revalidate`. A
     /// ``ttlSeconds`` wins over it.
+    ///
+    /// ```swift
+    /// // Revalidate answers that carry only Last-Modified on every call, as before.
+    /// let cache = try ResponseCache(policy: RonCachePolicy(heuristicFreshness: false))
+    /// ```
     public var heuristicFreshness: Bool
 
     /// Creates a policy.

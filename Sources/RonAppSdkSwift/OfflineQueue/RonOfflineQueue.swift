@@ -61,15 +61,30 @@ public actor RonOfflineQueue {
     public nonisolated let fileURL: URL
     /// How many refusing answers (`4xx` other than `401`, `408`, `425`, `429`) move a write to
     /// ``deadLetters``. Sends that got no answer, or a busy one, never count.
+    ///
+    /// ```swift
+    /// // A 409 may pass once earlier writes have landed: allow three refusals.
+    /// let queue = try RonOfflineQueue(fileURL: file, client: client, maxAttempts: 3)
+    /// ```
     public nonisolated let maxAttempts: Int
     /// How long after it was submitted a write that still cannot be delivered is dead-lettered, in
     /// seconds; `nil` (the default): never.
+    ///
+    /// ```swift
+    /// // A reading taken more than a day ago is of no use to the node: give up on it then.
+    /// let queue = try RonOfflineQueue(fileURL: file, client: client, maxAgeSeconds: 86_400)
+    /// ```
     public nonisolated let maxAgeSeconds: Int?
     /// The most writes the queue holds waiting.
     public nonisolated let maxEntries: Int
     /// The most body bytes the queue holds waiting.
     public nonisolated let maxBytes: Int
     /// The first pause before the queue tries again by itself, in milliseconds.
+    ///
+    /// ```swift
+    /// // Try again after 5 s, then 10 s, 20 s, … at most every 10 min.
+    /// let queue = try RonOfflineQueue(fileURL: file, client: client, retryDelayMs: 5_000, maxRetryDelayMs: 600_000)
+    /// ```
     public nonisolated let retryDelayMs: Int
     /// The longest pause before the queue tries again by itself, in milliseconds.
     public nonisolated let maxRetryDelayMs: Int
@@ -162,6 +177,12 @@ public actor RonOfflineQueue {
 
     /// The write with idempotency key `key`, waiting or dead-lettered; `nil` when the queue does not
     /// hold it (never submitted, not stored, or delivered).
+    ///
+    /// ```swift
+    /// if let waiting = await queue.entry(idempotencyKey: draft.idempotencyKey) {
+    ///     print("still waiting, \(waiting.attempts) sends so far")
+    /// }
+    /// ```
     public func entry(idempotencyKey key: String) -> RonQueuedRequest? {
         file.pending.first { $0.idempotencyKey == key } ?? file.deadLetters.first { $0.idempotencyKey == key }
     }
