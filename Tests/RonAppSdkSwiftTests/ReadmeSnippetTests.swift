@@ -81,4 +81,60 @@ import Testing
         let first200 = try await client.listAll(Item.self, path: "/items", pageSize: 100, limit: 200)
         #expect(first200.count == 2)
     }
+
+    // README "Response cache", as written (the base URL is the loopback server's).
+    @Test func readmeResponseCache() async throws {
+        let server = try LoopbackServer { _ in
+            .respond(
+                status: 200, headers: ["Cache-Control": "max-age=60", "Content-Type": "text/plain"],
+                body: Data("hi".utf8))
+        }
+        defer { server.stop() }
+        let responseCache = try ResponseCache(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("ron-cache-\(UUID().uuidString)"))
+        let cachedClient = try RonClient(
+            config: RonConfig(
+                baseUrl: server.baseURL, authToken: "token", allowInsecureHttp: true, cache: responseCache))
+        let first: AppResponse<String> = await cachedClient.request(
+            AppRequest(path: "/hello").cache(.returnStaleIfOffline))
+        let hello: AppResponse<String> = await cachedClient.request(
+            AppRequest(path: "/hello").cache(.returnStaleIfOffline))
+        print(hello.cache?.source as Any, hello.cache?.ageSeconds as Any)  // nil when it came from the network
+        #expect(first.cache == nil)
+        #expect(hello.data == "hi")
+        #expect(hello.cache?.source == .hit)
+        #expect(server.requests.count == 1)
+        responseCache.clear()
+    }
+
+    // README "Offline queue", both snippets, as written (the node is down, then back).
+    @Test func readmeOfflineQueue() async throws {
+        let up = Locked(false)
+        let server = try LoopbackServer { _ in
+            up.value ? .json(201, #"{"text":"hi"}"#) : .json(503, #"{"code":"unavailable","message":"later"}"#)
+        }
+        defer { server.stop() }
+        let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ron-queue-\(UUID().uuidString).json")
+        let queue = try RonOfflineQueue(fileURL: file, client: client, maxAgeSeconds: 7 * 86_400)
+        struct Note: Codable { let text: String }
+        var queued = false
+        switch try await queue.submit(AppRequest(method: .post, path: "/notes", body: .json(Note(text: "hi")))) {
+        case .delivered(let response): print("sent:", response.status)
+        case .queued(let entry):
+            print("stored until the node is reachable:", entry.id)
+            queued = true
+        case .deadLettered(let entry): print("failed for good:", entry.lastProblem?.code ?? "-")
+        }
+        let key = queue.makeIdempotencyKey()  // keep it with the draft before submitting
+        _ = try await queue.submit(
+            AppRequest(method: .post, path: "/notes", body: .json(Note(text: "once"))), idempotencyKey: key)
+        up.update { $0 = true }
+        let report = await queue.flush()  // e.g. when the app comes back online
+        print(report.delivered.count, report.remaining, await queue.deadLetters.count)
+        #expect(queued)
+        #expect(report.delivered.count == 2)
+        #expect(server.requests.last?.header("idempotency-key") == key)
+        await queue.close()
+    }
 }

@@ -12,7 +12,9 @@ struct ConnectivityInteropTests {
         let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-conn-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let queue = try RonOfflineQueue(fileURL: folder.appendingPathComponent("queue.json"), client: client)
+        // The queue's own backoff retry waits a minute: the flush under test is the monitor's.
+        let queue = try RonOfflineQueue(
+            fileURL: folder.appendingPathComponent("queue.json"), client: client, retryDelayMs: 60_000)
         let monitor = HealthProbeMonitor(
             client: client, onlineIntervalMs: 10, initialBackoffMs: 10, maxBackoffMs: 50, probeTimeoutMs: 2_000)
         var states = monitor.updates().makeAsyncIterator()

@@ -78,18 +78,28 @@ extension ResilienceTests {
             #expect(await queue.pending.isEmpty)
         }
 
-        @Test func deadLettersAfterMaxAttempts() async throws {
+        @Test func unreachableNeverCountsAndRefusalsDeadLetterAfterMaxAttempts() async throws {
             let file = Self.temporaryFile()
             defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-            let client = try makeClient(port: try closedPort())
-            let queue = try RonOfflineQueue(fileURL: file, client: client, maxAttempts: 3)
-            guard case .queued = try await queue.submit(try Self.write("x")) else {
+            let port = try closedPort()
+            let offline = try RonOfflineQueue(fileURL: file, client: try makeClient(port: port), maxAttempts: 3)
+            guard case .queued = try await offline.submit(try Self.write("x")) else {
                 Issue.record("expected the write to be queued")
                 return
             }
-            let second = await queue.flush()
-            #expect(second.stoppedBy?.code == "connect_failed")
-            #expect(await queue.pending.first?.attempts == 2)
+            for _ in 0..<5 {
+                #expect(await offline.flush().stoppedBy?.code == "connect_failed")
+            }
+            #expect(await offline.pending.first?.attempts == 6)
+            #expect(await offline.pending.first?.refusals == 0)
+            #expect(await offline.deadLetters.isEmpty)
+            await offline.close()
+            let server = try LoopbackServer(port: port) { _ in .json(422, #"{"code":"invalid","message":"no"}"#) }
+            let client = try makeClient(server)
+            let queue = try RonOfflineQueue(fileURL: file, client: client, maxAttempts: 3)
+            #expect(await queue.flush().stoppedBy?.code == "invalid")
+            #expect(await queue.flush().stoppedBy?.code == "invalid")
+            #expect(await queue.pending.first?.refusals == 2)
             let third = await queue.flush()
             #expect(third.deadLettered.count == 1)
             #expect(await queue.pending.isEmpty)
@@ -97,11 +107,13 @@ extension ResilienceTests {
             let reopened = try RonOfflineQueue(fileURL: file, client: client, maxAttempts: 3)
             let dead = await reopened.deadLetters
             #expect(dead.count == 1)
-            #expect(dead.first?.attempts == 3)
-            #expect(dead.first?.lastProblem?.code == "connect_failed")
+            #expect(dead.first?.refusals == 3)
+            #expect(dead.first?.attempts == 9)
+            #expect(dead.first?.lastProblem?.code == "invalid")
             let id = try #require(dead.first?.id)
             try await reopened.requeueDeadLetter(id: id)
             #expect(await reopened.pending.first?.attempts == 0)
+            #expect(await reopened.pending.first?.refusals == 0)
             #expect(await reopened.deadLetters.isEmpty)
         }
 

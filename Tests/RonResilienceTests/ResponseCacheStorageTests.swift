@@ -117,24 +117,31 @@ extension ResilienceTests {
             #expect(cache.statistics().offlineServed == 1)
         }
 
-        @Test func memoryTierEvictsTheLeastRecentlyUsed() throws {
-            func entry(_ key: String) -> CacheEntry {
-                let body = Data(repeating: 1, count: 700)
+        @Test func memoryTierEvictsTheLeastRecentlyUsedAndStaysWithinItsBytes() throws {
+            let key = CacheKey(url: "http://h/app/x", partition: "p")
+            func entry(_ name: String) -> CacheEntry {
+                let body = Data(repeating: 1, count: 300)
                 let meta = CacheEntry.Meta(
-                    key: key, status: 200, headers: [], vary: [:], responseTime: 0, initialAge: 0, lifetime: nil,
-                    noCache: false, mustRevalidate: false, staleWhileRevalidate: nil, bodyLength: body.count,
-                    bodyChecksum: CacheEntry.checksum(body))
+                    key: name, url: key.url, partition: key.partition, status: 200, headers: [], vary: ["v": name],
+                    responseTime: 0, initialAge: 0, lifetime: nil, noCache: false, mustRevalidate: false,
+                    staleWhileRevalidate: nil, bodyLength: body.count, bodyChecksum: CacheEntry.checksum(body))
                 return CacheEntry(meta: meta, body: body)
             }
             let tier = MemoryTier(limitBytes: 2_000)
-            tier.put("a", entry("a"))
-            tier.put("b", entry("b"))
-            _ = tier.get("a")
-            tier.put("c", entry("c"))
-            #expect(tier.get("a") != nil)
-            #expect(tier.get("b") == nil)
-            #expect(tier.get("c") != nil)
+            for name in ["a", "b", "c"] { tier.put(key, entry(name)) }
+            let request = { (name: String) in
+                TransportRequest(method: "GET", url: URL(string: key.url)!, headers: ["v": name])
+            }
+            _ = tier.select(key, for: request("a"))
+            tier.put(key, entry("d"))
+            #expect(tier.select(key, for: request("a")) != nil)
+            #expect(tier.select(key, for: request("b")) == nil)
+            #expect(tier.select(key, for: request("c")) != nil)
+            #expect(tier.select(key, for: request("d")) != nil)
             #expect(tier.totalBytes <= 2_000)
+            for index in 0..<100 { tier.put(key, entry("n\(index)")) }
+            #expect(tier.totalBytes <= 2_000)
+            #expect(tier.count == tier.variants(key).count)
         }
 
         @Test func diskSweepKeepsTheTierWithinItsBound() throws {
@@ -144,7 +151,8 @@ extension ResilienceTests {
                 let key = SHA256Digest.hex("k\(index)")
                 let body = Data(repeating: UInt8(index), count: 500)
                 let meta = CacheEntry.Meta(
-                    key: key, status: 200, headers: [], vary: [:], responseTime: 0, initialAge: 0, lifetime: nil,
+                    key: key, url: "u", partition: "p", status: 200, headers: [], vary: [:], responseTime: 0,
+                    initialAge: 0, lifetime: nil,
                     noCache: false, mustRevalidate: false, staleWhileRevalidate: nil, bodyLength: body.count,
                     bodyChecksum: CacheEntry.checksum(body))
                 tier.put(key, CacheEntry(meta: meta, body: body))

@@ -16,6 +16,26 @@ func cachedClient(_ server: LoopbackServer, _ cache: ResponseCache, token: Strin
     }
 }
 
+/// A cache whose clock reads `clock` (seconds since 1970), for tests of ages and limits.
+func clockedCache(
+    _ clock: Locked<Double>, directory: URL? = nil, maxVariants: Int = 8, policy: RonCachePolicy = .useProtocol,
+    partition: RonCachePartition = .credentials, willStore: ResponseCache.StoreHook? = nil
+) throws -> ResponseCache {
+    try ResponseCache(
+        directory: directory, memoryLimitBytes: 8 << 20, diskLimitBytes: 64 << 20, maxEntryBytes: 1 << 20,
+        maxVariants: maxVariants, policy: policy, partition: partition, willStore: willStore,
+        clock: { clock.value })
+}
+
+/// `date` as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
+func httpDate(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.string(from: date)
+}
+
 extension ResilienceTests {
     @Suite("ResponseCache: RFC 9111 over loopback HTTP", .timeLimit(.minutes(1)))
     struct ResponseCacheTests {
@@ -60,7 +80,9 @@ extension ResilienceTests {
             let stamp = "Sun, 06 Nov 1994 08:49:37 GMT"
             let server = try LoopbackServer { request in
                 if request.header("if-modified-since") == stamp { return .respond(status: 304) }
-                return .json(200, #"{"message":"old"}"#, headers: ["Last-Modified": stamp])
+                // max-age=0: stale at once, whatever heuristic freshness the date would give.
+                return .json(
+                    200, #"{"message":"old"}"#, headers: ["Last-Modified": stamp, "Cache-Control": "max-age=0"])
             }
             let client = try cachedClient(server, try ResponseCache())
             let _: AppResponse<Greeting> = await client.get("/hello")

@@ -7,6 +7,8 @@ struct CacheControl: Sendable, Hashable {
     var noCache = false
     var mustRevalidate = false
     var staleWhileRevalidate: Int?
+    /// A request's `only-if-cached`: answer from the cache or not at all (RFC 9111 §5.2.1.7).
+    var onlyIfCached = false
 
     /// Parses every `Cache-Control` field of `headers`; unknown or malformed directives are ignored.
     init(_ headers: RonHeaders) {
@@ -21,6 +23,7 @@ struct CacheControl: Sendable, Hashable {
             case "no-cache": noCache = true
             case "must-revalidate", "proxy-revalidate": mustRevalidate = true
             case "stale-while-revalidate": staleWhileRevalidate = argument
+            case "only-if-cached": onlyIfCached = true
             default: break
             }
         }

@@ -6,6 +6,10 @@ struct CacheEntry: Sendable {
     struct Meta: Codable, Sendable, Hashable {
         /// The entry's key (so a file renamed or mixed up is never served for another key).
         var key: String
+        /// The request URL the answer is for (invalidation and management find entries by it).
+        var url = ""
+        /// The SHA-256 of the partition the answer was stored in (see ``RonCachePartition``).
+        var partition = ""
         var status: Int
         /// Header fields as `[name, value]` pairs.
         var headers: [[String]]
@@ -17,6 +21,9 @@ struct CacheEntry: Sendable {
         var initialAge: Double
         /// `max-age`, else `Expires` − `Date`, in seconds; `nil` when the server gave neither.
         var lifetime: Double?
+        /// RFC 9111 §4.2.2: a tenth of the time between `Date` and `Last-Modified` (at most a day),
+        /// when the answer gave no explicit lifetime and did not ask to be revalidated; else `nil`.
+        var heuristicLifetime: Double?
         var noCache: Bool
         var mustRevalidate: Bool
         var staleWhileRevalidate: Int?
@@ -35,8 +42,26 @@ struct CacheEntry: Sendable {
         headers = RonHeaders(meta.headers.compactMap { $0.count == 2 ? (name: $0[0], value: $0[1]) : nil })
     }
 
-    /// Bytes this entry takes in memory (body plus an estimate for the rest).
-    var cost: Int { body.count + 256 + meta.headers.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } } }
+    /// Bytes this entry takes in memory: the body, the header and `Vary` texts, the keys, and an
+    /// estimate for the rest.
+    var cost: Int {
+        var total = body.count + 256 + meta.key.utf8.count + meta.url.utf8.count + meta.partition.utf8.count
+        for pair in meta.headers { total += pair.reduce(0) { $0 + $1.utf8.count } }
+        for (name, value) in meta.vary { total += name.utf8.count + value.utf8.count }
+        return total
+    }
+
+    /// When the answer arrived.
+    var storedAt: Date { Date(timeIntervalSince1970: meta.responseTime) }
+
+    /// The freshness lifetime under `policy`: the answer's own (`max-age`, `Expires`), else the
+    /// policy's TTL, else the heuristic one (when the policy allows it), else 0.
+    func lifetime(under policy: RonCachePolicy) -> Double {
+        if let own = meta.lifetime { return own }
+        if let ttl = policy.ttlSeconds { return Double(ttl) }
+        if policy.heuristicFreshness, let heuristic = meta.heuristicLifetime { return heuristic }
+        return 0
+    }
 
     /// RFC 9111 §4.2.3 `current_age` at `now`, in seconds.
     func age(at now: Double) -> Double {
@@ -50,9 +75,9 @@ struct CacheEntry: Sendable {
 
     // MARK: - File format
 
-    private static let magic = Data("RONCACHE1\n".utf8)
+    private static let magic = Data("RONCACHE2\n".utf8)
 
-    /// `RONCACHE1\n`, the metadata's length (4 bytes, big endian), the metadata as JSON, the body.
+    /// `RONCACHE2\n`, the metadata's length (4 bytes, big endian), the metadata as JSON, the body.
     func encoded() throws -> Data {
         let metaData = try JSONEncoder().encode(meta)
         var out = Self.magic

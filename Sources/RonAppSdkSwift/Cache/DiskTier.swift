@@ -6,9 +6,10 @@ import Foundation
     import Darwin
 #endif
 
-/// The disk tier of a ``ResponseCache``: one file per entry under a 0700 directory, in 256 shard
-/// folders named by the key's first two hex digits; written to a temporary file and renamed into
-/// place; bounded by bytes by a sweep that runs in the background after writes.
+/// The disk tier of a ``ResponseCache``: one file per entry under a 0700 directory, named as
+/// ``CacheKey`` says, in 256 shard folders named by the first two hex digits (those of the URL's
+/// digest, so every answer for a URL is in one folder); written to a temporary file and renamed
+/// into place; bounded by bytes by a sweep that runs in the background after writes.
 ///
 /// Reads never delete: an unreadable or corrupt file is a miss and is remembered, and the next write
 /// removes it.
@@ -79,6 +80,40 @@ final class DiskTier: @unchecked Sendable {
     /// Deletes the file for `key` (a write: an unsafe method changed the resource, or `clear()`).
     func remove(_ key: String) {
         try? FileManager.default.removeItem(at: file(key))
+    }
+
+    /// The names of the entries whose names start with `prefix` (all in one shard folder).
+    func names(prefix: String) -> [String] {
+        let folder = directory.appendingPathComponent(String(prefix.prefix(2)), isDirectory: true)
+        let items = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return items.compactMap { item in
+            guard item.hasPrefix(prefix), item.hasSuffix(".entry") else { return nil }
+            return String(item.dropLast(".entry".count))
+        }
+    }
+
+    /// The intact entries whose names start with `prefix`.
+    func entries(prefix: String) -> [CacheEntry] {
+        names(prefix: prefix).compactMap { get($0) }
+    }
+
+    /// Deletes every entry whose name starts with `prefix`.
+    func removeAll(prefix: String) {
+        for name in names(prefix: prefix) { remove(name) }
+    }
+
+    /// Deletes the entries that arrived before `time` (seconds since 1970), and the files that are
+    /// not intact entries.
+    func removeAll(before time: Double) {
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "entry" else { continue }
+            let name = url.deletingPathExtension().lastPathComponent
+            let entry = (try? Data(contentsOf: url)).flatMap { CacheEntry.decode($0, key: name) }
+            if entry.map({ $0.meta.responseTime < time }) ?? true {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
     }
 
     /// Deletes every entry.

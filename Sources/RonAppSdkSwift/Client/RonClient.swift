@@ -77,7 +77,7 @@ public final class RonClient: RonRequesting {
             idempotencyKeyHeader: config.idempotencyKeyHeader)
         chain = MiddlewareChain(
             layers: config.middleware + (config.retry.map { [RetryMiddleware(policy: $0)] } ?? [])
-                + (config.cache.map { [$0] } ?? []))
+                + (config.cache.map { [CacheStage(cache: $0)] } ?? []))
         try Self.checkPinning(config)
         // A custom transport that cannot stream makes subscriptions fail (no silent fallback to a
         // URLSession with other settings).

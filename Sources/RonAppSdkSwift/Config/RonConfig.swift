@@ -8,7 +8,7 @@ import Logging
 /// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
 /// and where to report.
 ///
-/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:idempotencyKeyHeader:maxRedirects:sessionConfiguration:pinnedCertificates:)``
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:cache:idempotencyKeyHeader:maxRedirects:sessionConfiguration:pinnedCertificates:)``
 /// (every parameter has a default), or merge environment variables in with
 /// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
 public struct RonConfig: Sendable {
@@ -72,8 +72,13 @@ public struct RonConfig: Sendable {
     /// Retries transient failures of safe calls with this policy (see ``RetryPolicy``); `nil` (the
     /// default) never retries. The ``RetryMiddleware`` it adds runs inside (after) ``middleware``.
     public var retry: RetryPolicy?
-    /// An HTTP cache for `GET` and `HEAD` answers (see ``ResponseCache``); `nil` (the default)
-    /// caches nothing. It runs innermost, inside ``middleware`` and ``retry``.
+    /// An HTTP cache for `GET` and `HEAD` answers (see ``ResponseCache`` and <doc:ResponseCaching>);
+    /// `nil` (the default) caches nothing. It runs innermost, inside ``middleware`` and ``retry``,
+    /// once per call.
+    ///
+    /// ```swift
+    /// let config = RonConfig(baseUrl: url, authToken: token, cache: try ResponseCache(directory: cachesFolder))
+    /// ```
     public var cache: ResponseCache?
 
     /// Creates a configuration; every parameter is optional.
@@ -96,6 +101,7 @@ public struct RonConfig: Sendable {
         onResponse: (@Sendable (RonResponseInfo) -> Void)? = nil,
         middleware: [any RonMiddleware] = [],
         retry: RetryPolicy? = nil,
+        cache: ResponseCache? = nil,
         idempotencyKeyHeader: String = Defaults.idempotencyKeyHeader,
         maxRedirects: Int? = nil,
         sessionConfiguration: (@Sendable () -> URLSessionConfiguration)? = nil,
@@ -119,6 +125,7 @@ public struct RonConfig: Sendable {
         self.onResponse = onResponse
         self.middleware = middleware
         self.retry = retry
+        self.cache = cache
         self.idempotencyKeyHeader = idempotencyKeyHeader
         self.maxRedirects = maxRedirects
         self.sessionConfiguration = sessionConfiguration

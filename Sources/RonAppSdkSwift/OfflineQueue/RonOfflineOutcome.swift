@@ -4,10 +4,11 @@ import Foundation
 public enum RonOfflineOutcome: Sendable {
     /// The gateway answered (successfully or not); the response is the answer.
     case delivered(AppResponse<Data>)
-    /// The gateway could not be reached (or earlier writes are still waiting); the write is stored
-    /// and will be replayed by ``RonOfflineQueue/flush()``.
+    /// The gateway could not be reached, answered busy, or earlier writes are still waiting; the
+    /// write is stored and will be replayed (``RonOfflineQueue/flush()``, or the queue's own retry).
     case queued(RonQueuedRequest)
-    /// The write failed for good (a non-retryable answer, or too many failed attempts); it is in
+    /// The write failed for good (refused ``RonOfflineQueue/maxAttempts`` times, or older than
+    /// ``RonOfflineQueue/maxAgeSeconds``); it is in
     /// ``RonOfflineQueue/deadLetters`` with its ``RonQueuedRequest/lastProblem``.
     case deadLettered(RonQueuedRequest)
 }

@@ -2,9 +2,10 @@ import Foundation
 
 /// A write waiting in (or dead-lettered by) a ``RonOfflineQueue``, as stored in its file.
 ///
-/// Credentials are never stored: credential headers (`Authorization`, `X-RON-*`, cookies and secret-looking names)
-/// (`Authorization`, `X-RON-Passport`, cookies, anything named like a token or session) are
-/// dropped when the request is queued; the client adds its current credentials when it replays.
+/// Credentials are never stored: credential headers (`Authorization`, `X-RON-Passport` and the
+/// other `X-RON-*` headers but the request and correlation ids, cookies, anything named like a
+/// token or session) are dropped when the request is queued; the client adds its current
+/// credentials when it replays.
 public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
     /// One query parameter.
     public struct QueryItem: Codable, Sendable, Hashable {
@@ -40,8 +41,11 @@ public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
     public var idempotencyKey: String
     /// When the request was first queued.
     public var enqueuedAt: Date
-    /// How many attempts failed so far.
+    /// How many sends did not deliver it so far, whatever the cause (unreachable, busy, refused).
     public var attempts: Int
+    /// How many of those were answers that refused it (`4xx` other than `401`, `408`, `425`,
+    /// `429`): only these move it towards the dead letters (``RonOfflineQueue/maxAttempts``).
+    public var refusals: Int
     /// The problem of the last failed attempt.
     public var lastProblem: RonProblem?
 
@@ -60,7 +64,26 @@ public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
         self.idempotencyKey = idempotencyKey
         enqueuedAt = now
         attempts = 0
+        refusals = 0
         lastProblem = nil
+    }
+
+    /// Reads an entry; one written before ``refusals`` existed has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        method = try container.decode(String.self, forKey: .method)
+        path = try container.decode(String.self, forKey: .path)
+        query = try container.decode([QueryItem].self, forKey: .query)
+        headers = try container.decode([String: String].self, forKey: .headers)
+        body = try container.decodeIfPresent(Data.self, forKey: .body)
+        contentType = try container.decodeIfPresent(String.self, forKey: .contentType)
+        timeoutMs = try container.decodeIfPresent(Int.self, forKey: .timeoutMs)
+        idempotencyKey = try container.decode(String.self, forKey: .idempotencyKey)
+        enqueuedAt = try container.decode(Date.self, forKey: .enqueuedAt)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        refusals = try container.decodeIfPresent(Int.self, forKey: .refusals) ?? 0
+        lastProblem = try container.decodeIfPresent(RonProblem.self, forKey: .lastProblem)
     }
 
     /// The call to replay (the client adds its credentials and a fresh `x-request-id`).

@@ -12,6 +12,8 @@ enum CredentialPolicy {
     static let credentialNames: Set<String> = [
         "authorization", "proxy-authorization", "x-ron-token", "x-ron-passport", "cookie", "set-cookie",
     ]
+    /// The `X-RON-*` headers that carry no credential: the request and correlation ids.
+    static let ronIdentifiers: Set<String> = ["x-ron-request-id", "x-ron-correlation-id"]
     /// Fragments that make any header name a credential (`x-api-key`, `x-session-id`, `x-auth-user`, ...).
     static let credentialFragments = [
         "token", "secret", "password", "passport", "api-key", "apikey", "session", "auth",
@@ -22,7 +24,7 @@ enum CredentialPolicy {
     static func isCredential(_ name: String) -> Bool {
         let lowered = name.lowercased()
         if credentialNames.contains(lowered) { return true }
-        if lowered.hasPrefix("x-ron-") { return true }
+        if lowered.hasPrefix("x-ron-") { return !ronIdentifiers.contains(lowered) }
         return credentialFragments.contains { lowered.contains($0) }
     }
 
