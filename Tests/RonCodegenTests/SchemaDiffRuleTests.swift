@@ -399,6 +399,59 @@ struct SchemaDiffRuleTests {
         #expect(SchemaDiff.compare(old: old, new: swapped).bump == .major)
     }
 
+    @Test("a type renamed because another document took its name is a rename, and its users see no change")
+    func aCollidingNameIsARename() throws {
+        let orders = #"""
+            {"$defs": {"Order": {"type": "object", "properties": {"status": {"$ref": "#/$defs/OrderStatus"}},
+                                 "required": ["status"]},
+                       "OrderStatus": {"type": "string", "enum": ["open", "closed"]}}}
+            """#
+        let billing = #"""
+            {"$defs": {"Invoice": {"type": "object", "properties": {"status": {"$ref": "#/$defs/OrderStatus"}}},
+                       "OrderStatus": {"type": "object", "properties": {"code": {"type": "integer", "format": "int32"}}}}}
+            """#
+        let old = try CodeGenerator().model(documents: [("orders.schema.json", orders)])
+        let new = try CodeGenerator().model(documents: [
+            ("billing.schema.json", billing), ("orders.schema.json", orders),
+        ])
+        let report = SchemaDiff.compare(old: old, new: new)
+        let renamed = try #require(report.changes.first { $0.rule == .typeRenamed }, "\(report.changes)")
+        #expect(renamed.old?.file == "orders.schema.json" && renamed.new?.file == "orders.schema.json")
+        #expect(report.renamedTypes["OrderStatus"] == renamed.typeName)
+        #expect(!report.changes.contains { $0.verdicts.oldClientsNewServer == .breaking }, "\(report.changes)")
+        #expect(!report.changes.contains { $0.typeName == "Order" }, "Order's member refers to the same type")
+        #expect(report.changes.contains { $0.rule == .typeAdded && $0.new?.file == "billing.schema.json" })
+    }
+
+    @Test("x-ron-order keeps the Swift order, so a reorder of properties breaks nothing")
+    func orderKeptByExtension() throws {
+        let ordered = #", "x-ron-order": ["amount_minor", "currency"]"#
+        let old = try Self.model(
+            Self.object(#""amount_minor": {"type": "string"}, "currency": {"type": "string"}"#, extra: ordered))
+        let new = try Self.model(
+            Self.object(#""currency": {"type": "string"}, "amount_minor": {"type": "string"}"#, extra: ordered))
+        #expect(SchemaDiff.compare(old: old, new: new).changes.isEmpty)
+        guard case .structure(_, let fields)? = new.types.first?.shape else {
+            Issue.record("no struct")
+            return
+        }
+        #expect(fields.filter(\.isMember).map(\.wireName) == ["amount_minor", "currency"])
+        #expect(throws: CodegenError.self) {
+            try Self.model(Self.object(#""a": {"type": "string"}"#, extra: #", "x-ron-order": ["b"]"#))
+        }
+    }
+
+    @Test("an enum rewritten as a oneOf of described const values changes documentation only")
+    func describedEnumValuesAreDocumentation() throws {
+        let old = try Self.model(#""Status": {"type": "string", "enum": ["open", "closed"]}"#)
+        let new = try Self.model(
+            #""Status": {"oneOf": [{"const": "open", "description": "Taking orders."}, {"const": "closed"}]}"#)
+        let report = SchemaDiff.compare(old: old, new: new)
+        #expect(report.changes.map(\.rule) == [.documentationChanged], "\(report.changes)")
+        #expect(report.changes.first?.member == "open")
+        #expect(report.changes.allSatisfy { $0.verdicts == .allCompatible })
+    }
+
     @Test("an operation's change names its route and its place in the document, in the table and the JSON")
     func operationChangesAreLocated() throws {
         let old = try Self.api(Self.route() + ", " + Self.route("/other", id: "getOther"))

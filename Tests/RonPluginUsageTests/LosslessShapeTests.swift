@@ -97,4 +97,17 @@ struct LosslessShapeTests {
         #expect(demo.format == "syslog")
         #expect(value.sources?["out"]?.source.tag == "console")
     }
+
+    @Test func aReferenceWithATypeOfSeveralKindsBesideItTakesEachKindAndEnds() throws {
+        let json = #"""
+            {"permissions": {"admin": {"description": "all", "children": {"read": true, "write": {"children": ["x"]}}}}}
+            """#
+        let (value, again, sent) = try roundTrip(Lossless.self, json)
+        #expect(again == sent)
+        guard case .permissionChildrenTypeObjectValueMap(let children)? = value.permissions?["admin"]?.children else {
+            Issue.record("children decoded as \(String(describing: value.permissions?["admin"]?.children))")
+            return
+        }
+        #expect(children["read"] == .bool(true))
+    }
 }

@@ -1,7 +1,8 @@
 /// Compares two schema models (not their text) and lists every change with its verdicts.
 ///
-/// Types are matched by name; a type that disappears while one of the same shape appears is a
-/// rename. Members are matched by wire name, enum values and variants by their wire tag. A kind of
+/// Types are matched by where they are written (document and JSON pointer), then by name; a type
+/// whose name changed at the same place, or that disappears while one of the same shape appears,
+/// is a rename. Members are matched by wire name, enum values and variants by their wire tag. A kind of
 /// declaration or type reference the comparison does not know is reported as a change that breaks
 /// everything, so a new construct of the generator is never missed and never crashes the diff.
 ///
@@ -31,27 +32,54 @@ struct ModelComparison {
     }
 
     mutating func compareTypes() {
+        // A type is the schema written at its place: matched there first, so that a type renamed
+        // because a new one took its name (`OrderStatus` → `OrderStatusOrders` when another document
+        // defines `OrderStatus` too) is a rename, not a removal beside a type of another kind.
+        let key = { (origin: Origin) in origin.file + "#" + origin.pointer }
+        let oldByOrigin = Dictionary(old.types.map { (key($0.origin), $0) }, uniquingKeysWith: { first, _ in first })
+        let newOrigins = Set(new.types.map { key($0.origin) })
+        var pairs: [String: NamedType] = [:]
+        var taken: Set<String> = []
+        for type in new.types {
+            if let previous = oldByOrigin[key(type.origin)], !taken.contains(previous.name) {
+                pairs[type.name] = previous
+                taken.insert(previous.name)
+            }
+        }
+        // Then by name, for a type whose old place is gone (moved to another document or pointer).
         let oldByName = Dictionary(old.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let newByName = Dictionary(new.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var removed = old.types.filter { newByName[$0.name] == nil }
+        for type in new.types where pairs[type.name] == nil {
+            if let previous = oldByName[type.name], !taken.contains(previous.name),
+                !newOrigins.contains(key(previous.origin))
+            {
+                pairs[type.name] = previous
+                taken.insert(previous.name)
+            }
+        }
+        var removed = old.types.filter { !taken.contains($0.name) }
         var added: [NamedType] = []
-        for type in new.types where oldByName[type.name] == nil {
+        for type in new.types where pairs[type.name] == nil {
             if let index = removed.firstIndex(where: { $0.shape == type.shape }) {
                 let previous = removed.remove(at: index)
-                renames[previous.name] = type.name
-                changes.append(
-                    SchemaChange(
-                        rule: .typeRenamed, typeName: type.name, detail: "\(previous.name) → \(type.name)",
-                        old: previous.origin, new: type.origin,
-                        verdicts: CompatibilityVerdicts(
-                            oldClientsNewServer: .compatible, newClientsOldServer: .compatible, swiftSource: .breaking))
-                )
+                pairs[type.name] = previous
             } else {
                 added.append(type)
             }
         }
+        for (name, previous) in pairs where previous.name != name {
+            renames[previous.name] = name
+        }
         for type in new.types {
-            if let previous = oldByName[type.name] {
+            if let previous = pairs[type.name] {
+                if previous.name != type.name {
+                    changes.append(
+                        SchemaChange(
+                            rule: .typeRenamed, typeName: type.name, detail: "\(previous.name) → \(type.name)",
+                            old: previous.origin, new: type.origin,
+                            verdicts: CompatibilityVerdicts(
+                                oldClientsNewServer: .compatible, newClientsOldServer: .compatible,
+                                swiftSource: .breaking)))
+                }
                 compare(previous, type)
             } else if added.contains(where: { $0.name == type.name }) {
                 changes.append(
@@ -198,7 +226,17 @@ struct ModelComparison {
     mutating func compareEnumCases(_ old: NamedType, _ oldCases: [EnumCase], _ new: NamedType, _ newCases: [EnumCase]) {
         compareCases(
             old, oldCases.map { ($0.wireValue, $0.swiftName) }, new, newCases.map { ($0.wireValue, $0.swiftName) },
-            rules: (.enumValueAdded, .enumCaseRenamed, .enumValueRemoved))
+            rules: (.enumValueAdded, .enumCaseRenamed, .enumValueRemoved)
+        ) { oldIndex, newIndex in
+            // A value described now, or described otherwise (an enum rewritten as a `oneOf` of `const`
+            // values with a description each): documentation only.
+            let (previous, value) = (oldCases[oldIndex], newCases[newIndex])
+            guard previous.documentation != value.documentation else { return nil }
+            return SchemaChange(
+                rule: .documentationChanged, typeName: new.name, member: value.wireValue,
+                detail: "documentation of case \(value.swiftName)", old: old.origin, new: new.origin,
+                verdicts: .allCompatible)
+        }
     }
 
     mutating func compareVariants(

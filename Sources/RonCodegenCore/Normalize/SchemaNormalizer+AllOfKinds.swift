@@ -1,61 +1,75 @@
 /// `allOf` whose parts together allow several kinds of value (tslint's rules: a `$ref` to
 /// `{"type": ["boolean", "object", "array"], "properties": …}` beside a part that adds `items` and
-/// more `properties`): the parts are one schema of several kinds, so it is lowered as one, a union
-/// with a case per kind, instead of a struct that would refuse the booleans and the arrays.
+/// more `properties`; bukkit's `{"$ref": …, "type": ["boolean", "object"]}`): a union with a case
+/// per kind, instead of a struct that would refuse the booleans and the arrays. The object case
+/// merges the parts as an `allOf` does (references stay references, so a schema that refers to
+/// itself through such a part ends); the other cases take the parts' keywords for their kind.
 extension SchemaNormalizer {
-    /// The parts' keywords as one schema when their `type`s leave more than one kind (besides
-    /// `null`), else `nil`. A part that is a `$ref` contributes its target's keywords, when the
-    /// target is in the same document (so the references inside it mean the same there).
-    func multiKindCombination(_ parts: [(DocumentValue, Place)]) -> DocumentValue? {
+    /// The kinds (besides `null`) that every part's `type` allows, in the order the first part with
+    /// a `type` lists them, when there are more than one; else `nil`. A part that is a `$ref` is
+    /// read through its target's `type`.
+    func multipleKinds(_ parts: [(DocumentValue, Place)]) -> [String]? {
         var kinds: Set<String>?
-        var expanded: [[(key: String, value: DocumentValue)]] = []
+        var order: [String] = []
         for (part, place) in parts where !SchemaVocabulary.isConstraintOnly(part) {
-            guard var members = part.members else { return nil }
-            if let key = Self.referenceKeywords.first(where: { part[$0]?.string != nil }),
+            var typed = part
+            if part["type"] == nil, let key = Self.referenceKeywords.first(where: { part[$0]?.string != nil }),
                 let ref = part[key]?.string
             {
-                guard case .place(let found) = index.resolve(ref, at: place), found.document == place.document,
-                    let target = node(at: redirects[found] ?? found).members,
-                    !target.contains(where: { $0.key == "$id" || $0.key == "id" || $0.key == "allOf" })
-                else { return nil }
-                members = target + members.filter { !Self.referenceKeywords.contains($0.key) }
+                guard case .place(let found) = index.resolve(ref, at: place) else { return nil }
+                typed = node(at: redirects[found] ?? found)
             }
-            if members.contains(where: { ["allOf", "oneOf", "anyOf"].contains($0.key) }) { return nil }
             // Only a `type` says which kinds a part allows: `items` or `properties` alone constrain
             // the values of their kind and let the others through.
-            let partKinds = Set(members.contains { $0.key == "type" } ? typeView(.object(members)).kinds : [])
-            if !partKinds.isEmpty { kinds = kinds.map { $0.intersection(partKinds) } ?? partKinds }
-            expanded.append(members)
+            guard typed["type"] != nil else { continue }
+            let partKinds = typeView(typed).kinds
+            guard !partKinds.isEmpty else { continue }
+            if order.isEmpty { order = partKinds }
+            kinds = kinds.map { $0.intersection(partKinds) } ?? Set(partKinds)
         }
-        guard let kinds, kinds.count > 1, expanded.count > 1 else { return nil }
-        var combined: [(key: String, value: DocumentValue)] = []
-        for members in expanded {
-            for (key, value) in members {
-                guard let existing = combined.firstIndex(where: { $0.key == key }) else {
-                    combined.append((key, value))
-                    continue
+        guard let kinds, kinds.count > 1 else { return nil }
+        return order.filter(kinds.contains)
+    }
+
+    /// The union of `kinds` that `parts` make together.
+    mutating func kindUnion(
+        _ kinds: [String], _ parts: [(DocumentValue, Place)], _ node: DocumentValue, at place: Place,
+        definition: Bool
+    ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
+        let nullable = typeView(node).nullable
+        guard definition else {
+            return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+        }
+        let objectWords: Set<String> = [
+            "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+            "minProperties", "maxProperties", "unevaluatedProperties", "dependencies", "dependentRequired",
+        ]
+        var variants: [(DocumentValue, Place)] = []
+        for kind in kinds {
+            let variantPlace = place.appending("type").appending(kind)
+            var members: [(key: String, value: DocumentValue)] = [("type", .string(kind))]
+            if kind == "object" {
+                // Every part without its `type`: merged as an `allOf`, within the object kind.
+                let stripped = parts.map { part in
+                    DocumentValue.object(part.0.members?.filter { $0.key != "type" } ?? [])
                 }
-                switch (key, combined[existing].value, value) {
-                case ("properties", .object(let first), .object(let more)):
-                    combined[existing].value = .object(
-                        first + more.filter { new in !first.contains { $0.key == new.key } })
-                case ("required", .array(let first), .array(let more)):
-                    combined[existing].value = .array(first + more.filter { !first.contains($0) })
-                default: continue
+                members.append(("allOf", .array(stripped)))
+            } else {
+                for (part, _) in parts {
+                    for (key, value) in part.members ?? []
+                    where key != "type" && !objectWords.contains(key) && !Self.referenceKeywords.contains(key)
+                        && !members.contains(where: { $0.key == key })
+                    {
+                        members.append((key, value))
+                    }
                 }
             }
+            let variant = DocumentValue.object(members)
+            hoistedNodes[variantPlace] = variant
+            variants.append((variant, variantPlace))
         }
-        // The kinds every part allows, in the order the first part lists them.
-        let order =
-            expanded.lazy.filter { $0.contains { $0.key == "type" } }.map { self.typeView(.object($0)).kinds }.first
-            ?? []
-        let type = DocumentValue.array(order.filter(kinds.contains).map(DocumentValue.string))
-        if let index = combined.firstIndex(where: { $0.key == "type" }) {
-            combined[index].value = type
-        } else {
-            combined.append(("type", type))
-        }
-        return .object(combined.filter { !["definitions", "$defs", "$schema"].contains($0.key) })
+        let name = names[place] ?? pathName(of: place)
+        return try untagged(variants, hasNull: nullable, node, name: name, keyword: "anyOf", hints: kinds)
     }
 }
 

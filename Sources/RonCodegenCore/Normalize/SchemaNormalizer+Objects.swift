@@ -174,6 +174,7 @@ extension SchemaNormalizer {
         var members: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         if let parameters = node?["x-ron-type-parameters"] { members.append(("x-ron-type-parameters", parameters)) }
         if let conformances = node?["x-ron-conforms-to"] { members.append(("x-ron-conforms-to", conformances)) }
+        if let order = node?["x-ron-order"] { members.append(("x-ron-order", order)) }
         members.append(("properties", .object(properties)))
         if !required.isEmpty { members.append(("required", .array(required))) }
         members.append(("additionalProperties", .bool(!shape.closed)))
@@ -309,9 +310,8 @@ extension SchemaNormalizer {
             let (form, inner) = try referenceForm(ref, only.0, at: only.1)
             return (mergeAnnotations(form, node), inner || typeView(node).nullable)
         }
-        if let combined = multiKindCombination(parts) {
-            let (form, inner) = try lower(combined, at: place, definition: definition)
-            return (mergeAnnotations(form, node), inner || typeView(node).nullable)
+        if let kinds = multipleKinds(parts) {
+            return try kindUnion(kinds, parts, node, at: place, definition: definition)
         }
         var shape = ObjectShape()
         var others: [(DocumentValue, Place)] = []

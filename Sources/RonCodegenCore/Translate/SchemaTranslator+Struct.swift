@@ -7,7 +7,7 @@ extension SchemaTranslator {
             node,
             [
                 "type", "properties", "required", "additionalProperties", "x-ron-type-parameters", "propertyNames",
-                "x-ron-other-members", "x-ron-other-members-except", "x-ron-flattened",
+                "x-ron-other-members", "x-ron-other-members-except", "x-ron-flattened", "x-ron-order",
             ],
             at: at)
         if let extra = node["additionalProperties"], case .bool = extra {
@@ -74,6 +74,9 @@ extension SchemaTranslator {
                 throw fieldAt.appending("x-ron-omit-default").error("x-ron-omit-default needs a default")
             }
         }
+        if let order = node["x-ron-order"] {
+            fields = try Self.ordered(fields, by: order, at: at.appending("x-ron-order"))
+        }
         if let union = node["x-ron-flattened"] {
             // The union the object is also: read from and written to the object itself.
             let unionAt = at.appending("allOf")
@@ -129,5 +132,26 @@ extension SchemaTranslator {
             names.append(name)
         }
         return names
+    }
+
+    /// `x-ron-order`: the members it names first, in its order, then the others in the schema's.
+    /// It fixes the Swift order (the initializer's parameters) whatever order a schema generator
+    /// writes `properties` in; the wire does not depend on it.
+    static func ordered(_ fields: [Field], by order: DocumentValue, at: Location) throws(CodegenError) -> [Field] {
+        guard case .array(let items) = order else {
+            throw at.error("x-ron-order must be an array of property names")
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let name = item.string, !names.contains(name) else {
+                throw at.appending(String(index)).error("x-ron-order must list distinct property names")
+            }
+            guard fields.contains(where: { $0.wireName == name }) else {
+                throw at.appending(String(index)).error("'\(name)' is not a property of this object")
+            }
+            names.append(name)
+        }
+        let first = names.compactMap { name in fields.first { $0.wireName == name } }
+        return first + fields.filter { !names.contains($0.wireName) }
     }
 }
