@@ -134,8 +134,12 @@ struct UserOperationsTests {
     }
 
     @Test func membersTheClientsSchemaDoesNotKnowSurviveAReadModifyWrite() async throws {
-        // A newer server added `weight_grams` and `owner`; this client's schema knows neither.
-        let stored = #"{"id": "g-1", "color": "red", "weight_grams": 12, "owner": {"name": "ana", "since": null}}"#
+        // A newer server added `weight_grams`, `owner` and a 30-digit `serial`; this client's schema
+        // knows none of them.
+        let stored = #"""
+            {"id": "g-1", "color": "red", "weight_grams": 12, "owner": {"name": "ana", "since": null},
+             "serial": 123456789012345678901234567890}
+            """#
         let server = try LoopbackServer { request in
             request.method == "PUT" ? .json(200, String(decoding: request.body, as: UTF8.self)) : .json(200, stored)
         }
@@ -144,6 +148,9 @@ struct UserOperationsTests {
         defer { client.close() }
         var gadget = try #require(await client.getGadgetsByGadgetId(gadgetId: "g-1").data)
         #expect(gadget.additionalMembers["weight_grams"] == 12)
+        #expect(
+            gadget.additionalMembers["serial"]
+                == .bigInteger(try #require(JSONInteger("123456789012345678901234567890"))))
         gadget.color = .blue
         let replaced = await client.replaceGadget(gadgetId: "g-1", body: gadget)
         #expect(replaced.ok, "\(String(describing: replaced.problem))")
