@@ -273,7 +273,10 @@ struct ExampleCall {
         if let missing = operation.requiredParameters.first(where: { operation.examples[$0] == nil }) {
             return .failure(Refusal(message: "required parameter '\(missing)' has no example in the schema"))
         }
-        var call = ExampleCall(path: operation.path)
+        // Below the document's server path when it is not the App Plane's `/app`.
+        var call = ExampleCall(
+            path: operation.serverPath == "/app"
+                ? operation.path : RonPath.server(operation.serverPath) + operation.path)
         for (name, location) in operation.parameters.sorted(by: { $0.key < $1.key }) {
             guard let example = operation.examples[name] else { continue }
             switch location {

@@ -112,7 +112,8 @@ struct DriftSchema {
                 parameters: Dictionary(
                     operation.parameters.map { ($0.name, $0.location.rawValue) },
                     uniquingKeysWith: { first, _ in first }),
-                requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples)
+                requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples,
+                serverPath: operation.serverPath)
         }
         self.answerTypes = answerTypes
         validator = FixtureValidator(model: model, strict: strict)

@@ -270,7 +270,8 @@ public struct FixtureValidator: Sendable {
             let expected = "an array of \(elements.count) elements (\(type.name) is a tuple)"
             guard case .array(let items) = value else { return expect(expected) }
             guard items.count == elements.count else {
-                return problem(expected, "expected \(expected), found \(items.count) elements")
+                return problem(
+                    expected, "expected \(elements.count) elements (\(type.name) is a tuple), found \(items.count)")
             }
             for (index, (item, element)) in zip(items, elements).enumerated() {
                 if item == .null {
