@@ -18,7 +18,13 @@ struct DriftCommand: AsyncParsableCommand {
             the code generator builds from them, instead of the schema built into ron. Either way an answer \
             drifts when the generated type refuses it or a round trip through it would lose a member; with \
             --strict, also when it has a member the schema does not declare (which the type would keep).
-            Exits 1 when any operation drifted, 2 when none drifted but a call failed, else 0.
+            A drifted answer gets one line per problem (every value the type refuses, every member a round trip \
+            loses), each naming the type, the JSON pointer, what the schema says there and what came; a value \
+            the compiled types refuse is reported where their decoder stopped. --format json gives one entry \
+            per operation, its problems in a 'problems' array (pointer, expected, got) and the first one also \
+            in 'pointer', 'expected' and 'got'.
+            Exit status, for CI: 1 when any operation drifted, 2 when none drifted but a call failed or a \
+            stream sent nothing, 0 otherwise (skipped operations do not count); 64 for a usage error.
             """)
 
     /// How the report is printed.
@@ -72,7 +78,9 @@ struct DriftCommand: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            for report in reports { print(report.line) }
+            for report in reports {
+                for line in report.lines { print(line) }
+            }
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -89,31 +97,45 @@ struct DriftReport: Codable, Equatable {
         case ok, drift, problem, skipped
     }
 
+    /// One place where the answer is not what the schema says.
+    struct Problem: Codable, Equatable {
+        /// Where in the answer (RFC 6901; `/events/N...` for the Nth event of a stream).
+        var pointer: String
+        /// What the schema says there.
+        var expected: String
+        /// What came (`nothing` when there is no value there).
+        var got: String
+    }
+
     var operation: String
     var method: String
     var path: String
     var outcome: Outcome
     /// The schema type the answer was checked against.
     var type: String?
-    /// Where in the answer the drift is (RFC 6901).
+    /// Where in the answer the first drift is (RFC 6901); ``problems`` has every one.
     var pointer: String?
-    /// What the schema says there.
+    /// What the schema says at the first drift.
     var expected: String?
-    /// What came.
+    /// What came at the first drift.
     var got: String?
+    /// Every drift of the answer, in the order found (`nil` unless the outcome is drift).
+    var problems: [Problem]?
     /// The problem, or why the operation was skipped.
     var message: String?
 
-    /// One line of the text report.
-    var line: String {
+    /// The lines of the text report: one, or for drift one per problem.
+    var lines: [String] {
         let head =
             "\(outcome.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(operation) (\(method) \(path))"
         switch outcome {
-        case .ok: return head + ": \(type ?? "")"
+        case .ok: return [head + ": \(type ?? "")"]
         case .drift:
-            return head
-                + ": \(type ?? "") at \(pointer.map { $0.isEmpty ? "/" : $0 } ?? "/"): expected \(expected ?? "?"), got \(got ?? "?")"
-        case .problem, .skipped: return head + ": \(message ?? "")"
+            return (problems ?? []).map { problem in
+                head + ": \(type ?? "") at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
+                    + "expected \(problem.expected), got \(problem.got)"
+            }
+        case .problem, .skipped: return [head + ": \(message ?? "")"]
         }
     }
 }
@@ -161,21 +183,29 @@ enum DriftCheck {
             }
             bodies = [answer.data ?? Data()]
         }
+        var problems: [DriftReport.Problem] = []
         for (index, body) in bodies.enumerated() {
             switch types.check(body, of: operation, as: type) {
             case .ok: continue
             case .unknownType:
                 report.message = "the generated types have no '\(type)'"
                 return report
-            case .drift(let pointer, let expected):
-                report.outcome = .drift
-                report.pointer = (operation.eventStream ? "/events/\(index)" : "") + pointer
-                report.expected = expected
-                report.got = DriftDescription.value(at: pointer, in: body)
-                return report
+            case .drift(let found):
+                let prefix = operation.eventStream ? "/events/\(index)" : ""
+                problems += found.map { problem in
+                    DriftReport.Problem(
+                        pointer: prefix + problem.pointer, expected: problem.expected,
+                        got: DriftDescription.value(at: problem.pointer, in: body))
+                }
             }
         }
-        report.outcome = .ok
+        guard let first = problems.first else {
+            report.outcome = .ok
+            return report
+        }
+        report.outcome = .drift
+        report.problems = problems
+        (report.pointer, report.expected, report.got) = (first.pointer, first.expected, first.got)
         return report
     }
 
@@ -243,7 +273,10 @@ struct ExampleCall {
         if let missing = operation.requiredParameters.first(where: { operation.examples[$0] == nil }) {
             return .failure(Refusal(message: "required parameter '\(missing)' has no example in the schema"))
         }
-        var call = ExampleCall(path: operation.path)
+        // Below the document's server path when it is not the App Plane's `/app`.
+        var call = ExampleCall(
+            path: operation.serverPath == "/app"
+                ? operation.path : RonPath.server(operation.serverPath) + operation.path)
         for (name, location) in operation.parameters.sorted(by: { $0.key < $1.key }) {
             guard let example = operation.examples[name] else { continue }
             switch location {
@@ -263,16 +296,24 @@ enum DriftDescription {
         guard let error = error as? DecodingError else { return ("", "\(error)") }
         switch error {
         case .typeMismatch(let type, let context):
-            return (pointer(context.codingPath), "\(type)")
+            return (pointer(context.codingPath), words(type))
         case .valueNotFound(let type, let context):
-            return (pointer(context.codingPath), "\(type)")
+            return (pointer(context.codingPath), words(type) + ", not null")
         case .keyNotFound(let key, let context):
-            return (pointer(context.codingPath + [key]), "a required member")
+            return (pointer(context.codingPath + [key]), "the required member '\(key.stringValue)'")
         case .dataCorrupted(let context):
             return (pointer(context.codingPath), context.debugDescription)
         @unknown default:
             return ("", "\(error)")
         }
+    }
+
+    /// What a decoder expected, in words (`a Bool`, `an Int32`, `an object`, `an array`).
+    static func words(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        if name.hasPrefix("Dictionary<") || name.contains("KeyedDecodingContainer") { return "an object" }
+        if name.hasPrefix("Array<") || name.contains("UnkeyedDecodingContainer") { return "an array" }
+        return ("AEIOaeio".contains(name.first ?? "x") ? "an " : "a ") + name
     }
 
     static func pointer(_ path: [any CodingKey]) -> String {

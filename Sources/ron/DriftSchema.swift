@@ -20,26 +20,41 @@ enum DriftTypes {
         }
     }
 
-    /// Whether `body`, the answer of `operation`, is what the schema says.
+    /// Whether `body`, the answer of `operation`, is what the schema says: every place where it is not.
     func check(_ body: Data, of operation: RonOperationInfo, as type: String) -> DriftVerdict {
         switch self {
         case .compiled(let strict):
             do {
                 guard try RonSchemaCatalog.reencode(body, as: type) != nil else { return .unknownType }
             } catch {
+                // The generated decoder stops at the first value it refuses.
                 let (pointer, expected) = DriftDescription.location(of: error)
-                return .drift(pointer: pointer, expected: expected)
+                return .drift([DriftProblem(pointer: pointer, expected: expected)])
             }
-            // It decodes; the fixtures' comparison says whether a round trip keeps it whole.
-            guard
-                let (pointer, problem) = RonFixtures.difference(
-                    of: body, as: type, catalog: RonSchemaCatalog.self, strict: strict)
-            else { return .ok }
-            return .drift(pointer: pointer, expected: "the same JSON after a round trip (\(problem))")
+            // It decodes; the fixtures' comparison says where a round trip does not keep it whole.
+            let differences = RonFixtures.differences(
+                of: body, as: type, catalog: RonSchemaCatalog.self, strict: strict)
+            guard !differences.isEmpty else { return .ok }
+            return .drift(
+                differences.map { difference in
+                    DriftProblem(
+                        pointer: difference.pointer,
+                        expected: difference.message.hasSuffix("(strict)")
+                            ? "no member the schema of \(type) does not declare (strict)"
+                            : "the same value after a round trip through \(type) (\(difference.message))")
+                })
         case .schema(let schema):
             return schema.check(body, of: operation.operationId)
         }
     }
+}
+
+/// One place where an answer is not what the schema says.
+struct DriftProblem: Equatable {
+    /// Where in the answer (RFC 6901, `""` for the whole answer).
+    var pointer: String
+    /// What the schema says belongs there, in words that read after "expected".
+    var expected: String
 }
 
 /// The outcome of checking one answer.
@@ -47,8 +62,8 @@ enum DriftVerdict: Equatable {
     case ok
     /// The schema has no type of the name the operation answers.
     case unknownType
-    /// The answer is not what the schema says at `pointer`.
-    case drift(pointer: String, expected: String)
+    /// The answer is not what the schema says: every problem found, in the order met.
+    case drift([DriftProblem])
 }
 
 /// The operations and types of a schema folder (OpenAPI 3.1 documents and the type documents they
@@ -97,24 +112,27 @@ struct DriftSchema {
                 parameters: Dictionary(
                     operation.parameters.map { ($0.name, $0.location.rawValue) },
                     uniquingKeysWith: { first, _ in first }),
-                requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples)
+                requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples,
+                serverPath: operation.serverPath)
         }
         self.answerTypes = answerTypes
         validator = FixtureValidator(model: model, strict: strict)
     }
 
-    /// Checks `body` against the answer type of the operation `operationId`: what the generated
-    /// decoder would refuse, and what a round trip through the generated type would lose.
+    /// Checks `body` against the answer type of the operation `operationId`: every value the
+    /// generated decoder would refuse, and every member a round trip through the generated type
+    /// would lose.
     func check(_ body: Data, of operationId: String) -> DriftVerdict {
         guard let type = answerTypes[operationId] else { return .unknownType }
         let value: DocumentValue
         do {
             value = try SchemaDocumentReader.parse(body, path: "answer.json")
         } catch {
-            return .drift(pointer: "", expected: "JSON (\(error.message))")
+            return .drift([DriftProblem(pointer: "", expected: "JSON (\(error.message))")])
         }
-        guard let first = validator.problems(of: value, asType: type).first else { return .ok }
-        return .drift(pointer: first.pointer, expected: first.message)
+        let problems = validator.problems(of: value, asType: type)
+        guard !problems.isEmpty else { return .ok }
+        return .drift(problems.map { DriftProblem(pointer: $0.pointer, expected: $0.expected) })
     }
 
     /// A parameter example as the text sent on the wire.

@@ -88,10 +88,13 @@ struct FixturesRecordCommand: AsyncParsableCommand {
             case .unknownType:
                 CLIOutput.error("\(operation.operationId): the schema has no type '\(type)' (written anyway)")
                 failed = true
-            case .drift(let pointer, let expected):
-                CLIOutput.error(
-                    "\(operation.operationId): \(type) at \(pointer.isEmpty ? "/" : pointer): expected \(expected) "
-                        + "(written anyway)")
+            case .drift(let problems):
+                for problem in problems {
+                    CLIOutput.error(
+                        "\(operation.operationId): \(type) at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
+                            + "expected \(problem.expected), got \(DriftDescription.value(at: problem.pointer, in: cleaned)) "
+                            + "(written anyway)")
+                }
                 failed = true
             }
             print("wrote \(type)/\(file.lastPathComponent)")

@@ -23,6 +23,24 @@ import Testing
             try builder("https://h/a/b//").url(path: "/x/", query: []).absoluteString == "https://h/a/b/app/x/")
     }
 
+    @Test func aServerPathReplacesAppAndKeepsAnAppSegment() throws {
+        let base = try builder("https://h/prefix")
+        #expect(
+            try base.url(path: RonPath.server("/v2") + "/stock/g 1", query: []).absoluteString
+                == "https://h/prefix/v2/stock/g%201")
+        #expect(
+            try base.url(path: RonPath.server("v2/") + "/app/x", query: []).absoluteString
+                == "https://h/prefix/v2/app/x")
+        #expect(try base.url(path: RonPath.server("") + "/x", query: []).absoluteString == "https://h/prefix/x")
+        #expect(
+            try base.url(path: RonPath.server("/v2") + "/" + RonPath.segment("a/b"), query: []).absoluteString
+                == "https://h/prefix/v2/a%2Fb")
+        #expect(RonPath.display(RonPath.server("/v2") + "/stock") == "/v2/stock")
+        // An unclosed server path is refused, never sent below /app.
+        let unclosed = String(decoding: [RonPath.serverMarker] + Array("/v2/x".utf8), as: UTF8.self)
+        #expect(throws: LocalNetworkError.self) { try base.url(path: unclosed, query: []) }
+    }
+
     @Test func encodesPathSegments() throws {
         let url = try builder("https://h").url(path: "/files/my report/é+&=/日本", query: [])
         #expect(url.absoluteString == "https://h/app/files/my%20report/%C3%A9%2B%26%3D/%E6%97%A5%E6%9C%AC")

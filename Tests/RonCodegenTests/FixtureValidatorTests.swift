@@ -46,7 +46,7 @@ struct FixtureValidatorTests {
     @Test(
         "a value the decoders refuse is reported at its pointer",
         arguments: [
-            (#"{"n": 1}"#, "", "'id'"),
+            (#"{"n": 1}"#, "/id", "'id'"),
             (#"{"id": null, "n": 1}"#, "/id", "null"),
             (#"{"id": "x", "n": 256}"#, "/n", "256"),
             (#"{"id": "x", "n": 1, "big": 5}"#, "/big", "string"),

@@ -10,8 +10,7 @@ struct DriftCommandTests {
     /// The JSON report of `ron drift --format json` with `arguments`.
     private func report(_ arguments: [String]) throws -> (status: Int32, entries: [[String: String]], error: String) {
         let result = try RonBinary.run(["drift", "--format", "json"] + arguments)
-        let entries = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: String]] ?? []
-        return (result.status, entries, result.error + result.output)
+        return (result.status, DriftJSON.entries(result.output), result.error + result.output)
     }
 
     private func entry(_ entries: [[String: String]], _ operation: String) -> [String: String]? {
@@ -47,13 +46,37 @@ struct DriftCommandTests {
         #expect(health["outcome"] == "drift")
         #expect(health["type"] == "Health")
         #expect(health["pointer"] == "/ok")
-        #expect(health["expected"] == "Bool")
+        #expect(health["expected"] == "a Bool")
         #expect(health["got"] == #""yes""#)
         let items = try #require(entry(entries, "listItems"))
         #expect(items["outcome"] == "drift")
         #expect(items["pointer"] == "/items/0/id")
+        #expect(items["expected"] == "the required member 'id'")
         #expect(items["got"] == "nothing")
         #expect(entries.count == 2)
+    }
+
+    @Test func strictModeGivesEveryUndeclaredMemberItsOwnLine() throws {
+        let server = try LoopbackServer { request in
+            request.path == "/app/healthz"
+                ? .json(200, #"{"ok": true, "zone": "eu", "build": 7}"#)
+                : .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
+        }
+        defer { server.stop() }
+        let arguments = ["drift", "--base", "http://127.0.0.1:\(server.port)", "--operation", "getHealth"]
+        let lenient = try RonBinary.run(arguments)
+        #expect(lenient.status == 0, "Health keeps the members: \(lenient.output)\(lenient.error)")
+        let strict = try RonBinary.run(arguments + ["--strict"])
+        #expect(strict.status == 1, "\(strict.output)\(strict.error)")
+        let expected = "expected no member the schema of Health does not declare (strict)"
+        #expect(
+            strict.output.split(separator: "\n").map(String.init) == [
+                "drift   getHealth (GET /healthz): Health at /build: \(expected), got 7",
+                #"drift   getHealth (GET /healthz): Health at /zone: \#(expected), got "eu""#,
+            ], "\(strict.output)")
+        let json = try RonBinary.run(arguments + ["--strict", "--format", "json"])
+        #expect(DriftJSON.problems(json.output, of: "getHealth").map { $0["pointer"] } == ["/build", "/zone"])
+        #expect(DriftJSON.entries(json.output).first?["pointer"] == "/build")
     }
 
     @Test func aFailedCallIsAProblemAndTheTokenIsSentButNeverPrinted() throws {

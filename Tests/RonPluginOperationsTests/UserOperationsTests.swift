@@ -202,7 +202,7 @@ struct UserOperationsTests {
         #expect(
             operations.map(\.operationId) == [
                 "listGadgets", "createGadget", "getGadgetsByGadgetId", "replaceGadget", "deleteGadget", "gadgetLabel",
-                "gadgetChanges",
+                "gadgetChanges", "getStock", "putStock", "stockNotes",
             ])
         let get = operations.first { $0.operationId == "getGadgetsByGadgetId" }
         #expect(get?.examples == ["gadget_id": "g-1"])

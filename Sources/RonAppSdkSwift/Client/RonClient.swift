@@ -144,6 +144,19 @@ public final class RonClient: RonRequesting {
         FacetClient(client: self, id: id)
     }
 
+    /// The start of a path below the server path of `document` (``RonPath/server(_:)``): the one
+    /// ``RonConfig/serverPaths`` gives for it, else `defaultPath`. What the calls generated from an
+    /// OpenAPI document with its own `servers` put in front of their paths.
+    ///
+    /// - Parameters:
+    ///   - document: The document's path below `Schema/` (`gadgets.openapi.json`).
+    ///   - defaultPath: The path of the document's first server URL (`/v2`).
+    /// - Returns: The marked prefix; `serverPrefix(document: "gadgets.openapi.json", default: "/v2") + "/gadgets"`
+    ///   goes to `{base}/v2/gadgets`.
+    public func serverPrefix(document: String, default defaultPath: String) -> String {
+        RonPath.server(config.serverPaths[document] ?? defaultPath)
+    }
+
     /// Runs one call. Never throws; see ``AppResponse``.
     ///
     /// The call passes three stages (`Pipeline/`): *prepare* (URL, headers, body), *execute*

@@ -5,7 +5,7 @@ public struct RonOperationInfo: Sendable, Hashable {
     public var operationId: String
     /// The HTTP method, upper case.
     public var method: String
-    /// The path template below `/app` (`/facets/{id}/{path}`).
+    /// The path template below ``serverPath`` (`/facets/{id}/{path}`).
     public var path: String
     /// The schema name of the 2xx JSON body's type (the event data's for a stream), or `nil`.
     public var responseType: String?
@@ -19,12 +19,17 @@ public struct RonOperationInfo: Sendable, Hashable {
     public var requiredParameters: [String]
     /// The schema's `example` (or first of `examples`) of parameters, by name, as text.
     public var examples: [String: String]
+    /// The path below the base URL that ``path`` is below: `/app` (App Plane documents, and those
+    /// without `servers`), or the path of the document's first server URL (`/v2`, `""` for the root).
+    public var serverPath: String
 
     /// An operation's description.
     public init(
         operationId: String, method: String, path: String, responseType: String?, eventStream: Bool, origin: String,
-        parameters: [String: String], requiredParameters: [String], examples: [String: String]
+        parameters: [String: String], requiredParameters: [String], examples: [String: String],
+        serverPath: String = "/app"
     ) {
+        self.serverPath = serverPath
         self.operationId = operationId
         self.method = method
         self.path = path

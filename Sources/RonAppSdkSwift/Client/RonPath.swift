@@ -24,10 +24,31 @@ public enum RonPath {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Marks the start and the end of a server path at the start of a path (``server(_:)``): another
+    /// control character, which no path written by hand can hold either.
+    static let serverMarker: UInt8 = 0x1E
+
+    /// The start of a path that goes below the server path `prefix` instead of `/app`: put it in
+    /// front of the path (`RonPath.server("/v2") + "/widgets"` goes to `{base}/v2/widgets`). `""`
+    /// is the base URL itself. Generated calls of a document with its own `servers` get theirs from
+    /// ``RonClient/serverPrefix(document:default:)``, which applies ``RonConfig/serverPaths``.
+    ///
+    /// - Parameter prefix: The server path, unencoded (`/v2`, `/api/v1`, `""`); a missing leading `/`
+    ///   is added and trailing ones dropped.
+    /// - Returns: The marked prefix, meant for the client only, not for display.
+    public static func server(_ prefix: String) -> String {
+        var path = Substring(prefix)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
+        let mark = String(decoding: [serverMarker], as: UTF8.self)
+        return mark + path + mark
+    }
+
     /// `path` as the server will see it: the markers of ``segment(_:)`` dropped, the encoded
-    /// segment kept (`/items/a%2Fb`). What middleware, hooks and logs are shown.
+    /// segment kept (`/items/a%2Fb`); a path below another server path than `/app` (``server(_:)``)
+    /// shows it in front (`/v2/widgets`). What middleware, hooks and logs are shown.
     static func display(_ path: String) -> String {
-        guard path.utf8.contains(marker) else { return path }
-        return String(decoding: path.utf8.filter { $0 != marker }, as: UTF8.self)
+        guard path.utf8.contains(where: { $0 == marker || $0 == serverMarker }) else { return path }
+        return String(decoding: path.utf8.filter { $0 != marker && $0 != serverMarker }, as: UTF8.self)
     }
 }

@@ -8,7 +8,7 @@ import Logging
 /// Everything a ``RonClient`` needs: where the gateway is, how long to wait, which credentials to send
 /// and where to report.
 ///
-/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:cache:idempotencyKeyHeader:maxRedirects:sessionConfiguration:pinnedCertificates:)``
+/// A plain value: build one with ``init(baseUrl:overallTimeoutMs:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:authToken:passportToken:headerProvider:requestIdFactory:idempotencyKeyFactory:allowInsecureHttp:debug:transport:logger:onRequest:onResponse:middleware:retry:cache:idempotencyKeyHeader:maxRedirects:sessionConfiguration:pinnedCertificates:serverPaths:)``
 /// (every parameter has a default), or merge environment variables in with
 /// ``fromEnvironment(overrides:environment:)``. Timeouts left `nil` use the defaults in ``Defaults``.
 public struct RonConfig: Sendable {
@@ -80,6 +80,17 @@ public struct RonConfig: Sendable {
     /// let config = RonConfig(baseUrl: url, authToken: token, cache: try ResponseCache(directory: cachesFolder))
     /// ```
     public var cache: ResponseCache?
+    /// Moves the calls generated from an OpenAPI document with its own `servers`: the document's
+    /// path below `Schema/` (`gadgets.openapi.json`) → the server path its calls go below instead of
+    /// its first server URL's (`/v3`, `/api/v2`, `""` for the base URL itself). Empty by default:
+    /// each document's calls go to `{baseUrl}{its server path}{path}`. The App Plane document, and
+    /// every document without `servers`, is below the client's `/app` like hand-written calls; a
+    /// prefix for every call belongs in ``baseUrl`` (`https://host/prefix`).
+    ///
+    /// ```swift
+    /// let config = RonConfig(baseUrl: url, serverPaths: ["gadgets.openapi.json": "/v3"])
+    /// ```
+    public var serverPaths: [String: String]
 
     /// Creates a configuration; every parameter is optional.
     public init(
@@ -105,8 +116,10 @@ public struct RonConfig: Sendable {
         idempotencyKeyHeader: String = Defaults.idempotencyKeyHeader,
         maxRedirects: Int? = nil,
         sessionConfiguration: (@Sendable () -> URLSessionConfiguration)? = nil,
-        pinnedCertificates: [PinnedCertificate] = []
+        pinnedCertificates: [PinnedCertificate] = [],
+        serverPaths: [String: String] = [:]
     ) {
+        self.serverPaths = serverPaths
         self.baseUrl = baseUrl
         self.overallTimeoutMs = overallTimeoutMs
         self.connectTimeoutMs = connectTimeoutMs

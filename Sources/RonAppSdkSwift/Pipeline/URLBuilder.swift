@@ -1,6 +1,7 @@
 import Foundation
 
-/// Builds `{base}/app{path}?{query}` URLs.
+/// Builds `{base}/app{path}?{query}` URLs, and `{base}{server path}{path}?{query}` for a path that
+/// starts with ``RonPath/server(_:)`` (the calls of a document with its own `servers`).
 ///
 /// - The base URL's own path is kept as a prefix (`https://h/prefix` → `https://h/prefix/app/...`);
 ///   trailing slashes on it are dropped.
@@ -47,9 +48,14 @@ struct URLBuilder: Sendable {
     ///
     /// The text is written into one buffer (prefix, encoded path, query) and made a `String` once.
     func url(path: String, query: [URLQueryItem]) throws(LocalNetworkError) -> URL {
-        var bytes = appPrefix
-        bytes.reserveCapacity(appPrefix.count + path.utf8.count + 16)
-        try Self.encodePath(path, into: &bytes)
+        var bytes: [UInt8]
+        if path.utf8.first == RonPath.serverMarker {
+            bytes = try serverPrefixed(path)
+        } else {
+            bytes = appPrefix
+            bytes.reserveCapacity(appPrefix.count + path.utf8.count + 16)
+            try Self.encodePath(path, into: &bytes)
+        }
         if !query.isEmpty {
             bytes.append(UInt8(ascii: "?"))
             Self.encodeQuery(query, into: &bytes)
@@ -60,16 +66,35 @@ struct URLBuilder: Sendable {
         return url
     }
 
+    /// `origin`, the server path that `path` starts with (``RonPath/server(_:)``) and the rest of
+    /// `path` below it, each segment percent-encoded; `app` is an ordinary segment there.
+    private func serverPrefixed(_ path: String) throws(LocalNetworkError) -> [UInt8] {
+        let utf8 = Array(path.utf8.dropFirst())
+        guard let end = utf8.firstIndex(of: RonPath.serverMarker) else {
+            throw .invalidPath(RonPath.display(path), reason: "a server path is not closed")
+        }
+        var bytes = Array(origin.utf8)
+        bytes.reserveCapacity(bytes.count + utf8.count + 16)
+        let prefix = String(decoding: utf8[..<end], as: UTF8.self)
+        let rest = String(decoding: utf8[(end + 1)...], as: UTF8.self)
+        if !prefix.isEmpty { try Self.encodePath(prefix, belowApp: false, into: &bytes) }
+        try Self.encodePath(rest, belowApp: false, into: &bytes)
+        return bytes
+    }
+
     /// Appends the encoded path to `out` (nothing for the empty path).
     ///
     /// The path is taken below `/app` as the family's SDKs agree on it: a leading `/` added when
     /// missing, `/app` and `/app/...` taken as already below it. The work is done on the string's
     /// UTF-8 bytes in place (`withUTF8`), one pass for the checks and one to encode.
-    static func encodePath(_ original: String, into out: inout [UInt8]) throws(LocalNetworkError) {
+    /// With `belowApp` false (a path below another server path), a leading `app` segment is kept.
+    static func encodePath(_ original: String, belowApp: Bool = true, into out: inout [UInt8])
+        throws(LocalNetworkError)
+    {
         var text = original
         let failure: LocalNetworkError? = text.withUTF8 { bytes in
             do throws(LocalNetworkError) {
-                try encodePath(bytes[...], original: original, into: &out)
+                try encodePath(bytes[...], original: original, belowApp: belowApp, into: &out)
                 return nil
             } catch {
                 return error
@@ -79,12 +104,12 @@ struct URLBuilder: Sendable {
     }
 
     private static func encodePath(
-        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, original: String, into out: inout [UInt8]
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, original: String, belowApp: Bool, into out: inout [UInt8]
     ) throws(LocalNetworkError) {
         if bytes.isEmpty { return }
         // What follows the leading `/` of the path below `/app`.
         var path = bytes.first == UInt8(ascii: "/") ? bytes.dropFirst() : bytes
-        if path.starts(with: "app".utf8) {
+        if belowApp, path.starts(with: "app".utf8) {
             let rest = path.dropFirst(3)
             if rest.isEmpty { return }
             if rest.first == UInt8(ascii: "/") { path = rest.dropFirst() }

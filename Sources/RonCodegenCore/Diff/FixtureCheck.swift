@@ -21,13 +21,23 @@ public struct FixtureCheckResult: Sendable, Equatable {
 public struct FixtureProblem: Sendable, Equatable {
     /// An RFC 6901 pointer into the fixture (`""` for the whole value).
     public var pointer: String
-    /// What is wrong.
+    /// What the schema says belongs at ``pointer``, in words that read after "expected" (`a string`,
+    /// `an Int32 (a whole number from -2147483648 to 2147483647)`, `the required member 'id' of
+    /// Widget`), without the value that is there: a report adds what came.
+    public var expected: String
+    /// What is wrong, as one sentence (`expected a string, found number`, `1.5 is not an Int64`).
     public var message: String
 
-    /// A problem at `pointer`.
-    public init(pointer: String, message: String) {
+    /// A problem at `pointer`: the schema says `expected` there, and `message` says what is wrong.
+    public init(pointer: String, expected: String, message: String) {
         self.pointer = pointer
+        self.expected = expected
         self.message = message
+    }
+
+    /// A problem at `pointer` described by `message` alone (``expected`` is `message` too).
+    public init(pointer: String, message: String) {
+        self.init(pointer: pointer, expected: message, message: message)
     }
 }
 
@@ -94,8 +104,10 @@ public struct FixtureValidator: Sendable {
         _ value: DocumentValue, _ type: TypeReference, at pointer: String, bindings: [String: TypeReference],
         into problems: inout [FixtureProblem]
     ) {
-        func problem(_ message: String) { problems.append(FixtureProblem(pointer: pointer, message: message)) }
-        func expect(_ expected: String) { problem("expected \(expected), found \(value.typeName)") }
+        func problem(_ expected: String, _ message: String) {
+            problems.append(FixtureProblem(pointer: pointer, expected: expected, message: message))
+        }
+        func expect(_ expected: String) { problem(expected, "expected \(expected), found \(value.typeName)") }
         if type == .json { return }
         if case .typeParameter(let name) = type {
             if let bound = bindings[name] { check(value, bound, at: pointer, bindings: [:], into: &problems) }
@@ -109,27 +121,34 @@ public struct FixtureValidator: Sendable {
             guard case .number(let text) = value else { return expect("an integer") }
             let digits = text.drop { $0 == "-" }.drop { $0 == "0" }
             if !digits.allSatisfy({ $0.isASCII && $0.isNumber }) || text.isEmpty {
-                problem("\(text) is not an integer")
+                problem("an integer", "\(text) is not an integer")
             } else if digits.count > 38 {
-                problem("\(text) has more than 38 digits, more than JSONInteger holds")
+                problem(
+                    "an integer of at most 38 digits", "\(text) has more than 38 digits, more than JSONInteger holds")
             }
         case .int8, .int16, .int32, .int, .uint8, .uint16, .uint32, .uint, .int64(asString: false),
             .uint64(asString: false):
-            guard case .number(let text) = value else { return expect("an integer") }
-            if !Self.integer(text, fits: type) { problem("\(text) is not a \(TypeSpelling.swift(type))") }
+            guard case .number(let text) = value else { return expect(Self.integerWords(type)) }
+            if !Self.integer(text, fits: type) {
+                problem(Self.integerWords(type), "\(text) is not \(Self.article(TypeSpelling.swift(type)))")
+            }
         case .int64(asString: true), .uint64(asString: true):
             guard let text = value.string else { return expect("an integer in a string") }
-            if !Self.integer(text, fits: type) { problem("\"\(text)\" is not a \(TypeSpelling.swift(type))") }
+            if !Self.integer(text, fits: type) {
+                problem(
+                    Self.integerWords(type) + " in a string",
+                    "\"\(text)\" is not \(Self.article(TypeSpelling.swift(type)))")
+            }
         case .bytes:
             guard let text = value.string else { return expect("base64url text") }
             if text.contains(where: { !($0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || "-_=".contains($0)) })
             {
-                problem("not base64url text")
+                problem("base64url text", "not base64url text")
             }
         case .timestamp:
             guard let text = value.string else { return expect("an RFC 3339 date-time") }
             if text.range(of: Self.timestampPattern, options: [.regularExpression, .caseInsensitive]) == nil {
-                problem("\"\(text)\" is not an RFC 3339 date-time")
+                problem("an RFC 3339 date-time", "\"\(text)\" is not an RFC 3339 date-time")
             }
         case .array(let element):
             guard case .array(let items) = value else { return expect("an array") }
@@ -144,10 +163,14 @@ public struct FixtureValidator: Sendable {
                     into: &problems)
             }
         case .named(let name, let arguments):
-            guard let named = types[name] else { return problem("the type \(name) is not in the schema") }
+            guard let named = types[name] else {
+                return problem("a value of \(name)", "the type \(name) is not in the schema")
+            }
             checkNamed(value, named, arguments.map { resolve($0, bindings) }, at: pointer, into: &problems)
         default:
-            problem("the diff cannot check a value of type \(TypeSpelling.swift(type))")
+            problem(
+                "a value of \(TypeSpelling.swift(type))",
+                "the diff cannot check a value of type \(TypeSpelling.swift(type))")
         }
     }
 
@@ -160,9 +183,12 @@ public struct FixtureValidator: Sendable {
         _ value: DocumentValue, _ type: NamedType, _ arguments: [TypeReference], at pointer: String,
         ignoring: Set<String> = [], into problems: inout [FixtureProblem]
     ) {
-        func problem(_ message: String) { problems.append(FixtureProblem(pointer: pointer, message: message)) }
+        func problem(_ expected: String, _ message: String) {
+            problems.append(FixtureProblem(pointer: pointer, expected: expected, message: message))
+        }
+        func expect(_ expected: String) { problem(expected, "expected \(expected), found \(value.typeName)") }
         if case .structure(let parameters, let fields) = type.shape {
-            guard let members = value.members else { return problem("expected an object, found \(value.typeName)") }
+            guard let members = value.members else { return expect("an object") }
             var bindings: [String: TypeReference] = [:]
             for (index, parameter) in parameters.enumerated() {
                 bindings[parameter] = index < arguments.count ? arguments[index] : .json
@@ -173,23 +199,26 @@ public struct FixtureValidator: Sendable {
                 let at = pointer + "/" + Pointer.escape(field.wireName)
                 guard let member = members.first(where: { $0.key == field.wireName })?.value else {
                     if !WireAcceptance.acceptsMissing(field) {
-                        problem("the required member '\(field.wireName)' of \(type.name) is missing")
+                        problems.append(
+                            FixtureProblem(
+                                pointer: at, expected: "the required member '\(field.wireName)' of \(type.name)",
+                                message: "the required member '\(field.wireName)' of \(type.name) is missing"))
                     }
                     continue
                 }
                 if member == .null {
                     if !WireAcceptance.acceptsNull(field) {
-                        problems.append(FixtureProblem(pointer: at, message: "null is not accepted here"))
+                        problems.append(Self.nullProblem(at: at, TypeSpelling.swift(field.type)))
                     }
                     continue
                 }
                 check(member, field.type, at: at, bindings: bindings, into: &problems)
             }
         } else if case .stringEnum = type.shape {
-            if value.string == nil { problem("expected a string, found \(value.typeName)") }
+            if value.string == nil { expect("a string (a value of \(type.name))") }
         } else if case .taggedUnion(let discriminator, let variants) = type.shape {
             guard let tag = value[discriminator]?.string else {
-                return problem("expected an object with the string member '\(discriminator)'")
+                return expect("an object with the string member '\(discriminator)'")
             }
             if let variant = variants.first(where: { $0.tag == tag }), let payload = types[variant.payload] {
                 checkNamed(
@@ -204,26 +233,28 @@ public struct FixtureValidator: Sendable {
             }
         } else if case .adjacentlyTagged(let tagMember, let contentMember, let variants) = type.shape {
             guard let tag = value[tagMember]?.string else {
-                return problem("expected an object with the string member '\(tagMember)'")
+                return expect("an object with the string member '\(tagMember)'")
             }
             if let variant = variants.first(where: { $0.tag == tag }), let payload = variant.payload {
                 guard let content = value[contentMember] else {
-                    return problem("the member '\(contentMember)' of variant \(tag) is missing")
+                    return problem(
+                        "the member '\(contentMember)' of variant \(tag)",
+                        "the member '\(contentMember)' of variant \(tag) is missing")
                 }
                 check(
                     content, payload, at: pointer + "/" + Pointer.escape(contentMember), bindings: [:], into: &problems)
             }
         } else if case .patternString(let pattern) = type.shape {
-            guard let text = value.string else { return problem("expected a string, found \(value.typeName)") }
+            guard let text = value.string else { return expect("a string matching \(pattern)") }
             if text.range(of: pattern, options: .regularExpression) == nil {
-                problem("\"\(text)\" does not match \(pattern)")
+                problem("a string matching \(pattern)", "\"\(text)\" does not match \(pattern)")
             }
         } else if case .alias(let target) = type.shape {
             check(value, target, at: pointer, bindings: [:], into: &problems)
         } else if case .newtype(let target) = type.shape {
             check(value, target, at: pointer, bindings: [:], into: &problems)
         } else if case .unit = type.shape {
-            if value != .null { problem("expected null (\(type.name) is a unit struct), found \(value.typeName)") }
+            if value != .null { expect("null (\(type.name) is a unit struct)") }
         } else if case .untagged(let variants) = type.shape {
             // The generated decoder takes the first variant that fits; the value is fine when one does.
             let fits = variants.contains { variant in
@@ -232,29 +263,61 @@ public struct FixtureValidator: Sendable {
                 check(value, payload, at: pointer, bindings: [:], into: &trial)
                 return trial.isEmpty
             }
-            if !fits { problem("the value fits no variant of \(type.name)") }
+            if !fits {
+                problem("a value that fits a variant of \(type.name)", "the value fits no variant of \(type.name)")
+            }
         } else if case .tuple(let elements) = type.shape {
-            guard case .array(let items) = value else { return problem("expected an array, found \(value.typeName)") }
+            let expected = "an array of \(elements.count) elements (\(type.name) is a tuple)"
+            guard case .array(let items) = value else { return expect(expected) }
             guard items.count == elements.count else {
-                return problem("expected \(elements.count) elements (\(type.name) is a tuple), found \(items.count)")
+                return problem(
+                    expected, "expected \(elements.count) elements (\(type.name) is a tuple), found \(items.count)")
             }
             for (index, (item, element)) in zip(items, elements).enumerated() {
                 if item == .null {
                     if !element.nullable {
-                        problems.append(
-                            FixtureProblem(pointer: pointer + "/\(index)", message: "null is not accepted here"))
+                        problems.append(Self.nullProblem(at: pointer + "/\(index)", TypeSpelling.swift(element.type)))
                     }
                     continue
                 }
                 check(item, element.type, at: pointer + "/\(index)", bindings: [:], into: &problems)
             }
         } else {
-            problem("the diff cannot check a value of \(type.name) (\(ModelComparison.kind(of: type.shape)))")
+            problem(
+                "a value of \(type.name)",
+                "the diff cannot check a value of \(type.name) (\(ModelComparison.kind(of: type.shape)))")
         }
     }
 
     private static let timestampPattern =
         #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#
+
+    /// `null` where it is not accepted: the schema says a value of `type` belongs there.
+    private static func nullProblem(at pointer: String, _ type: String) -> FixtureProblem {
+        FixtureProblem(pointer: pointer, expected: article(type) + ", not null", message: "null is not accepted here")
+    }
+
+    /// `name` with its article (`an Int64`, `a UInt8`, `a String`).
+    static func article(_ name: String) -> String {
+        ("AEIOaeio".contains(name.first ?? "x") ? "an " : "a ") + name
+    }
+
+    /// An integer type in words, with its range (`an Int32 (a whole number from -2147483648 to
+    /// 2147483647)`).
+    private static func integerWords(_ type: TypeReference) -> String {
+        let range: (String, String) =
+            switch type {
+            case .int8: ("\(Int8.min)", "\(Int8.max)")
+            case .int16: ("\(Int16.min)", "\(Int16.max)")
+            case .int32: ("\(Int32.min)", "\(Int32.max)")
+            case .uint8: ("0", "\(UInt8.max)")
+            case .uint16: ("0", "\(UInt16.max)")
+            case .uint32: ("0", "\(UInt32.max)")
+            case .uint, .uint64: ("0", "\(UInt64.max)")
+            default: ("\(Int64.min)", "\(Int64.max)")
+            }
+        return article(TypeSpelling.swift(type)) + " (a whole number from \(range.0) to \(range.1))"
+    }
 
     private static func integer(_ text: String, fits type: TypeReference) -> Bool {
         switch type {
@@ -297,13 +360,14 @@ extension FixtureValidator {
                 problems.append(
                     FixtureProblem(
                         pointer: at,
+                        expected: "no member '\(name)' (\(type.name) does not declare it: the generated type drops it)",
                         message: "'\(name)' is not a member of \(type.name): the generated type drops it"))
                 continue
             }
             if strict {
                 problems.append(
                     FixtureProblem(
-                        pointer: at,
+                        pointer: at, expected: "no member '\(name)' (not declared by the schema of \(type.name))",
                         message:
                             "'\(name)' is not declared by the schema of \(type.name) (kept in its additional members)"))
             }

@@ -6,7 +6,7 @@ public struct Operation: Sendable, Equatable {
     public var swiftName: String
     /// The HTTP method, upper case (`GET`).
     public var method: String
-    /// The path template below `/app`, as written (`/facets/{id}/{path}`).
+    /// The path template below ``serverPath``, as written (`/facets/{id}/{path}`).
     public var path: String
     /// Where the operation is defined (`file#/paths/~1healthz/get`).
     public var origin: Origin
@@ -31,6 +31,11 @@ public struct Operation: Sendable, Equatable {
     public var pageItem: TypeReference?
     /// For several answers: the name of the generated enum, unique among all type names.
     public var resultTypeName: String?
+    /// The path its calls go below: the path of the first server URL of the operation, its path
+    /// item or its document (`https://api.example.com/v2` → `/v2`, `""` for the root), or `/app`
+    /// when none lists `servers`. The App Plane document's `{base}/app` is `/app` too: its calls go
+    /// through the client's `/app` prefix like hand-written ones.
+    public var serverPath: String = "/app"
 
     /// Whether a GET or HEAD: safe to call against a live node.
     public var isSafe: Bool { method == "GET" || method == "HEAD" }

@@ -33,7 +33,9 @@ extension SwiftRenderer {
                 )
                 w.line("        parameters: [\(locations.isEmpty ? ":" : locations.joined(separator: ", "))],")
                 w.line("        requiredParameters: [\(required.joined(separator: ", "))],")
-                w.line("        examples: [\(examples.isEmpty ? ":" : examples.joined(separator: ", "))]),")
+                let server =
+                    operation.serverPath == "/app" ? "" : ", serverPath: \(SwiftLiteral.string(operation.serverPath))"
+                w.line("        examples: [\(examples.isEmpty ? ":" : examples.joined(separator: ", "))]\(server)),")
             }
             w.line("]")
         }

@@ -190,7 +190,8 @@ extension SwiftRenderer {
 
     /// `let path = "..."`, each `{name}` replaced by its argument, percent-encoded as exactly one
     /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
-    /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem.
+    /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem. Below a
+    /// server path other than `/app`, the path starts with the client's `serverPrefix(document:default:)`.
     func pathStatement(_ operation: Operation, into w: inout SourceWriter) {
         var template = operation.path
         if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
@@ -223,7 +224,11 @@ extension SwiftRenderer {
             // `subscribe` is the client's: the facet's prefix is spelled out.
             template = "/facets/\\(id)" + template
         }
-        w.line("let requestPath = \"\(template)\"")
+        guard operation.serverPath != "/app" else { return w.line("let requestPath = \"\(template)\"") }
+        // Below the document's server path instead of `/app` (RonConfig.serverPaths may move it).
+        w.line(
+            "let requestPath = serverPrefix(document: \(SwiftLiteral.string(operation.origin.file)), default: \(SwiftLiteral.string(operation.serverPath))) + \"\(template)\""
+        )
     }
 
     /// `var query: [URLQueryItem]` from the query arguments, in document order.

@@ -40,10 +40,21 @@ extension SchemaTranslator {
             guard let paths = document.root["paths"] else { continue }
             let at = Location(file: document.path, pointer: "/paths")
             guard let entries = paths.members else { throw at.error("paths must be an object") }
+            let server =
+                try Self.serverPath(document.root["servers"], at: Location(file: document.path, pointer: "/servers"))
+                ?? Self.appPlaneServerPath
             for (template, item) in entries where !template.hasPrefix("x-") {
-                try result.append(
-                    contentsOf: pathItem(
-                        template, item, document: document, at: at.appending(template), types: types))
+                let here = at.appending(template)
+                let itemServer = try Self.serverPath(item["servers"], at: here.appending("servers")) ?? server
+                for var operation in try pathItem(template, item, document: document, at: here, types: types) {
+                    let method = operation.method.lowercased()
+                    operation.serverPath =
+                        try Self.serverPath(item[method]?["servers"], at: here.appending(method).appending("servers"))
+                        ?? itemServer
+                    // Facets are App Plane routes: below another server path, `/facets/{id}` is a path like any.
+                    if operation.serverPath != Self.appPlaneServerPath { operation.facetScoped = false }
+                    result.append(operation)
+                }
             }
         }
         var seen: [String: Origin] = [:]

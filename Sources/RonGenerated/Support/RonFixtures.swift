@@ -134,33 +134,56 @@ public enum RonFixtures {
     /// when it decodes and encodes back to the same JSON (compared as the wire reads it: numbers by
     /// value, key order ignored, a `null` member the type leaves out as absent). `strict` also
     /// reports a member the type does not declare. The drift checks of fixtures and of a live
-    /// node's answers (`ron drift`) both use this comparison.
+    /// node's answers (`ron drift`) both use this comparison. The first of
+    /// ``differences(of:as:catalog:strict:)``.
     public static func difference<Catalog: RonTypeCatalog>(
         of json: Data, as typeName: String, catalog: Catalog.Type, strict: Bool = false
     ) -> (pointer: String, message: String)? {
+        differences(of: json, as: typeName, catalog: catalog, strict: strict).first
+    }
+
+    /// Every place where `json` stops being what the generated type `typeName` reads and writes
+    /// back, in pointer order; empty when it decodes and encodes back to the same JSON (compared as
+    /// ``difference(of:as:catalog:strict:)`` compares). A value the type refuses has one difference,
+    /// where the decoder stopped (`does not decode: ...`); a value it reads has one per member a
+    /// round trip changes or loses, then with `strict` one per member the type does not declare.
+    ///
+    /// ```swift
+    /// for (pointer, message) in RonFixtures.differences(of: body, as: "Item", catalog: RonSchemaCatalog.self) {
+    ///     print("Item at \(pointer.isEmpty ? "/" : pointer): \(message)")
+    /// }
+    /// ```
+    public static func differences<Catalog: RonTypeCatalog>(
+        of json: Data, as typeName: String, catalog: Catalog.Type, strict: Bool = false
+    ) -> [(pointer: String, message: String)] {
         func reencoded() throws -> Data? { try catalog.reencode(json, as: typeName) }
         let lenient: Data
         do {
-            guard let data = try reencoded() else { return ("", "'\(typeName)' is not a generated type") }
+            guard let data = try reencoded() else { return [("", "'\(typeName)' is not a generated type")] }
             lenient = data
         } catch let error as DecodingError {
             let (pointer, message) = FixtureDecodingText.describe(error)
-            return (pointer, "does not decode: \(message)")
+            return [(pointer, "does not decode: \(message)")]
         } catch {
-            return ("", "does not decode: \(error)")
+            return [("", "does not decode: \(error)")]
         }
         do {
             let expected = try JSONDecoder().decode(JSONValue.self, from: json)
             let actual = try JSONDecoder().decode(JSONValue.self, from: lenient)
-            if let lost = FixtureJSONDifference.first(expected: expected, actual: actual) { return lost }
+            var found: [(pointer: String, message: String)] = []
+            FixtureJSONDifference.all(expected: expected, actual: actual, into: &found)
             guard strict, let data = try SchemaCoding.$omitsUnlistedMembers.withValue(true, operation: reencoded)
-            else { return nil }
+            else { return found }
             let declared = try JSONDecoder().decode(JSONValue.self, from: data)
-            return FixtureJSONDifference.first(expected: expected, actual: declared).map {
-                ($0.pointer, "a member the schema does not declare (strict)")
+            var undeclared: [(pointer: String, message: String)] = []
+            FixtureJSONDifference.all(expected: expected, actual: declared, into: &undeclared)
+            let lost = Set(found.map(\.pointer))
+            for difference in undeclared where !lost.contains(difference.pointer) {
+                found.append((difference.pointer, "a member the schema does not declare (strict)"))
             }
+            return found
         } catch {
-            return ("", "not JSON: \(error)")
+            return [("", "not JSON: \(error)")]
         }
     }
 }
@@ -191,48 +214,51 @@ enum FixtureDecodingText {
     }
 }
 
-/// The first place where two JSON values differ, as the wire reads them: object members that are
+/// The places where two JSON values differ, as the wire reads them: object members that are
 /// `null` count as absent (the generated types omit `nil` optionals, serde writes `null`), numbers
 /// compare by value, and everything else must be equal.
 enum FixtureJSONDifference {
-    static func first(expected: JSONValue, actual: JSONValue, pointer: String = "") -> (
-        pointer: String, message: String
-    )? {
+    /// Appends every difference below `pointer` to `found`, members in key order (arrays of
+    /// different lengths are one difference).
+    static func all(
+        expected: JSONValue, actual: JSONValue, pointer: String = "",
+        into found: inout [(pointer: String, message: String)]
+    ) {
         switch (normalized(expected), normalized(actual)) {
         case (.object(let left), .object(let right)):
             for key in Set(left.keys).union(right.keys).sorted() {
                 let member = pointer + "/" + FixtureDecodingText.escape(key)
                 switch (left[key], right[key]) {
                 case (let l?, let r?):
-                    if let difference = first(expected: l, actual: r, pointer: member) { return difference }
+                    all(expected: l, actual: r, pointer: member, into: &found)
                 case (let l?, nil):
-                    return (
-                        member,
-                        "the example has \(CanonicalJSON.render(l)) but the re-encoded value has no such member"
-                    )
+                    found.append(
+                        (
+                            member,
+                            "the example has \(CanonicalJSON.render(l)) but the re-encoded value has no such member"
+                        ))
                 case (nil, let r?):
-                    return (member, "the re-encoded value has \(CanonicalJSON.render(r)) that the example does not")
+                    found.append(
+                        (member, "the re-encoded value has \(CanonicalJSON.render(r)) that the example does not"))
                 case (nil, nil):
                     continue
                 }
             }
-            return nil
         case (.array(let left), .array(let right)):
             guard left.count == right.count else {
-                return (pointer, "the example has \(left.count) elements, the re-encoded value \(right.count)")
+                return found.append(
+                    (pointer, "the example has \(left.count) elements, the re-encoded value \(right.count)"))
             }
             for (offset, pair) in zip(left, right).enumerated() {
-                if let difference = first(expected: pair.0, actual: pair.1, pointer: "\(pointer)/\(offset)") {
-                    return difference
-                }
+                all(expected: pair.0, actual: pair.1, pointer: "\(pointer)/\(offset)", into: &found)
             }
-            return nil
         case (let left, let right):
-            if sameNumber(left, right) || left == right { return nil }
-            return (
-                pointer,
-                "the example has \(CanonicalJSON.render(left)), the re-encoded value \(CanonicalJSON.render(right))"
-            )
+            if sameNumber(left, right) || left == right { return }
+            found.append(
+                (
+                    pointer,
+                    "the example has \(CanonicalJSON.render(left)), the re-encoded value \(CanonicalJSON.render(right))"
+                ))
         }
     }
 
