@@ -45,6 +45,37 @@ struct SwiftVerdictProbeTests {
     }
 }
 
+extension SwiftVerdictProbeTests {
+    /// Rules where the compiler's API checker (`swift-api-digester`, which
+    /// `swift package diagnose-api-breaking-changes` runs) reports a break that no call or read in
+    /// user code sees, and why; `.ci/check-api.sh` allows these on generated types.
+    static let digesterStricter: [SchemaDiffRule: String] = [
+        .fieldAddedOptional:
+            "the initializer gains a defaulted parameter: its full name changes (\"constructor … has been removed\"), every call compiles",
+        .fieldDefaultAdded:
+            "a member with a default becomes a defaulted initializer parameter (the full name changes, calls compile)",
+    ]
+
+    @Test(
+        "the compiler's API checker agrees with the diff's Swift verdict, or is recorded as stricter", arguments: cases)
+    func digesterAgrees(_ example: SchemaDiffRuleTests.RuleCase) throws {
+        let old = try SchemaDiffRuleTests.model(example.old)
+        var new = try SchemaDiffRuleTests.model(example.new)
+        example.edit?(&new)
+        let breaks = SchemaDiff.compare(old: old, new: new).changes.contains { $0.verdicts.swiftSource == .breaking }
+        let reported = try SwiftVerdictProbe.digesterBreaks(old: old, new: new)
+        if breaks {
+            #expect(
+                !reported.isEmpty || Self.stricter[example.rule] != nil,
+                "\(example.rule.rawValue): the digester sees no break")
+        } else if !reported.isEmpty {
+            #expect(
+                Self.digesterStricter[example.rule] != nil,
+                "\(example.rule.rawValue): the digester reports \(reported) where the diff keeps Swift source")
+        }
+    }
+}
+
 /// Old code as a user writes it, and the compiler's answer on it.
 enum SwiftVerdictProbe {
     /// The folder of the built modules (`RonGenerated.swiftmodule`), beside the test bundle.
@@ -155,6 +186,44 @@ enum SwiftVerdictProbe {
             lines.append("}")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What `swift-api-digester` reports between the generated modules of `old` and `new`: one
+    /// line per break, empty when it sees none.
+    static func digesterBreaks(old: SchemaModel, new: SchemaModel) throws -> [String] {
+        guard let modules else { throw CocoaError(.fileNoSuchFile) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var dumps: [String] = []
+        for (side, model) in [("old", old), ("new", new)] {
+            let directory = folder.appendingPathComponent(side)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("Generated.swift")
+            try Data(source(of: model).utf8).write(to: file)
+            let module = directory.appendingPathComponent("Generated.swiftmodule").path
+            let built = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "swiftc", "-emit-module", "-module-name", "Generated", "-emit-module-path", module, "-I",
+                    modules.path, file.path,
+                ])
+            guard built.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["error": built.error]) }
+            let dump = directory.appendingPathComponent("sdk.json").path
+            let dumped = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "swift-api-digester", "-dump-sdk", "-module", "Generated", "-I", directory.path, "-I", modules.path,
+                    "-o", dump,
+                ])
+            guard dumped.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["error": dumped.error]) }
+            dumps.append(dump)
+        }
+        let diagnosed = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swift-api-digester", "-diagnose-sdk", "-input-paths", dumps[0], "-input-paths", dumps[1]])
+        return (diagnosed.output + "\n" + diagnosed.error).split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty && !$0.hasPrefix("/*") }
     }
 
     /// Type-checks `probe` against the generated source of `model` (its own module over the
