@@ -60,10 +60,7 @@ struct DriftCommand: AsyncParsableCommand {
     var allowInsecureHttp = false
 
     func run() async throws {
-        let types: DriftTypes =
-            try schema.map {
-                .schema(try DriftSchema(directory: URL(fileURLWithPath: $0, isDirectory: true), strict: strict))
-            } ?? .compiled(strict: strict)
+        let types = try DriftTypes.load(schema: schema, strict: strict)
         let known = Set(types.operations.map(\.operationId))
         for id in operations where !known.contains(id) {
             throw ValidationError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")

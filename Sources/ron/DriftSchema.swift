@@ -12,6 +12,13 @@ enum DriftTypes {
     /// A schema folder's operations and types, checked at JSON level.
     case schema(DriftSchema)
 
+    /// The types of the schema folder `schema` read at run time, or those compiled into `ron`
+    /// without one; `strict` also reports members the schema does not declare.
+    static func load(schema: String?, strict: Bool) throws -> DriftTypes {
+        guard let schema else { return .compiled(strict: strict) }
+        return .schema(try DriftSchema(directory: URL(fileURLWithPath: schema, isDirectory: true), strict: strict))
+    }
+
     /// The operations to call, in document order.
     var operations: [RonOperationInfo] {
         switch self {

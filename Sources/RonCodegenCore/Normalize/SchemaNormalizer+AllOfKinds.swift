@@ -40,10 +40,6 @@ extension SchemaNormalizer {
         guard definition else {
             return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
         }
-        let objectWords: Set<String> = [
-            "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
-            "minProperties", "maxProperties", "unevaluatedProperties", "dependencies", "dependentRequired",
-        ]
         var variants: [(DocumentValue, Place)] = []
         for kind in kinds {
             let variantPlace = place.appending("type").appending(kind)
@@ -57,7 +53,8 @@ extension SchemaNormalizer {
             } else {
                 for (part, _) in parts {
                     for (key, value) in part.members ?? []
-                    where key != "type" && !objectWords.contains(key) && !Self.referenceKeywords.contains(key)
+                    where key != "type" && !SchemaVocabulary.objectKeywords.contains(key)
+                        && !Self.referenceKeywords.contains(key)
                         && !members.contains(where: { $0.key == key })
                     {
                         members.append((key, value))

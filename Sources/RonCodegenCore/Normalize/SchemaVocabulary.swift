@@ -54,6 +54,12 @@ enum SchemaVocabulary {
     }
 
     /// JSON Schema's type names.
+    /// The keywords that constrain only objects (a union's case of another kind leaves them out).
+    static let objectKeywords: Set<String> = [
+        "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+        "minProperties", "maxProperties", "unevaluatedProperties", "dependencies", "dependentRequired",
+    ]
+
     static let typeNames: [String] = ["null", "boolean", "object", "array", "number", "integer", "string"]
 
     /// The JSON type a keyword implies when `type` is absent.
