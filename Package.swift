@@ -271,6 +271,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // HTTP behaviour against httpbin (PyPI), a real server nobody here wrote, started by the
+        // tests on a free loopback port: bodies, forms, multipart, ranges, drips, content codings.
+        .testTarget(
+            name: "RonHTTPBinTests",
+            dependencies: ["RonTestSupport", "RonAppSdkSwift"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "RonInteropTests",
             dependencies: [
