@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "RonFacets", targets: ["RonFacets"]),
         .plugin(name: "RonCodegenPlugin", targets: ["RonCodegenPlugin"]),
         .plugin(name: "RonCodegenCommand", targets: ["RonCodegenCommand"]),
+        .plugin(name: "RonRecordCommand", targets: ["RonRecordCommand"]),
     ],
     traits: [
         .trait(
@@ -65,20 +66,44 @@ let package = Package(
         // MARK: Schema pipeline
         .target(name: "RonTOML", swiftSettings: strict),
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], swiftSettings: strict),
-        .executableTarget(name: "ron-codegen", dependencies: ["RonCodegenCore"], swiftSettings: strict),
+        // The option reader of the Foundation-only tools (ron-codegen, ron-drift).
+        .target(name: "RonCommandLine", swiftSettings: strict),
+        .executableTarget(
+            name: "ron-codegen", dependencies: ["RonCodegenCore", "RonCommandLine"], swiftSettings: strict),
         .plugin(
             name: "RonCodegenPlugin",
             capability: .buildTool(),
             dependencies: ["ron-codegen"]
         ),
+        // drift and fixtures record over a live node, for `ron` and for `ron-drift`, which the command
+        // plugin runs in a user's package (so it depends on nothing a library product does not).
+        .target(
+            name: "RonDrift", dependencies: ["RonAppSdkSwift", "RonCodegenCore", "RonCommandLine"],
+            swiftSettings: strict),
+        .executableTarget(name: "ron-drift", dependencies: ["RonDrift", "RonCommandLine"], swiftSettings: strict),
+        // `swift package ron-codegen <preview|verify|diff|drift|mock>` in a user's package; it writes
+        // nothing there, so it asks no permission. `ron-record` writes fixtures, so it asks.
+        // (Plugins/RonRecordCommand/PackageLayout.swift is a link to RonCodegenCommand's.)
         .plugin(
             name: "RonCodegenCommand",
             capability: .command(
                 intent: .custom(
-                    verb: "ron-codegen", description: "Write the generated Swift sources to a folder for review"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the generated sources for review")]
+                    verb: "ron-codegen",
+                    description: "Preview, verify, diff, drift and mock a target's schema (see --help)")
             ),
-            dependencies: ["ron-codegen"]
+            dependencies: ["ron-codegen", "ron-drift"]
+        ),
+        .plugin(
+            name: "RonRecordCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "ron-record",
+                    description: "Record a server's answers as the target's fixtures (Fixtures/<Type>/*.json)"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the answers as Fixtures/<Type>/recorded_<operation>.json")
+                ]
+            ),
+            dependencies: ["ron-drift"]
         ),
 
         // MARK: Library
@@ -133,6 +158,8 @@ let package = Package(
             dependencies: [
                 "RonAppSdkSwift",
                 "RonCodegenCore",
+                "RonCommandLine",
+                "RonDrift",
                 "RonFacets",
                 "RonGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,43 +1,103 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package ron-codegen [--schema DIR] [--output DIR]`: writes the generated Swift to a
-/// folder for review (default `GeneratedPreview/`), one file per schema document.
-/// `swift package ron-codegen diff [options]`: runs `ron-codegen diff` in the package's folder.
+/// `swift package ron-codegen <command>`: every tool of the SDK from a package that depends on it,
+/// with no checkout of the SDK and no write permission (`ron-record` is the one that writes).
 @main
 struct RonCodegenCommand: CommandPlugin {
+    static let usage = """
+        usage: swift package ron-codegen [<command>] [--target <name>] [options]
+
+        Runs the SDK's tools on a target's Schema/ (and its fixtures), found as README's "Your own
+        schema" lays them out: --target NAME, else the package's Schema/, else the one target with a
+        Schema/ folder. Fixtures: Tests/<Target>Tests/Fixtures, <target>/Fixtures, the folder beside
+        Schema/, then Fixtures/ (--fixtures DIR names another). The folders read are said on
+        standard error. `<command> --help` shows a command's options; none needs a permission.
+
+          preview            write the generated Swift, one file per document, to a folder for review
+                             (default: in .build; the path is printed)    [the default command]
+          verify             read every fixture against the schema, without building
+          diff               what a schema change breaks, against the last commit (--old REV|DIR)
+          drift              call the safe operations of a running server and check every answer
+                             (--base URL)
+          mock               serve the target's operations from its fixtures and the document's
+                             examples, validating requests (--port N)
+          fixtures record    show how to record a server's answers as fixtures: that writes into the
+                             package, so it is `swift package --allow-writing-to-package-directory
+                             ron-record --base URL`
+
+        Exit status: the tool's own (diff: 1 a break; drift: 1 drift, 2 a failed call; verify: 1 a
+        fixture that does not fit; 64 or 2 bad input).
+        """
+
     func performCommand(context: PluginContext, arguments: [String]) throws {
-        if arguments.first == "diff" {
-            let process = Process()
-            process.executableURL = try context.tool(named: "ron-codegen").url
-            process.arguments = arguments
-            process.currentDirectoryURL = context.package.directoryURL
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                Diagnostics.error("ron-codegen diff exited with status \(process.terminationStatus)")
+        var arguments = arguments
+        let commands = ["preview", "verify", "diff", "drift", "mock", "fixtures", "help"]
+        let command = arguments.first.flatMap { commands.contains($0) ? $0 : nil } ?? "preview"
+        if arguments.first == command { arguments.removeFirst() }
+        let help = arguments.contains("--help") || arguments.contains("-h")
+        if command == "help" || (help && command == "preview" && arguments.count == 1) {
+            print(Self.usage)
+            return
+        }
+        let codegen = try context.tool(named: "ron-codegen").url
+        let root = context.package.directoryURL
+        if help {
+            // The tool prints its own options; nothing is looked up or written.
+            switch command {
+            case "drift": try ToolRun.run(try context.tool(named: "ron-drift").url, ["drift", "--help"], in: root)
+            case "fixtures":
+                try ToolRun.run(try context.tool(named: "ron-drift").url, ["fixtures", "record", "--help"], in: root)
+            case "preview": try ToolRun.run(codegen, ["--help"], in: root)
+            default: try ToolRun.run(codegen, [command, "--help"], in: root)
             }
+        }
+        if command == "fixtures" {
+            Diagnostics.error(
+                "fixtures record writes into your package: run `swift package "
+                    + "--allow-writing-to-package-directory ron-record --base URL` "
+                    + "(`swift package ron-codegen fixtures record --help` lists its options)")
             return
         }
         var extractor = ArgumentExtractor(arguments)
-        let root = context.package.directoryURL
-        let schema =
-            extractor.extractOption(named: "schema").last.map { URL(fileURLWithPath: $0, relativeTo: root) }
-            ?? root.appending(path: "Schema")
-        let output =
-            extractor.extractOption(named: "output").last.map { URL(fileURLWithPath: $0, relativeTo: root) }
-            ?? root.appending(path: "GeneratedPreview")
-        let tool = try context.tool(named: "ron-codegen")
-        let process = Process()
-        process.executableURL = tool.url
-        process.arguments =
-            ["--schema", schema.path, "--output", output.path, "--split"] + extractor.remainingArguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Diagnostics.error("ron-codegen failed with exit code \(process.terminationStatus)")
+        let target = extractor.extractOption(named: "target").last
+        // `diff` names the new schema `--new`; every other command `--schema`.
+        let schemaOption = command == "diff" ? "new" : "schema"
+        let schema = extractor.extractOption(named: schemaOption).last
+        let fixtures = extractor.extractOption(named: "fixtures").last
+        let output = extractor.extractOption(named: "output").last
+        let rest = extractor.remainingArguments
+        let layout: PackageLayout
+        do {
+            layout = try PackageLayout.find(in: context.package, target: target, schema: schema, fixtures: fixtures)
+        } catch {
+            Diagnostics.error("\(error)")
             return
         }
-        print("Generated sources written to \(output.path)")
+        layout.announce(command, in: root)
+        let fixturesArguments = layout.fixtures.map { ["--fixtures", $0.path] } ?? []
+        switch command {
+        case "verify":
+            try ToolRun.run(codegen, ["verify", "--schema", layout.schema.path] + fixturesArguments + rest, in: root)
+        case "diff":
+            try ToolRun.run(codegen, ["diff", "--new", layout.schema.path] + fixturesArguments + rest, in: root)
+        case "mock":
+            try ToolRun.run(codegen, ["mock", "--schema", layout.schema.path] + fixturesArguments + rest, in: root)
+        case "drift":
+            let drift = try context.tool(named: "ron-drift").url
+            try ToolRun.run(drift, ["drift", "--schema", layout.schema.path] + rest, in: root)
+        default:
+            let folder =
+                output.map { PackageLayout.resolve($0, against: root) }
+                ?? context.pluginWorkDirectoryURL.appending(path: "GeneratedPreview")
+            let process = Process()
+            process.executableURL = codegen
+            process.arguments = ["--schema", layout.schema.path, "--output", folder.path, "--split"] + rest
+            process.currentDirectoryURL = root
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { exit(process.terminationStatus) }
+            print("Generated sources written to \(folder.path)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RonCodegenCore
+import RonCommandLine
 
 /// `ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [--format table|json] [--fail-on wire|source|any]`
 struct DiffCommand {
@@ -8,6 +9,7 @@ struct DiffCommand {
     var json = false
     var failOn = SchemaDiffReport.FailOn.wire
     var oldFixtures: String?
+    var fixtures: String?
     var checkFixtures = true
     var checkVersion = false
 
@@ -24,8 +26,10 @@ struct DiffCommand {
           --fail-on wire|source|any
                                  what makes the exit status 1 (default: wire, a break in either
                                  direction on the wire or an old fixture the new schema refuses)
-          --old-fixtures <dir>   the old version's fixtures (default: the Fixtures/ folder beside the
-                                 old schema, in the folder or at the revision)
+          --fixtures <dir>       where the fixtures live (Tests/<Target>Tests/Fixtures, say): read as
+                                 they are at the old revision, or from this folder when --old is a
+                                 folder (default: the Fixtures/ folder beside the schema)
+          --old-fixtures <dir>   the old version's fixtures, a folder read as it is now
           --no-fixtures          do not check the old fixtures against the new schema
           --check-version        instead of --fail-on: exit 1 only when a document's changes need a
                                  bigger x-ron-version bump than it got (a break: major, an addition:
@@ -54,6 +58,7 @@ struct DiffCommand {
                 }
                 failOn = choice
             case "--old-fixtures": oldFixtures = try reader.value(for: flag)
+            case "--fixtures": fixtures = try reader.value(for: flag)
             case "--no-fixtures": checkFixtures = false
             case "--check-version": checkVersion = true
             default: throw UsageError("unknown option '\(flag)'")
@@ -72,6 +77,12 @@ struct DiffCommand {
         if checkFixtures {
             report.fixtures = FixtureValidator(model: newModel).check(
                 fixtures: oldSide.fixtures, renames: report.renamedTypes)
+            // Said on standard error, so a silent "no fixtures" cannot pass for "all fixtures fit".
+            let note =
+                oldSide.fixtures.isEmpty
+                ? "no old fixtures at \(oldSide.fixturesLabel) (--fixtures <dir> names the folder)"
+                : "old fixtures: \(oldSide.fixtures.count) from \(oldSide.fixturesLabel)"
+            FileHandle.standardError.write(Data("ron-codegen diff: \(note)\n".utf8))
         }
         if checkVersion {
             report.versionProblems = SchemaVersionCheck.problems(
@@ -86,11 +97,11 @@ struct DiffCommand {
 
     private func oldSnapshot(newFolder: URL) throws -> SchemaSnapshot {
         var isDirectory: ObjCBool = false
-        let fixtures = oldFixtures.map { URL(fileURLWithPath: $0) }
         if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory), isDirectory.boolValue {
             let folder = URL(fileURLWithPath: old)
             let sibling = folder.standardizedFileURL.deletingLastPathComponent().appending(path: "Fixtures")
-            return try SchemaSnapshot.folder(folder, fixtures: checkFixtures ? fixtures ?? sibling : nil)
+            let chosen = (oldFixtures ?? fixtures).map { URL(fileURLWithPath: $0) } ?? sibling
+            return try SchemaSnapshot.folder(folder, fixtures: checkFixtures ? chosen : nil)
         }
         // A revision: the new folder's path inside the repository names the old one.
         let top = try Git(directory: newFolder.standardizedFileURL.deletingLastPathComponent())
@@ -99,13 +110,26 @@ struct DiffCommand {
             fileURLWithPath: String(decoding: top, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         )
         .resolvingSymlinksInPath().path
-        let folder = newFolder.standardizedFileURL.resolvingSymlinksInPath().path
-        let relative = folder.hasPrefix(root + "/") ? String(folder.dropFirst(root.count + 1)) : "Schema"
+        func inRepository(_ url: URL) -> String? {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
+        }
+        let relative = inRepository(newFolder) ?? "Schema"
+        var fixturesPath: String?
+        if let fixtures {
+            guard let inside = inRepository(URL(fileURLWithPath: fixtures)) else {
+                throw SchemaSnapshot.Failure(
+                    description: "--fixtures \(fixtures) is not inside the repository at \(root)")
+            }
+            fixturesPath = inside
+        }
         var snapshot = try SchemaSnapshot.git(
             revision: old, schemaPath: relative, in: URL(fileURLWithPath: root),
-            withFixtures: checkFixtures && fixtures == nil)
-        if checkFixtures, let fixtures {
-            snapshot.fixtures = try SchemaSnapshot.folder(newFolder, fixtures: fixtures).fixtures
+            withFixtures: checkFixtures && oldFixtures == nil, fixturesPath: fixturesPath)
+        if checkFixtures, let oldFixtures {
+            let folder = URL(fileURLWithPath: oldFixtures)
+            snapshot.fixtures = try SchemaSnapshot.folder(newFolder, fixtures: folder).fixtures
+            snapshot.fixturesLabel = folder.path
         }
         return snapshot
     }

@@ -10,6 +10,8 @@ struct SchemaSnapshot {
     var documents: [(path: String, data: Data)]
     /// Fixture path relative to the fixtures folder (`<Type>/<name>.json`) → contents.
     var fixtures: [(path: String, data: Data)]
+    /// Where the fixtures were looked for (a folder, or `REV:path`), for the note that says so.
+    var fixturesLabel = "nowhere"
 
     /// A bad side: exit status 2 with a one-line message.
     struct Failure: Error, CustomStringConvertible {
@@ -52,16 +54,18 @@ struct SchemaSnapshot {
                 examples.append((relative, data))
             }
         }
-        return SchemaSnapshot(label: schema.path, documents: documents, fixtures: examples)
+        var snapshot = SchemaSnapshot(label: schema.path, documents: documents, fixtures: examples)
+        if let fixtures { snapshot.fixturesLabel = fixtures.path }
+        return snapshot
     }
 
     // MARK: Git
 
-    /// The schema folder `schemaPath` (and its sibling `Fixtures/`) as committed at `revision` in the
-    /// repository around `directory`.
-    static func git(revision: String, schemaPath: String, in directory: URL, withFixtures: Bool) throws
-        -> SchemaSnapshot
-    {
+    /// The schema folder `schemaPath` (and the fixtures folder `fixturesPath`, by default its sibling
+    /// `Fixtures/`) as committed at `revision` in the repository around `directory`.
+    static func git(
+        revision: String, schemaPath: String, in directory: URL, withFixtures: Bool, fixturesPath: String? = nil
+    ) throws -> SchemaSnapshot {
         let git = Git(directory: directory)
         guard (try? git.run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"])) != nil else {
             throw Failure(description: "'\(revision)' is not a git revision of \(directory.path)")
@@ -73,15 +77,18 @@ struct SchemaSnapshot {
         guard !documents.isEmpty else {
             throw Failure(description: "\(revision) has no \(folder)/ folder with *.json or *.toml schema documents")
         }
-        let fixturesFolder = ((folder as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("Fixtures")
+        let fixturesFolder =
+            fixturesPath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+            ?? ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Fixtures")
         let fixtures = withFixtures ? try git.files(at: revision, under: fixturesFolder) : []
-        return SchemaSnapshot(
+        var snapshot = SchemaSnapshot(
             label: "\(revision):\(folder)",
             documents: try documents.map { ($0, try git.show(revision, folder + "/" + $0)) },
             fixtures: try fixtures.filter { $0.split(separator: "/").count == 2 }.map {
                 ($0, try git.show(revision, fixturesFolder + "/" + $0))
             })
+        snapshot.fixturesLabel = "\(revision):\(fixturesFolder)"
+        return snapshot
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RonCodegenCore
+import RonCommandLine
 
 /// `ron-codegen verify [--schema <dir>] [--fixtures <dir>]`: every `<fixtures>/<TypeName>/*.json`
 /// (and `*.toml`) read against the schema's model, without building anything.

@@ -1,5 +1,6 @@
 import Foundation
 import RonCodegenCore
+import RonCommandLine
 
 /// `ron-codegen --schema DIR --output DIR [--split | --shards N] [--check] [--runtime-module NAME] [--catalog-name NAME]
 /// [--operations | --with-operations] [--types-module NAME] [--client-module NAME]`
@@ -61,16 +62,6 @@ struct Arguments {
         }
         guard schema != nil, output != nil else { throw UsageError("--schema and --output are required") }
     }
-}
-
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-    exit(code)
 }
 
 if CommandLine.arguments.dropFirst().first == "diff" {

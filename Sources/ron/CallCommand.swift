@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RonAppSdkSwift
+import RonCommandLine
+import RonDrift
 
 /// `ron call METHOD PATH`: one App Plane call, printed.
 struct CallCommand: AsyncParsableCommand {
@@ -82,22 +84,10 @@ enum CLIClient {
     static func make(base: String?, allowInsecureHttp: Bool, timeoutMs: Int?, token: String? = nil) throws -> RonClient
     {
         do {
-            var overrides = RonConfig()
-            if let base {
-                guard let url = URL(string: base) else { throw ValidationError("--base '\(base)' is not a URL") }
-                overrides.baseUrl = url
-            }
-            overrides.overallTimeoutMs = timeoutMs
-            if let token { overrides.authToken = token }
-            var config = try RonConfig.fromEnvironment(overrides: overrides)
-            guard let url = config.baseUrl else {
-                throw ValidationError("no gateway: set RON_SDK_GATEWAY_ADDR or pass --base URL")
-            }
-            let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host ?? "")
-            config.allowInsecureHttp = allowInsecureHttp || loopback
-            return try RonClient(config: config)
-        } catch let error as SdkConfigError {
-            throw ValidationError("\(error)")
+            return try ToolClient.make(
+                base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs, token: token)
+        } catch let error as UsageError {
+            throw ValidationError(error.description)
         }
     }
 }

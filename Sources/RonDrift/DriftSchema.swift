@@ -1,7 +1,7 @@
-import ArgumentParser
 import Foundation
 import RonAppSdkSwift
 import RonCodegenCore
+import RonCommandLine
 
 /// What `ron drift` checks answers against: the generated types built into `ron` (the package's
 /// own schema), or the model of a schema folder read at run time (a user's own `Schema/`).
@@ -89,10 +89,10 @@ struct DriftSchema {
         do {
             model = try CodeGenerator().model(schemaDirectory: directory)
         } catch let error as CodegenError {
-            throw ValidationError("the schema in \(directory.path) cannot be read: \(error)")
+            throw UsageError("the schema in \(directory.path) cannot be read: \(error)")
         }
         guard !model.operations.isEmpty else {
-            throw ValidationError(
+            throw UsageError(
                 "the schema in \(directory.path) has no operations (no OpenAPI document with 'paths')")
         }
         var answerTypes: [String: TypeReference] = [:]

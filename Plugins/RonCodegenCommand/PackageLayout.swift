@@ -1,0 +1,122 @@
+import Foundation
+import PackagePlugin
+
+/// Where a package keeps a target's schema and fixtures, found the way README's "Your own schema"
+/// lays them out, and said on standard error so nobody wonders which folder was read.
+struct PackageLayout {
+    /// The schema folder.
+    var schema: URL
+    /// The fixtures folder, when one exists.
+    var fixtures: URL?
+    /// The folders looked in for fixtures, in order.
+    var fixturesLookedIn: [URL]
+    /// The target the schema belongs to (`nil` for the package's top-level `Schema/`).
+    var target: String?
+
+    /// A command line that names no target nor folder that exists.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The layout for `--target NAME`, `--schema DIR` and `--fixtures DIR` (any of them may be absent):
+    /// a given folder wins; otherwise the named target's `Schema/`, else the package's `Schema/`, else
+    /// the one target that has a `Schema/`. Fixtures: `Tests/<Target>Tests/Fixtures`, the target's
+    /// `Fixtures/`, the folder beside the schema, the package's `Fixtures/`, the first that exists.
+    static func find(
+        in package: Package, target name: String?, schema: String?, fixtures: String?
+    ) throws -> PackageLayout {
+        let root = package.directoryURL
+        let withSchema = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
+            isFolder($0.directoryURL.appending(path: "Schema"))
+        }
+        var target: SourceModuleTarget?
+        if let name {
+            guard let found = package.targets.first(where: { $0.name == name }) as? SourceModuleTarget else {
+                let names = package.targets.map(\.name).sorted().joined(separator: ", ")
+                throw Failure(description: "no target '\(name)' in \(root.path) (targets: \(names))")
+            }
+            target = found
+        }
+        let schemaFolder: URL
+        if let schema {
+            schemaFolder = resolve(schema, against: root)
+        } else if let target {
+            schemaFolder = target.directoryURL.appending(path: "Schema")
+        } else if isFolder(root.appending(path: "Schema")) {
+            schemaFolder = root.appending(path: "Schema")
+        } else if withSchema.count == 1 {
+            target = withSchema[0]
+            schemaFolder = withSchema[0].directoryURL.appending(path: "Schema")
+        } else if withSchema.isEmpty {
+            throw Failure(
+                description: "no Schema/ folder in \(root.path) nor in any target's folder; "
+                    + "put your documents in Sources/<Target>/Schema or pass --schema DIR")
+        } else {
+            let names = withSchema.map(\.name).sorted().joined(separator: ", ")
+            throw Failure(description: "several targets have a Schema/ folder (\(names)): pass --target NAME")
+        }
+        guard isFolder(schemaFolder) else {
+            throw Failure(description: "\(schemaFolder.path): the schema folder does not exist")
+        }
+        var candidates: [URL] = []
+        if let fixtures {
+            candidates = [resolve(fixtures, against: root)]
+        } else {
+            if let target {
+                candidates.append(root.appending(path: "Tests/\(target.name)Tests/Fixtures"))
+                candidates.append(target.directoryURL.appending(path: "Fixtures"))
+            }
+            candidates.append(schemaFolder.deletingLastPathComponent().appending(path: "Fixtures"))
+            candidates.append(root.appending(path: "Fixtures"))
+        }
+        var seen = Set<String>()
+        candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
+        return PackageLayout(
+            schema: schemaFolder.standardizedFileURL, fixtures: candidates.first(where: isFolder),
+            fixturesLookedIn: candidates, target: target?.name)
+    }
+
+    /// The fixtures folder to write into: the one found, else the first place looked.
+    var fixturesToWrite: URL { fixtures ?? fixturesLookedIn[0] }
+
+    /// One line on standard error: which folders are read.
+    func announce(_ command: String, in root: URL) {
+        let owner = target.map { " (target \($0))" } ?? ""
+        let fixturesText =
+            fixtures.map { "fixtures \(Self.relative($0, to: root))" }
+            ?? "no fixtures (looked in \(fixturesLookedIn.map { Self.relative($0, to: root) }.joined(separator: ", ")))"
+        FileHandle.standardError.write(
+            Data("ron-codegen \(command): schema \(Self.relative(schema, to: root))\(owner), \(fixturesText)\n".utf8))
+    }
+
+    static func resolve(_ path: String, against root: URL) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appending(path: path)
+        return url.standardizedFileURL
+    }
+
+    static func relative(_ url: URL, to root: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let base = root.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+
+    static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+/// Runs a tool of this package in the package's folder and passes on its exit status: a verdict
+/// (diff's 1, drift's 1 or 2) is the tool's own report, not a failure of the plugin, so nothing is
+/// added to it.
+enum ToolRun {
+    static func run(_ tool: URL, _ arguments: [String], in directory: URL) throws -> Never {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        try process.run()
+        process.waitUntilExit()
+        exit(process.terminationStatus)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import RonAppSdkSwift
+import RonCommandLine
+
+/// What `drift` and `fixtures record` are asked to do, from either command line (`ron`'s or
+/// `ron-drift`'s, which the command plugin runs in a user's package).
+package struct DriftOptions: Sendable {
+    /// The node's base URL (`nil`: `RON_SDK_GATEWAY_ADDR`).
+    package var base: String?
+    /// A capability token, sent as the bearer credential, never printed or written.
+    package var token: String?
+    /// Only these operation ids (empty: all).
+    package var operations: [String] = []
+    /// A schema folder read at run time (`nil`: the schema compiled into the tool).
+    package var schema: String?
+    /// Also report members the schema does not declare.
+    package var strict = false
+    /// The report as JSON instead of text (drift only).
+    package var json = false
+    /// The timeout of each call in milliseconds.
+    package var timeoutMs = 10_000
+    /// Allow an http:// base that is not on this machine.
+    package var allowInsecureHttp = false
+    /// The name messages on standard error start with.
+    package var program = "ron"
+
+    /// Options with every default.
+    package init() {}
+}
+
+/// The runs of `drift` and `fixtures record`; usage errors are thrown as ``UsageError``, every
+/// other outcome is the returned exit status.
+package enum DriftRun {
+    /// What `fixtures record` does, for `--help`.
+    package static let recordDiscussion = """
+        Calls the operations `ron drift` calls (GET, parameters from the schema's examples) and writes each \
+        JSON answer as it came, under the folder of its schema type, so the offline drift tests cover it. \
+        Only bodies are written: no header, and the token (and any "authorization" member) is replaced by \
+        "redacted". Each answer is checked as `ron drift` checks it (the same comparison as \
+        RonFixtures.verify: it decodes, and a round trip loses nothing); one that fails is still written, \
+        and named on standard error with its JSON pointer. With --schema DIR, the operations and types \
+        come from a schema folder of your own (as for `ron drift --schema`).
+        """
+
+    /// What `drift` does, for `--help`.
+    package static let driftDiscussion = """
+        Calls every GET operation of Schema/app-plane.openapi.json whose parameters have an example or \
+        are optional, and decodes each answer with the generated type. Per operation: ok, drift (the \
+        type, the JSON pointer, what the schema says and what came), problem, or skipped (an answer \
+        with no schema, a required parameter without an example, not a GET).
+        With --schema DIR, the operations and types are read from the OpenAPI 3.1 and type documents \
+        below DIR (a user's own Schema/) and each answer is checked at JSON level against the model \
+        the code generator builds from them, instead of the schema built into ron. Either way an answer \
+        drifts when the generated type refuses it or a round trip through it would lose a member; with \
+        --strict, also when it has a member the schema does not declare (which the type would keep).
+        A drifted answer gets one line per problem (every value the type refuses, every member a round trip \
+        loses), each naming the type, the JSON pointer, what the schema says there and what came; a value \
+        the compiled types refuse is reported where their decoder stopped. --format json gives one entry \
+        per operation, its problems in a 'problems' array (pointer, expected, got) and the first one also \
+        in 'pointer', 'expected' and 'got'.
+        Exit status, for CI: 1 when any operation drifted, 2 when none drifted but a call failed or a \
+        stream sent nothing, 0 otherwise (skipped operations do not count); 64 for a usage error.
+        """
+
+    /// Calls every safe operation and checks its answer; prints the report. Returns 1 when any
+    /// operation drifted, 2 when none drifted but a call failed, 0 otherwise.
+    package static func drift(_ options: DriftOptions) async throws -> Int32 {
+        let (types, client) = try prepare(options)
+        defer { client.close() }
+        var reports: [DriftReport] = []
+        for operation in types.operations
+        where options.operations.isEmpty || options.operations.contains(operation.operationId) {
+            reports.append(
+                await DriftCheck.check(operation, types: types, client: client, timeoutMs: options.timeoutMs))
+        }
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+        } else {
+            for report in reports {
+                for line in report.lines { print(line) }
+            }
+        }
+        if reports.contains(where: { $0.outcome == .drift }) { return 1 }
+        if reports.contains(where: { $0.outcome == .problem }) { return 2 }
+        return 0
+    }
+
+    /// Writes each safe operation's answer as `<output>/<Type>/recorded_<operation>.json`, checked
+    /// as drift checks it. Returns 1 when a call failed or an answer does not fit, 0 otherwise.
+    package static func record(_ options: DriftOptions, output: String) async throws -> Int32 {
+        let (types, client) = try prepare(options)
+        defer { client.close() }
+        let folder = URL(fileURLWithPath: output, isDirectory: true)
+        var failed = false
+        func complain(_ message: String) {
+            FileHandle.standardError.write(Data("\(options.program): \(message)\n".utf8))
+            failed = true
+        }
+        for operation in types.operations
+        where options.operations.isEmpty || options.operations.contains(operation.operationId) {
+            guard operation.isSafe, !operation.eventStream, let type = operation.responseType else { continue }
+            guard case .success(let call) = ExampleCall.make(for: operation) else { continue }
+            let answer: AppResponse<Data> = await client.request(
+                AppRequest(method: .get, path: call.path, query: call.query, headers: call.headers))
+            guard let body = answer.data, answer.ok else {
+                complain(
+                    "\(operation.operationId): \(answer.problem.map { "\($0.code): \($0.message)" } ?? "no answer")")
+                continue
+            }
+            let cleaned = FixtureScrubber.scrub(body, token: options.token)
+            let file = folder.appending(path: type).appending(path: "recorded_\(operation.operationId).json")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try cleaned.write(to: file, options: .atomic)
+            switch types.check(cleaned, of: operation, as: type) {
+            case .ok: break
+            case .unknownType: complain("\(operation.operationId): the schema has no type '\(type)' (written anyway)")
+            case .drift(let problems):
+                for problem in problems {
+                    complain(
+                        "\(operation.operationId): \(type) at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
+                            + "expected \(problem.expected), got \(DriftDescription.value(at: problem.pointer, in: cleaned)) "
+                            + "(written anyway)")
+                }
+            }
+            print("wrote \(folder.lastPathComponent)/\(type)/\(file.lastPathComponent)")
+        }
+        return failed ? 1 : 0
+    }
+
+    private static func prepare(_ options: DriftOptions) throws -> (DriftTypes, RonClient) {
+        let types = try DriftTypes.load(schema: options.schema, strict: options.strict)
+        let known = Set(types.operations.map(\.operationId))
+        for id in options.operations where !known.contains(id) {
+            throw UsageError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        let client = try ToolClient.make(
+            base: options.base, allowInsecureHttp: options.allowInsecureHttp, timeoutMs: options.timeoutMs,
+            token: options.token)
+        return (types, client)
+    }
+}

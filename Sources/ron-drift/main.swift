@@ -1,0 +1,100 @@
+import Foundation
+import RonCommandLine
+import RonDrift
+
+// `ron-drift drift …` and `ron-drift fixtures record …`: `ron drift` and `ron fixtures record` for
+// a package that depends on this one, run by the `ron-codegen` command plugin (which passes the
+// target's schema and fixtures folders). No argument parser package: only what a library product
+// of this package already needs.
+
+let driftUsage = """
+    usage: ron-drift drift --schema <dir> [--base <url>] [options]
+
+    \(DriftRun.driftDiscussion)
+
+      --schema <dir>       the schema folder (OpenAPI 3.1 documents and the type documents they refer to)
+      --base <url>         the node's base URL (default: RON_SDK_GATEWAY_ADDR)
+      --token <token>      a capability token, sent as the bearer credential (never printed)
+      --operation <id>     check only this operation (repeatable)
+      --strict             also report members the schema does not declare
+      --format text|json   the report's form (default: text)
+      --timeout-ms <n>     the timeout of each call (default: 10000)
+      --allow-insecure-http
+                           allow an http:// base URL that is not on this machine
+    """
+
+let recordUsage = """
+    usage: ron-drift fixtures record --schema <dir> --output <dir> [--base <url>] [options]
+
+    \(DriftRun.recordDiscussion)
+
+      --schema <dir>       the schema folder (OpenAPI 3.1 documents and the type documents they refer to)
+      --output <dir>       the fixtures folder to write into
+      --base <url>         the node's base URL (default: RON_SDK_GATEWAY_ADDR)
+      --token <token>      a capability token, sent as the bearer credential (never written)
+      --operation <id>     record only this operation (repeatable)
+      --strict             also name answers with members the schema does not declare
+      --timeout-ms <n>     the timeout of each call (default: 10000)
+      --allow-insecure-http
+                           allow an http:// base URL that is not on this machine
+    """
+
+/// Reads the options both commands share; `extra` takes the others (`--format`, `--output`).
+func options(
+    _ arguments: ArraySlice<String>, usage: String,
+    extra: (String, inout OptionReader, inout DriftOptions) throws -> Bool
+) throws -> DriftOptions {
+    var options = DriftOptions()
+    options.program = "ron-drift"
+    var reader = OptionReader(arguments, usage: usage)
+    while let flag = reader.nextFlag() {
+        switch flag {
+        case "--schema": options.schema = try reader.value(for: flag)
+        case "--base": options.base = try reader.value(for: flag)
+        case "--token": options.token = try reader.value(for: flag)
+        case "--operation": options.operations.append(try reader.value(for: flag))
+        case "--strict": options.strict = true
+        case "--timeout-ms": options.timeoutMs = try reader.number(for: flag, in: 1...3_600_000)
+        case "--allow-insecure-http": options.allowInsecureHttp = true
+        default:
+            guard try extra(flag, &reader, &options) else { throw UsageError("unknown option '\(flag)'") }
+        }
+    }
+    return options
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let status: Int32
+switch (arguments.first, arguments.dropFirst().first) {
+case ("drift", _):
+    do {
+        let parsed = try options(arguments.dropFirst(), usage: driftUsage) { flag, reader, options in
+            guard flag == "--format" else { return false }
+            switch try reader.value(for: flag) {
+            case "text": options.json = false
+            case "json": options.json = true
+            case let other: throw UsageError("--format must be text or json, not '\(other)'")
+            }
+            return true
+        }
+        status = try await DriftRun.drift(parsed)
+    } catch let error as UsageError {
+        fail("\(error)\n\n\(driftUsage)", code: 64)
+    }
+case ("fixtures", "record"):
+    do {
+        var output: String?
+        let parsed = try options(arguments.dropFirst(2), usage: recordUsage) { flag, reader, _ in
+            guard flag == "--output" else { return false }
+            output = try reader.value(for: flag)
+            return true
+        }
+        guard let output else { throw UsageError("--output is required") }
+        status = try await DriftRun.record(parsed, output: output)
+    } catch let error as UsageError {
+        fail("\(error)\n\n\(recordUsage)", code: 64)
+    }
+default:
+    fail("unknown command '\(arguments.joined(separator: " "))'\n\n\(driftUsage)\n\n\(recordUsage)", code: 64)
+}
+exit(status)
