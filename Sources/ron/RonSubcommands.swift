@@ -9,5 +9,6 @@ enum RonSubcommands {
         FacetsCommand.self,
         DriftCommand.self,
         FixturesCommand.self,
+        NewCommand.self,
     ]
 }

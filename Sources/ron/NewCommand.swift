@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+
+/// `ron new DIR`: a package that uses the SDK, ready to build, test and check.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a package that uses the SDK: its own schema, typed calls, fixtures, tests and CI checks.",
+        discussion: """
+            Writes a Swift package into DIR (which must not exist or be empty): a library target <Name>API \
+            whose Schema/ holds a JSON Schema document as schemars writes it and an OpenAPI 3.1 document \
+            with three operations, so the plugin generates its types and RonClient calls; a command-line \
+            app <name>-cli that calls them; the fixture test in Tests/<Name>APITests with one fixture per \
+            type; and ci.sh, which runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
+            last commit and `ron-codegen drift` against `ron-codegen mock`. With --server hummingbird, a \
+            Hummingbird server target that answers with the same types is added. The package depends on \
+            this SDK by path (the checkout `ron` was built from, or --sdk-path) or by URL and version \
+            (--sdk-url and --sdk-from). An iOS app is an Xcode project: add the package to it, and use \
+            <Name>API from the app target.
+            """)
+
+    @Argument(help: "The folder to create the package in.")
+    var directory: String
+
+    @Option(help: "The package's name (default: the folder's name, in UpperCamelCase).")
+    var name: String?
+
+    @Option(help: ArgumentHelp("Depend on the SDK at this path.", valueName: "path"))
+    var sdkPath: String?
+
+    @Option(help: ArgumentHelp("Depend on the SDK by this git URL (with --sdk-from).", valueName: "url"))
+    var sdkUrl: String?
+
+    @Option(help: ArgumentHelp("The lowest SDK version to accept, with --sdk-url.", valueName: "version"))
+    var sdkFrom: String?
+
+    @Option(help: "Add a server target: hummingbird, or none.")
+    var server: ScaffoldServer = .none
+
+    func validate() throws {
+        if sdkUrl != nil, sdkPath != nil { throw ValidationError("--sdk-path and --sdk-url exclude each other") }
+        if (sdkUrl == nil) != (sdkFrom == nil) { throw ValidationError("--sdk-url and --sdk-from go together") }
+        if let sdkFrom,
+            sdkFrom.split(separator: ".").count != 3 || sdkFrom.contains(where: { !"0123456789.".contains($0) })
+        {
+            throw ValidationError("--sdk-from '\(sdkFrom)' is not a version like 1.2.0")
+        }
+        if let name, Scaffold.typeName(name) != name {
+            throw ValidationError(
+                "--name '\(name)' is not an UpperCamelCase Swift name (try \(Scaffold.typeName(name)))")
+        }
+    }
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: directory).standardizedFileURL
+        let files = FileManager.default
+        if let existing = try? files.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
+            throw ValidationError("\(folder.path) exists and is not empty")
+        }
+        let dependency: Scaffold.Dependency
+        if let sdkUrl, let sdkFrom {
+            dependency = .url(sdkUrl, from: sdkFrom)
+        } else {
+            // The checkout this `ron` was built from: Sources/ron/NewCommand.swift is three levels down.
+            let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let path = sdkPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? checkout
+            guard files.fileExists(atPath: path.appending(path: "Package.swift").path) else {
+                throw ValidationError("no Package.swift in \(path.path): pass --sdk-path or --sdk-url")
+            }
+            dependency = .path(path.path)
+        }
+        let scaffold = Scaffold(
+            name: name ?? Scaffold.typeName(folder.lastPathComponent), dependency: dependency, server: server)
+        for file in scaffold.files {
+            let url = folder.appending(path: file.path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents.utf8).write(to: url)
+            if file.executable { try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+        }
+        print("Created \(scaffold.name) in \(folder.path):")
+        for file in scaffold.files { print("  \(file.path)") }
+        print(
+            """
+
+            Next:
+              cd \(directory)
+              swift build && swift test          # the types and calls are generated from Sources/\(scaffold.name)API/Schema
+              ./ci.sh                            # tests, verify, diff against the last commit, drift against the mock
+            """)
+    }
+}
+
+/// The server target `ron new` can add.
+enum ScaffoldServer: String, ExpressibleByArgument, CaseIterable {
+    case none, hummingbird
+}

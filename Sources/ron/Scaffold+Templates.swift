@@ -1,0 +1,221 @@
+/// The Swift, shell and Markdown files of a package made by `ron new`.
+extension Scaffold {
+    var packageManifest: String {
+        let (sdk, id) = dependency.declaration
+        let sdkLine = server == .hummingbird ? sdk.dropLast() + ", traits: [\"Hummingbird\"])" : Substring(sdk)
+        let hummingbird =
+            server == .hummingbird
+            ? "\n        .package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\"),"
+            : ""
+        let serverTargetText =
+            server == .hummingbird
+            ? """
+
+                    // A server that answers with the same types (Hummingbird; the SDK's Hummingbird trait).
+                    .executableTarget(
+                        name: "\(serverTarget)",
+                        dependencies: [
+                            "\(api)", .product(name: "RonAppSdkSwift", package: "\(id)"),
+                            .product(name: "Hummingbird", package: "hummingbird"),
+                        ]
+                    ),
+            """ : ""
+        return """
+            // swift-tools-version: 6.1
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                platforms: [.macOS(.v13), .iOS(.v16)],
+                dependencies: [
+                    \(sdkLine),\(hummingbird)
+                ],
+                targets: [
+                    // The API's types and RonClient calls, generated at build time from Schema/.
+                    .target(
+                        name: "\(api)",
+                        dependencies: [.product(name: "RonAppSdkSwift", package: "\(id)")],
+                        resources: [.process("Schema")],  // added and removed documents reach the build
+                        plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
+                    ),
+                    // A command-line app that calls the API.
+                    .executableTarget(
+                        name: "\(cli)",
+                        dependencies: ["\(api)", .product(name: "RonAppSdkSwift", package: "\(id)")]
+                    ),\(serverTargetText)
+                    // Every fixture in Tests/\(api)Tests/Fixtures decodes and re-encodes as it came.
+                    .testTarget(
+                        name: "\(api)Tests",
+                        dependencies: ["\(api)", .product(name: "RonAppSdkSwift", package: "\(id)")],
+                        exclude: ["Fixtures"]
+                    ),
+                ]
+            )
+
+            """
+    }
+
+    var apiSource: String {
+        """
+        import Foundation
+        import RonAppSdkSwift
+
+        // The types (Widget, WidgetState, WidgetDraft) and the calls (listWidgets, getWidget, createWidget)
+        // of Schema/ are generated when the target builds; edit the documents, not generated code.
+
+        extension RonClient {
+            /// A client for the widget API at `base`; plain http is allowed on this machine only.
+            public static func widgets(at base: URL) throws -> RonClient {
+                let local = ["127.0.0.1", "localhost", "::1"].contains(base.host ?? "")
+                return try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: local))
+            }
+        }
+
+        """
+    }
+
+    var cliSource: String {
+        """
+        import Foundation
+        import RonAppSdkSwift
+        import \(api)
+
+        // Lists the widgets and fetches the first. The server: the first argument, else
+        // RON_SDK_GATEWAY_ADDR, else http://127.0.0.1:8080 (`swift package ron-codegen mock --port 8080`
+        // serves the API from the fixtures).
+        let address =
+            CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"]
+            ?? "http://127.0.0.1:8080"
+        guard let base = URL(string: address), base.scheme != nil else {
+            FileHandle.standardError.write(Data("\\(address) is not a URL\\n".utf8))
+            exit(64)
+        }
+        let client = try RonClient.widgets(at: base)
+        defer { client.close() }
+        let listed = await client.listWidgets(limit: 10)
+        guard let widgets = listed.data else {
+            let problem = listed.problem.map { "\\($0.code): \\($0.message)" } ?? "no answer"
+            FileHandle.standardError.write(Data("listWidgets failed: \\(problem)\\n".utf8))
+            exit(1)
+        }
+        for widget in widgets {
+            print("\\(widget.id)  \\(widget.name)  \\(widget.state)")
+        }
+        if let first = widgets.first {
+            let one = await client.getWidget(widgetId: first.id)
+            print("getWidget(\\(first.id)): \\(one.status) \\(one.data?.name ?? one.problem?.code ?? "")")
+        }
+
+        """
+    }
+
+    var fixtureTest: String {
+        """
+        import Foundation
+        import RonAppSdkSwift
+        import Testing
+        import \(api)
+
+        /// Every Fixtures/<TypeName>/*.json decodes with its generated type and encodes back to the same
+        /// JSON: when the schema and the server part, this names the file, the type and the JSON pointer.
+        @Test func fixturesMatchTheSchema() throws {
+            let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+            try RonFixtures.verify(folder: fixtures, catalog: \(api).RonSchemaCatalog.self)
+        }
+
+        """
+    }
+
+    var serverSource: String {
+        """
+        import Foundation
+        import Hummingbird
+        import RonAppSdkSwift
+        import \(api)
+
+        // GET /widgets/:id answers the widget from the API at RON_SDK_GATEWAY_ADDR; a problem from there
+        // (a 404, a transport failure) is answered as problem JSON with its status. PORT: default 8081.
+        let client = try RonClient(config: RonConfig.fromEnvironment())
+        let router = Router()
+        router.add(middleware: RonHummingbirdMiddleware())
+        router.get("widgets/:id") { _, context -> Response in
+            let id = try context.parameters.require("id")
+            let widget = try await client.getWidget(widgetId: id).value()
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            return Response(
+                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(widget))))
+        }
+        let port = ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8081
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
+        try await app.runService()
+
+        """
+    }
+}
+
+extension Scaffold {
+    var ciScript: String {
+        #"""
+        #!/usr/bin/env bash
+        # The checks of this package, for CI and before a push: the build and the fixture test, the
+        # fixtures read against the schema, what the schema change since the last commit breaks, and
+        # drift: the API's answers against the schema (API_BASE_URL, or else the mock of the API).
+        set -euo pipefail
+        cd "$(dirname "$0")"
+        swift build
+        swift test
+        swift package ron-codegen verify
+        if git rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
+            swift package ron-codegen diff --old HEAD
+        fi
+        base=${API_BASE_URL:-}
+        if [ -z "$base" ]; then
+            # The mock runs in a build folder of its own: a running `swift package` holds .build's lock.
+            log=$(mktemp)
+            set -m
+            swift package --scratch-path .build/mock ron-codegen mock --port 0 > "$log" 2>&1 &
+            mock=$!
+            set +m
+            trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log"' EXIT
+            for _ in $(seq 1 3000); do
+                base=$(sed -n 's|.*listening on \(http://[^ ]*\).*|\1|p' "$log" | head -n 1)
+                [ -n "$base" ] && break
+                kill -0 "$mock" 2>/dev/null || break
+                sleep 0.1
+            done
+            [ -n "$base" ] || { cat "$log"; echo "error: the mock did not start"; exit 1; }
+        fi
+        swift package ron-codegen drift --base "$base"
+
+        """#
+    }
+
+    var readme: String {
+        """
+        # \(name)
+
+        Made with `ron new`: the Swift SDK of the RON App Plane, with this package's own API.
+
+        - `Sources/\(api)/Schema/`: the API, as documents. `widget.schema.json` is a JSON Schema as schemars
+          writes it; `widgets.openapi.json` (OpenAPI 3.1) lists the operations. The types and the `RonClient`
+          calls (`listWidgets`, `getWidget`, `createWidget`) are generated when `\(api)` builds.
+        - `Tests/\(api)Tests/Fixtures/<TypeName>/*.json`: real answers; the test decodes and re-encodes each.
+        - `Sources/\(cli)/`: a command-line app that calls the API.
+
+        ```sh
+        swift build && swift test                          # generate, build, check the fixtures
+        swift package ron-codegen mock --port 8080         # serve the API from the fixtures (another terminal)
+        swift run \(cli) http://127.0.0.1:8080             # call it
+        swift package ron-codegen verify                   # the fixtures against the schema, no build
+        swift package ron-codegen diff                     # what the schema change since the last commit breaks
+        swift package ron-codegen drift --base URL         # a server's answers against the schema
+        swift package --allow-writing-to-package-directory ron-record --base URL   # its answers as fixtures
+        ./ci.sh                                            # all of the above, for CI
+        ```
+
+        `swift package ron-codegen help` lists every command; `<command> --help` shows its options.
+
+        """
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RonTestSupport
+import Testing
+
+/// `ron new`: the files it writes and the command lines it refuses. That the package it makes builds,
+/// passes its tests and its ci.sh is shown by `.ci/check-own-schema.sh`, which builds one.
+@Suite struct NewCommandTests {
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func writesAPackageWithTheSchemaTheFixturesTheTestAndTheChecks() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sdk = root.appending(path: "sdk")
+        try FileManager.default.createDirectory(at: sdk, withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.1\n".utf8).write(to: sdk.appending(path: "Package.swift"))
+        let result = try RonBinary.run(["new", root.appending(path: "shop_front").path, "--sdk-path", sdk.path])
+        #expect(result.status == 0, "\(result.error)")
+        let package = root.appending(path: "shop_front")
+        for file in [
+            "Package.swift", "ci.sh", "Sources/ShopFrontAPI/Schema/widget.schema.json",
+            "Sources/ShopFrontAPI/Schema/widgets.openapi.json", "Sources/shop-front-cli/main.swift",
+            "Tests/ShopFrontAPITests/FixtureTests.swift", "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: package.appending(path: file).path), "\(file)")
+        }
+        let manifest = try String(contentsOf: package.appending(path: "Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(path: \"\(sdk.path)\")"))
+        #expect(manifest.contains(".plugin(name: \"RonCodegenPlugin\", package: \"sdk\")"))
+        #expect(!manifest.contains("hummingbird"))
+        let script = try FileManager.default.attributesOfItem(atPath: package.appending(path: "ci.sh").path)
+        #expect((script[.posixPermissions] as? Int).map { $0 & 0o111 != 0 } == true)
+        // Every JSON file it writes is JSON.
+        for file in [
+            "Sources/ShopFrontAPI/Schema/widget.schema.json", "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
+        ] {
+            let data = try Data(contentsOf: package.appending(path: file))
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(file)")
+        }
+    }
+
+    @Test func aServerAndAURLDependencyWhenAsked() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try RonBinary.run([
+            "new", root.appending(path: "App").path, "--server", "hummingbird",
+            "--sdk-url", "https://example.com/org/ron-app-sdk-swift.git", "--sdk-from", "1.2.0",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let manifest = try String(contentsOf: root.appending(path: "App/Package.swift"), encoding: .utf8)
+        #expect(
+            manifest.contains(
+                ".package(url: \"https://example.com/org/ron-app-sdk-swift.git\", from: \"1.2.0\", traits: [\"Hummingbird\"])"
+            ))
+        #expect(manifest.contains("package: \"ron-app-sdk-swift\""))
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: "App/Sources/app-server/main.swift").path))
+    }
+
+    @Test func refusesAFolderInUseAndBadOptionsInOneLine() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("x".utf8).write(to: root.appending(path: "keep.txt"))
+        let used = try RonBinary.run(["new", root.path])
+        #expect(used.status == 64)
+        #expect(used.error.contains("exists and is not empty"))
+        let version = try RonBinary.run(["new", root.appending(path: "a").path, "--sdk-url", "u", "--sdk-from", "one"])
+        #expect(version.status == 64)
+        #expect(version.error.contains("is not a version"))
+        let both = try RonBinary.run(["new", root.appending(path: "b").path, "--sdk-url", "u"])
+        #expect(both.error.contains("--sdk-url and --sdk-from go together"))
+        let name = try RonBinary.run(["new", root.appending(path: "c").path, "--name", "my app"])
+        #expect(name.error.contains("try MyApp"))
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "c").path))
+    }
+}
