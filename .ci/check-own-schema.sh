@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# README's "Your own schema", run as written against a throwaway package made by `ron new` (which
+# depends on this checkout by path): it builds and its tests pass as created, every command of the
+# README's flow runs from that package with the verdict and exit status asserted, a compatible and a
+# breaking schema bump get their verdicts, the mock answers every operation from the fixtures, drift
+# passes against it and names every changed field against a mock whose fixtures changed. Last, every
+# command of the README's block must be one this script ran, so the docs cannot drift from the tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+bin=$(swift build --show-bin-path)
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+ran=()
+
+# run STATUS 'README COMMAND': runs the command as the README spells it (its URL, port and folder are
+# this run's) and asserts its exit status; its output is in $work/out.
+run() {
+    local want=$1 shown=$2 actual status=0
+    ran+=("$shown")
+    actual=${shown//http:\/\/127.0.0.1:8080/$base}
+    actual=${actual//..\/ShopFront/$work\/ShopFront}
+    echo "\$ $shown"
+    (eval "$actual") > "$work/out" 2>&1 || status=$?
+    if [ "$status" != "$want" ]; then
+        cat "$work/out"
+        echo "error: '$shown' exited with $status, expected $want"
+        exit 1
+    fi
+}
+expect_out() { grep -q -- "$1" "$work/out" || { cat "$work/out"; echo "error: expected output with: $1"; exit 1; }; }
+
+# mock LOG [ARGS...]: starts the mock in its own process group (a running `swift package` holds
+# .build's lock, so it builds in .build/mock) and sets $base to the URL it prints.
+mock() {
+    local log=$1
+    shift
+    set -m
+    swift package --scratch-path .build/mock ron-codegen mock --port 0 "$@" > "$log" 2>&1 &
+    pids+=($!)
+    set +m
+    base=""
+    for _ in $(seq 1 3000); do
+        base=$(sed -n 's|.*listening on \(http://[^ ]*\).*|\1|p' "$log" | head -n 1)
+        [ -n "$base" ] && return 0
+        kill -0 "${pids[-1]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    cat "$log"
+    echo "error: the mock did not start"
+    exit 1
+}
+stop_mocks() {
+    for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
+    pids=()
+}
+
+base=unset
+cd "$work"
+run 0 "$bin/ron new ../ShopFront"
+ran[-1]="swift run ron new ../ShopFront"
+cd "$work/ShopFront"
+git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "as created"
+
+echo "== as created: it builds, its tests pass"
+run 0 "swift build && swift test"
+run 0 "swift package ron-codegen verify"
+expect_out "2 of 2 examples fit the schema"
+expect_out "fixtures Tests/ShopFrontAPITests/Fixtures"
+run 0 "swift package ron-codegen diff"
+expect_out "0 changes"
+expect_out "old fixtures: 2 from HEAD:Tests/ShopFrontAPITests/Fixtures"
+
+echo "== help needs no permission, and the preview writes nothing into the package"
+run 0 "swift package ron-codegen help"
+expect_out "usage: swift package ron-codegen"
+for command in verify diff drift mock "fixtures record"; do
+    run 0 "swift package ron-codegen $command --help"
+    expect_out "usage: "
+done
+run 0 "swift package ron-codegen preview"
+expect_out "Generated sources written to $work/ShopFront/.build/"
+[ -z "$(git status --porcelain)" ] || { git status --porcelain; echo "error: the preview wrote into the package"; exit 1; }
+
+echo "== the mock answers every operation from the fixtures; drift passes against it"
+mock "$work/mock.log"
+run 0 "curl -fsS http://127.0.0.1:8080/v1/widgets"
+expect_out '"w1"'
+run 0 "curl -fsS http://127.0.0.1:8080/v1/widgets/w1"
+expect_out '"First widget"'
+run 0 "curl -fsS -X POST -H 'content-type: application/json' -d '{\"name\": \"x\"}' http://127.0.0.1:8080/v1/widgets"
+expect_out '"id"'
+run 22 "curl -fsS -X POST -H 'content-type: application/json' -d '{\"name\": 5}' http://127.0.0.1:8080/v1/widgets"
+run 0 "swift package ron-codegen drift --base http://127.0.0.1:8080"
+expect_out "ok      listWidgets"
+expect_out "ok      getWidget"
+run 0 "swift run shop-front-cli http://127.0.0.1:8080"
+expect_out "getWidget(w1): 200 First widget"
+run 0 "swift package --allow-writing-to-package-directory ron-record --base http://127.0.0.1:8080"
+expect_out "recorded_getWidget.json"
+[ -f Tests/ShopFrontAPITests/Fixtures/Widget/recorded_getWidget.json ] || { echo "error: nothing recorded"; exit 1; }
+stop_mocks
+
+echo "== drift names every changed field against a server that changed them"
+mkdir -p "$work/changed/Widget"
+cat > "$work/changed/Widget/w1.json" <<'JSON'
+{"id": "w1", "size": "large", "state": "live", "tags": ["blue"]}
+JSON
+mock "$work/mock-changed.log" --fixtures "$work/changed"
+run 1 "swift package ron-codegen drift --base http://127.0.0.1:8080"
+expect_out "getWidget (GET /widgets/{widget_id}): Widget at /name: expected"
+expect_out "getWidget (GET /widgets/{widget_id}): Widget at /size: expected"
+stop_mocks
+
+echo "== a compatible bump, then a breaking one"
+git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "recorded"
+schema=Sources/ShopFrontAPI/Schema/widget.schema.json
+python3 - "$schema" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+doc["properties"]["color"] = {"type": ["string", "null"]}
+json.dump(doc, open(path, "w"), indent=2)
+PY
+run 0 "swift package ron-codegen diff"
+expect_out "FIELD_ADDED_OPTIONAL"
+expect_out "semver bump: minor"
+run 0 "./ci.sh"
+git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "an optional color"
+python3 - "$schema" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+doc["properties"]["owner"] = {"type": "string"}
+doc["required"].append("owner")
+json.dump(doc, open(path, "w"), indent=2)
+PY
+run 1 "swift package ron-codegen diff"
+expect_out "FIELD_ADDED_REQUIRED"
+expect_out "semver bump: major"
+expect_out "the required member 'owner' of Widget is missing"
+run 1 "swift package ron-codegen verify"
+expect_out "Widget/w1.json (Widget) at /owner"
+git checkout -q -- "$schema"
+
+echo "== every command of README's 'Your own schema' ran here"
+missing=0
+while IFS= read -r line; do
+    command=${line%%  #*}
+    command=${command%"${command##*[![:space:]]}"}
+    found=0
+    for done_command in "${ran[@]}"; do [ "$done_command" = "$command" ] && found=1; done
+    [ $found = 1 ] || { echo "error: README runs '$command', which this script does not"; missing=1; }
+done < <(python3 - "$repo/README.md" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+section = text.split("\n## Your own schema\n", 1)[1].split("\n## ", 1)[0]
+block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+for line in block.splitlines():
+    if line.strip() and not line.startswith("#") and not line.startswith("cd "):
+        print(line)
+PY
+)
+[ $missing = 0 ]
+echo "ok: the README's flow works from a package of its own"
