@@ -65,7 +65,10 @@ let package = Package(
         // MARK: Schema pipeline
         .target(name: "RonTOML", swiftSettings: strict),
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], swiftSettings: strict),
-        .executableTarget(name: "ron-codegen", dependencies: ["RonCodegenCore"], swiftSettings: strict),
+        // The mock server of a user's operations: Foundation only (POSIX sockets), because ron-codegen
+        // uses it and every consumer of the plugins resolves what ron-codegen depends on.
+        .target(name: "RonMock", dependencies: ["RonCodegenCore"], swiftSettings: strict),
+        .executableTarget(name: "ron-codegen", dependencies: ["RonCodegenCore", "RonMock"], swiftSettings: strict),
         .plugin(
             name: "RonCodegenPlugin",
             capability: .buildTool(),
@@ -222,6 +225,9 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict
         ),
+        // The mock server over a user's schema folder and fixtures, in process and as `ron-codegen mock`,
+        // with `ron drift` run against it.
+        .testTarget(name: "RonMockTests", dependencies: ["RonMock", "RonTestSupport"], swiftSettings: strict),
         .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
         // A target of "a user's" with its own schema (the golden schema), as a user applies the plugin.
         .testTarget(

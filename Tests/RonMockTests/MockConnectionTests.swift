@@ -1,0 +1,40 @@
+import Foundation
+import RonTestSupport
+import Testing
+
+/// Connections: keep-alive, and several clients answered at the same time.
+@Suite struct MockConnectionTests {
+    @Test func oneConnectionCarriesSeveralRequests() throws {
+        let mock = try MockServing()
+        let client = try MockHTTPClient(port: mock.port)
+        #expect(try client.request("GET", "/v1/items/i-1").status == 200)
+        #expect(try client.request("GET", "/v1/health").text == "ok")
+        let last = try client.request("GET", "/v1/items?limit=2", headers: ["Connection": "close"])
+        #expect(last.headers["connection"] == "close")
+    }
+
+    @Test func aClientThatHasNotFinishedItsRequestHoldsUpNoOther() throws {
+        let mock = try MockServing()
+        let slow = try MockHTTPClient(port: mock.port)
+        try slow.send("GET /v1/items/i-1 HTTP/1.1\r\nHost: x\r\n")
+        // The first connection waits for the rest of its head; a server that served one
+        // connection at a time would not answer this one until it came.
+        #expect(try mock.request("GET", "/v1/health").status == 200)
+        try slow.send("\r\n")
+        #expect(try slow.readAnswer().status == 200)
+    }
+
+    @Test func manyClientsAtOnceEachGetTheirOwnAnswer() throws {
+        let mock = try MockServing()
+        let results = Locked([Int: String]())
+        let port = mock.port
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            let target = index.isMultiple(of: 2) ? "/v1/items/i-\(index)" : "/v1/items/i-\(index)?verbose=x"
+            let answer = try? MockHTTPClient(port: port).request("GET", target)
+            results.update { $0[index] = answer.map { "\($0.status)" } ?? "no answer" }
+        }
+        for index in 0..<32 {
+            #expect(results.value[index] == (index.isMultiple(of: 2) ? "200" : "400"), "client \(index)")
+        }
+    }
+}
