@@ -63,7 +63,10 @@ extension MockAPI {
         }
         let contentType = media.key.contains("*") ? "application/json" : media.key
         let chosen: [Example]
-        switch examples(for: located, status: status, operationId: operationId, preference: preference) {
+        let stream = contentType.hasPrefix("text/event-stream")
+        switch examples(
+            for: located, status: status, operationId: operationId, preference: preference, stream: stream)
+        {
         case .success(let found): chosen = found
         case .failure(let refusal): return refusal
         }
@@ -78,7 +81,7 @@ extension MockAPI {
                     + "or an example to the document", kind: "app")
         }
         var headers = [("Content-Type", contentType), ("X-Ron-Mock-Source", first.source)]
-        if contentType.hasPrefix("text/event-stream") {
+        if stream {
             let events = chosen.map { "data: \($0.value.jsonText)\n\n" }.joined()
             headers[0].1 = "text/event-stream"
             return MockResponse(status: status, headers: headers, body: Data(events.utf8))
@@ -96,10 +99,11 @@ extension MockAPI {
     /// The examples that fill an answer, in this order: `Prefer: example=NAME` (a fixture or a
     /// document example of that name), the fixture named after the operation (success only), the
     /// media type's `example` or first of `examples`, the fixture named after the status (errors),
-    /// every fixture of a list's item type or the first fixture of the type (success only), the
+    /// every fixture of a list's item type or an event stream's event type, or the first fixture of
+    /// the type (success only), the
     /// schema's `example` or first of `examples`.
     private func examples(
-        for media: MockDocuments.Located, status: Int, operationId: String, preference: Preference
+        for media: MockDocuments.Located, status: Int, operationId: String, preference: Preference, stream: Bool
     ) -> ExampleChoice {
         let schema = media.member("schema")
         let folder = Self.folder(of: schema?.value)
@@ -122,7 +126,9 @@ extension MockAPI {
         if success, let named = ownFixtures.first(where: { $0.name == operationId }) { return .success([named]) }
         if let first = documentExamples.first { return .success([first]) }
         if !success, let named = ownFixtures.first(where: { $0.name == String(status) }) { return .success([named]) }
-        if success, !ownFixtures.isEmpty { return .success(folder?.list == true ? ownFixtures : [ownFixtures[0]]) }
+        if success, !ownFixtures.isEmpty {
+            return .success(folder?.list == true || stream ? ownFixtures : [ownFixtures[0]])
+        }
         if let schema = schema.map(documents.resolve) {
             if case .array(let items) = schema.value.member("examples") ?? .null, let item = items.first {
                 return .success([Self.example("examples/0", item, at: schema.member("examples")!.origin + "/0")])

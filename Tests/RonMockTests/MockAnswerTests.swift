@@ -20,7 +20,17 @@ import Testing
         let answer = try mock.request("GET", "/v1/items?limit=10&color=blue")
         #expect(answer.status == 200)
         let items = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]])
-        #expect(items.map { $0["id"] as? String } == ["i-1", "i-2"])
+        #expect(items.map { $0["id"] as? String } == ["i-1", "i-2", "i-3"])
+    }
+
+    @Test func anEventStreamSendsEveryFixtureAsAnEventAndALiteralSegmentWins() throws {
+        let mock = try MockServing()
+        let answer = try mock.request("GET", "/v1/items/changes")
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"] == "text/event-stream")
+        let events = answer.text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        #expect(events.count == 3)
+        #expect(events.last == #"data: {"id":"i-3","name":"Stool","price":7}"#)
     }
 
     @Test func aPostAnswersItsDocumentedStatusWithTheMediaExample() throws {
@@ -73,7 +83,7 @@ import Testing
                 == "getItem documents no 418 answer (it documents 200, 404); see Prefer: code=")
         let unknown = try mock.request("GET", "/v1/items/i-1", headers: ["Prefer": "example=nope"])
         #expect(unknown.status == 400)
-        #expect((unknown.json?["message"] as? String)?.contains("known: getItem, other") == true)
+        #expect((unknown.json?["message"] as? String)?.contains("known: getItem, other, stool") == true)
     }
 
     @Test func anUnknownRouteIs404AndAnotherMethodIs405WithAllow() throws {

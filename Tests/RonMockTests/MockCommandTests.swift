@@ -56,6 +56,7 @@ import Testing
         #expect(drift.status == 0, "\(drift.output)\(drift.error)")
         #expect(drift.output.contains("ok      listItems (GET /items): [Item]"))
         #expect(drift.output.contains("ok      getItem (GET /items/{item_id}): Item"))
+        #expect(drift.output.contains("ok      itemChanges (GET /items/changes): Item"))
     }
 
     @Test func driftNamesEveryChangedMemberOfWhatTheMockServes() throws {
@@ -72,5 +73,6 @@ import Testing
                 "drift   getItem (GET /items/{item_id}): Item at /price: expected a number, got \"12.50\""))
         #expect(lines.contains { $0.hasPrefix("drift   listItems (GET /items): [Item] at /0/name: ") })
         #expect(lines.contains { $0.hasPrefix("drift   listItems (GET /items): [Item] at /0/price: ") })
+        #expect(lines.contains { $0.hasPrefix("drift   itemChanges (GET /items/changes): Item at /events/0/name: ") })
     }
 }

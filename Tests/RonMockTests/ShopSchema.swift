@@ -30,6 +30,7 @@ struct ShopSchema {
     static let defaultFixtures = [
         "Item/getItem.json": #"{"id": "i-1", "name": "Lamp", "price": 12.5, "quantity": 3, "color": "red"}"#,
         "Item/other.json": #"{"id": "i-2", "name": "Chair", "price": 40, "color": "blue"}"#,
+        "Item/stool.toml": "id = \"i-3\"\nname = \"Stool\"\nprice = 7\n",
     ]
 
     static let types = #"""
@@ -111,6 +112,12 @@ struct ShopSchema {
               "delete": {
                 "operationId": "deleteItem",
                 "responses": {"204": {"description": "Gone."}}
+              }
+            },
+            "/items/changes": {
+              "get": {
+                "operationId": "itemChanges",
+                "responses": {"200": {"description": "Changed items.", "content": {"text/event-stream": {"schema": {"$ref": "shop.schema.json#/$defs/Item"}}}}}
               }
             },
             "/health": {
