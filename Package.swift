@@ -138,6 +138,7 @@ let package = Package(
                 "RonCodegenCore",
                 "RonFacets",
                 "RonGateway",
+                "RonMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

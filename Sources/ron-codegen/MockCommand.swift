@@ -98,6 +98,8 @@ struct MockCommand {
                 let source = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
                 errors.write(Data("\(request.method) \(request.target) -> \(response.status)\(source)\n".utf8))
             })
+        // Watched before the address is printed: a script may stop the server as soon as it reads it.
+        let stops = Self.watchStops(of: server)
         let url: URL
         do {
             url = try server.start()
@@ -109,12 +111,13 @@ struct MockCommand {
         if !quiet {
             for line in api.routeDescriptions { errors.write(Data("  \(line)\n".utf8)) }
         }
-        Self.serveUntilStopped(server)
+        withExtendedLifetime(stops) { dispatchMain() }
     }
 
-    /// Blocks until SIGINT or SIGTERM, or the end of standard input when it is a pipe, socket or
-    /// terminal (not /dev/null or a file, as for a job started in the background of a script).
-    private static func serveUntilStopped(_ server: MockServer) -> Never {
+    /// Stops `server` and exits 0 on SIGINT or SIGTERM, or at the end of standard input when it is
+    /// a pipe, socket or terminal (not /dev/null or a file, as for a job started in the background
+    /// of a script). The signal sources returned must be kept alive.
+    private static func watchStops(of server: MockServer) -> [any DispatchSourceSignal] {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []
@@ -140,6 +143,6 @@ struct MockCommand {
                 thread.start()
             }
         }
-        withExtendedLifetime(sources) { dispatchMain() }
+        return sources
     }
 }

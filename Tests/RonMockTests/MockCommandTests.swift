@@ -9,32 +9,31 @@ import Testing
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
         let shop = try ShopSchema()
         defer { shop.remove() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [
-            "mock", "--schema", shop.schema.path, "--fixtures", shop.fixtures.path, "--port", "0", "--quiet",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("listening on http://127.0.0.1:"))
-        let port = Int(first.split(separator: ":").last ?? "") ?? 0
-        let answer = try MockHTTPClient(port: port).request("GET", "/v1/items/i-1")
+        let tool = try StartedTool(
+            binary,
+            ["mock", "--schema", shop.schema.path, "--fixtures", shop.fixtures.path, "--port", "0", "--quiet"])
+        #expect(tool.firstLine.hasPrefix("listening on http://127.0.0.1:"))
+        let answer = try MockHTTPClient(port: tool.port).request("GET", "/v1/items/i-1")
         #expect(answer.status == 200)
         #expect(answer.headers["x-ron-mock-source"] == "Fixtures/Item/getItem.json")
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        try tool.input.fileHandleForWriting.close()
+        tool.process.waitUntilExit()
+        #expect(tool.process.terminationStatus == 0)
+    }
+
+    @Test func ronServeWithASchemaServesTheMockUntilSIGTERM() throws {
+        let binary = try #require(RonBinary.url, "ron is not built")
+        let shop = try ShopSchema()
+        defer { shop.remove() }
+        let tool = try StartedTool(
+            binary,
+            ["serve", "--schema", shop.schema.path, "--fixtures", shop.fixtures.path, "--port", "0", "--quiet"])
+        #expect(tool.firstLine.hasPrefix("listening on http://127.0.0.1:"))
+        let answer = try MockHTTPClient(port: tool.port).request("GET", "/v1/items?limit=1")
+        #expect(answer.status == 200)
+        tool.process.terminate()
+        tool.process.waitUntilExit()
+        #expect(tool.process.terminationStatus == 0)
     }
 
     @Test func usageErrorsAndHelp() throws {
@@ -75,4 +74,31 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("drift   listItems (GET /items): [Item] at /0/price: ") })
         #expect(lines.contains { $0.hasPrefix("drift   itemChanges (GET /items/changes): Item at /events/0/name: ") })
     }
+}
+
+/// A tool started in the background with its standard input a pipe, once it printed its first line.
+private struct StartedTool {
+    let process = Process()
+    let input = Pipe()
+    let firstLine: String
+
+    init(_ binary: URL, _ arguments: [String]) throws {
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        firstLine = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    /// The port of `listening on http://HOST:PORT`.
+    var port: Int { Int(firstLine.split(separator: ":").last ?? "") ?? 0 }
 }
