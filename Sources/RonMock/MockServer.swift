@@ -62,7 +62,8 @@ public final class MockServer: @unchecked Sendable {
     /// The base URL it listens on (`http://127.0.0.1:PORT`), once started.
     public var url: URL? { lock.withLock { boundURL } }
 
-    /// Starts listening and accepting on a thread of its own; returns the base URL.
+    /// Starts listening and accepting on a thread of its own; returns the base URL. It serves until
+    /// ``stop()``.
     @discardableResult
     public func start() throws -> URL {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host

@@ -16,6 +16,7 @@ struct MockCommand {
     var host = "127.0.0.1"
     var maxBodyBytes = 1 << 20
     var quiet = false
+    var watchesInput = true
 
     static let usage = """
         usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
@@ -41,6 +42,7 @@ struct MockCommand {
           --host <address>      the IPv4 address to listen on (default: 127.0.0.1)
           --max-body <bytes>    the largest request body accepted (default: 1048576)
           --quiet               no line per request on standard error
+          --ignore-stdin        serve until SIGINT or SIGTERM only, whatever standard input is
 
         Exit status: 0 when stopped, 2 bad input.
         """
@@ -65,6 +67,7 @@ struct MockCommand {
                 }
                 maxBodyBytes = number
             case "--quiet": quiet = true
+            case "--ignore-stdin": watchesInput = false
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -99,7 +102,7 @@ struct MockCommand {
                 errors.write(Data("\(request.method) \(request.target) -> \(response.status)\(source)\n".utf8))
             })
         // Watched before the address is printed: a script may stop the server as soon as it reads it.
-        let stops = Self.watchStops(of: server)
+        let stops = Self.watchStops(of: server, input: watchesInput)
         let url: URL
         do {
             url = try server.start()
@@ -117,7 +120,7 @@ struct MockCommand {
     /// Stops `server` and exits 0 on SIGINT or SIGTERM, or at the end of standard input when it is
     /// a pipe, socket or terminal (not /dev/null or a file, as for a job started in the background
     /// of a script). The signal sources returned must be kept alive.
-    private static func watchStops(of server: MockServer) -> [any DispatchSourceSignal] {
+    private static func watchStops(of server: MockServer, input: Bool) -> [any DispatchSourceSignal] {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []
@@ -131,7 +134,7 @@ struct MockCommand {
             sources.append(source)
         }
         var status = stat()
-        if fstat(0, &status) == 0 {
+        if input, fstat(0, &status) == 0 {
             let kind = status.st_mode & S_IFMT
             if kind == S_IFIFO || kind == S_IFSOCK || isatty(0) == 1 {
                 let thread = Thread {
