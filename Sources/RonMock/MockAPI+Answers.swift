@@ -24,9 +24,10 @@ extension MockAPI {
         }
     }
 
-    /// The examples that fill an answer, or the refusal of an unknown `Prefer: example=`.
+    /// The examples that fill an answer (`items`: fixtures of a list's item type, sent as one
+    /// array), or the refusal of an unknown `Prefer: example=`.
     enum ExampleChoice {
-        case success([Example])
+        case success([Example], items: Bool = false)
         case failure(MockResponse)
     }
 
@@ -63,11 +64,12 @@ extension MockAPI {
         }
         let contentType = media.key.contains("*") ? "application/json" : media.key
         let chosen: [Example]
+        let items: Bool
         let stream = contentType.hasPrefix("text/event-stream")
         switch examples(
             for: located, status: status, operationId: operationId, preference: preference, stream: stream)
         {
-        case .success(let found): chosen = found
+        case .success(let found, let asItems): (chosen, items) = (found, asItems)
         case .failure(let refusal): return refusal
         }
         guard let first = chosen.first else {
@@ -86,7 +88,7 @@ extension MockAPI {
             headers[0].1 = "text/event-stream"
             return MockResponse(status: status, headers: headers, body: Data(events.utf8))
         }
-        if chosen.count > 1 || Self.folder(of: located.member("schema")?.value)?.list == true {
+        if items {
             let list = "[" + chosen.map(\.value.jsonText).joined(separator: ",") + "]"
             return MockResponse(status: status, headers: headers, body: Data(list.utf8))
         }
@@ -100,8 +102,7 @@ extension MockAPI {
     /// document example of that name), the fixture named after the operation (success only), the
     /// media type's `example` or first of `examples`, the fixture named after the status (errors),
     /// every fixture of a list's item type or an event stream's event type, or the first fixture of
-    /// the type (success only), the
-    /// schema's `example` or first of `examples`.
+    /// the type (success only), the schema's `example` or first of `examples`.
     private func examples(
         for media: MockDocuments.Located, status: Int, operationId: String, preference: Preference, stream: Bool
     ) -> ExampleChoice {
@@ -110,11 +111,10 @@ extension MockAPI {
         let ownFixtures = folder.flatMap { fixtures[$0.name] } ?? []
         let documentExamples = mediaExamples(media)
         if let name = preference.example {
-            if let found = ownFixtures.first(where: { $0.name == name })
-                ?? documentExamples.first(where: { $0.name == name })
-            {
-                return .success([found])
+            if let found = ownFixtures.first(where: { $0.name == name }) {
+                return .success([found], items: folder?.list == true)
             }
+            if let found = documentExamples.first(where: { $0.name == name }) { return .success([found]) }
             let known = (ownFixtures + documentExamples).map(\.name)
             return .failure(
                 MockProblem.response(
@@ -123,11 +123,14 @@ extension MockAPI {
                         + "\(known.isEmpty ? "none" : known.joined(separator: ", ")))"))
         }
         let success = (200..<300).contains(status)
-        if success, let named = ownFixtures.first(where: { $0.name == operationId }) { return .success([named]) }
+        if success, let named = ownFixtures.first(where: { $0.name == operationId }) {
+            return .success([named], items: folder?.list == true)
+        }
         if let first = documentExamples.first { return .success([first]) }
         if !success, let named = ownFixtures.first(where: { $0.name == String(status) }) { return .success([named]) }
         if success, !ownFixtures.isEmpty {
-            return .success(folder?.list == true || stream ? ownFixtures : [ownFixtures[0]])
+            let every = folder?.list == true || stream
+            return .success(every ? ownFixtures : [ownFixtures[0]], items: folder?.list == true)
         }
         if let schema = schema.map(documents.resolve) {
             if case .array(let items) = schema.value.member("examples") ?? .null, let item = items.first {

@@ -49,9 +49,17 @@ struct MockHTTPConnection {
         var request = MockRequest(
             method: String(parts[0]), target: String(parts[1]), headers: headers, body: Data(),
             version: String(parts[2]))
-        if request.header("transfer-encoding")?.lowercased().contains("chunked") == true {
+        let chunked = request.header("transfer-encoding")?.lowercased().contains("chunked") == true
+        let length = request.header("content-length")
+        // A client that sent `Expect: 100-continue` waits for this before it sends the body (a body
+        // over the limit is refused below instead).
+        let sized = length.flatMap { Int($0) }.map { 0 < $0 && $0 <= maxBodyBytes } ?? false
+        if request.header("expect")?.lowercased() == "100-continue", chunked || sized {
+            _ = sendAll(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
+        if chunked {
             request.body = try readChunkedBody()
-        } else if let length = request.header("content-length") {
+        } else if let length {
             guard let count = Int(length), count >= 0 else {
                 throw ReadFailure(
                     status: 400, code: "bad_request", message: "Content-Length '\(length)' is not a number")
@@ -72,7 +80,12 @@ struct MockHTTPConnection {
         head += "\r\n"
         var bytes = Data(head.utf8)
         if !headOnly { bytes.append(response.body) }
-        return bytes.withUnsafeBytes { raw -> Bool in
+        return sendAll(bytes)
+    }
+
+    /// Writes all of `bytes`; `false` when the client is gone.
+    private func sendAll(_ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
                 let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Self.sendFlags)

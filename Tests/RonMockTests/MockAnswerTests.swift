@@ -23,6 +23,20 @@ import Testing
         #expect(items.map { $0["id"] as? String } == ["i-1", "i-2", "i-3"])
     }
 
+    @Test func aListsDocumentExampleIsSentAsItIs() throws {
+        let mock = try MockServing()
+        let answer = try mock.request("GET", "/v1/colors")
+        #expect(answer.status == 200)
+        #expect(answer.text == #"["red","blue"]"#)
+    }
+
+    @Test func aNamedFixtureOfAListsItemTypeIsSentAsAListOfOne() throws {
+        let mock = try MockServing()
+        let answer = try mock.request("GET", "/v1/items?limit=1", headers: ["Prefer": "example=other"])
+        let items = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]])
+        #expect(items.map { $0["id"] as? String } == ["i-2"])
+    }
+
     @Test func anEventStreamSendsEveryFixtureAsAnEventAndALiteralSegmentWins() throws {
         let mock = try MockServing()
         let answer = try mock.request("GET", "/v1/items/changes")

@@ -13,6 +13,18 @@ import Testing
         #expect(last.headers["connection"] == "close")
     }
 
+    @Test func aClientThatExpects100ContinueGetsItBeforeSendingTheBody() throws {
+        let mock = try MockServing()
+        let client = try MockHTTPClient(port: mock.port)
+        let body = #"{"name": "Desk", "price": 5}"#
+        try client.send(
+            "POST /v1/items HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n")
+        #expect(try client.readAnswer().status == 100)
+        try client.send(body)
+        #expect(try client.readAnswer().status == 201)
+    }
+
     @Test func aClientThatHasNotFinishedItsRequestHoldsUpNoOther() throws {
         let mock = try MockServing()
         let slow = try MockHTTPClient(port: mock.port)

@@ -120,6 +120,14 @@ struct ShopSchema {
                 "responses": {"200": {"description": "Changed items.", "content": {"text/event-stream": {"schema": {"$ref": "shop.schema.json#/$defs/Item"}}}}}
               }
             },
+            "/colors": {
+              "get": {
+                "operationId": "listColors",
+                "responses": {"200": {"description": "The colors.", "content": {"application/json": {
+                  "schema": {"type": "array", "items": {"$ref": "shop.schema.json#/$defs/Color"}},
+                  "example": ["red", "blue"]}}}}
+              }
+            },
             "/health": {
               "get": {
                 "operationId": "health",
