@@ -228,7 +228,8 @@ let package = Package(
         ),
         // The mock server over a user's schema folder and fixtures, in process and as `ron-codegen mock`,
         // with `ron drift` run against it.
-        .testTarget(name: "RonMockTests", dependencies: ["RonMock", "RonTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "RonMockTests", dependencies: ["RonMock", "RonTestSupport", "RonAppSdkSwift"], swiftSettings: strict),
         .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
         // A target of "a user's" with its own schema (the golden schema), as a user applies the plugin.
         .testTarget(
