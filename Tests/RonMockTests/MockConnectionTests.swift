@@ -1,4 +1,5 @@
 import Foundation
+import RonMock
 import RonTestSupport
 import Testing
 
@@ -48,5 +49,29 @@ import Testing
         for index in 0..<32 {
             #expect(results.value[index] == (index.isMultiple(of: 2) ? "200" : "400"), "client \(index)")
         }
+    }
+
+    @Test func aRequestThatIsNotHTTPGets400AndTheConnectionCloses() throws {
+        let mock = try MockServing()
+        let client = try MockHTTPClient(port: mock.port)
+        try client.send("HELLO THERE\r\n\r\n")
+        let answer = try client.readAnswer()
+        #expect(answer.status == 400)
+        #expect(answer.headers["connection"] == "close")
+        #expect(answer.json?["message"] as? String == "not an HTTP/1.1 request line: 'HELLO THERE'")
+        let length = try MockHTTPClient(port: mock.port)
+        try length.send("POST /v1/items HTTP/1.1\r\nContent-Length: lots\r\n\r\n")
+        #expect(try length.readAnswer().json?["message"] as? String == "Content-Length 'lots' is not a number")
+    }
+
+    @Test func anAddressInUseOrNotAnAddressIsAnErrorThatSaysWhich() throws {
+        let mock = try MockServing()
+        let api = try MockAPI(schemaDirectory: mock.shop.schema, fixturesDirectory: nil)
+        let taken = MockServer(api: api, configuration: .init(port: mock.port))
+        let inUse = #expect(throws: MockServer.StartError.self) { try taken.start() }
+        #expect(inUse?.description.hasPrefix("cannot listen on 127.0.0.1:\(mock.port): ") == true)
+        let nowhere = MockServer(api: api, configuration: .init(host: "example.com"))
+        let bad = #expect(throws: MockServer.StartError.self) { try nowhere.start() }
+        #expect(bad?.description == "cannot listen on example.com:0: not an IPv4 address and port")
     }
 }
