@@ -68,8 +68,11 @@ let package = Package(
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], swiftSettings: strict),
         // The option reader of the Foundation-only tools (ron-codegen, ron-drift).
         .target(name: "RonCommandLine", swiftSettings: strict),
+        // The mock server of a user's operations: Foundation only (POSIX sockets), because ron-codegen
+        // uses it and every consumer of the plugins resolves what ron-codegen depends on.
+        .target(name: "RonMock", dependencies: ["RonCodegenCore"], swiftSettings: strict),
         .executableTarget(
-            name: "ron-codegen", dependencies: ["RonCodegenCore", "RonCommandLine"], swiftSettings: strict),
+            name: "ron-codegen", dependencies: ["RonCodegenCore", "RonCommandLine", "RonMock"], swiftSettings: strict),
         .plugin(
             name: "RonCodegenPlugin",
             capability: .buildTool(),
@@ -162,6 +165,7 @@ let package = Package(
                 "RonDrift",
                 "RonFacets",
                 "RonGateway",
+                "RonMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -249,6 +253,10 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict
         ),
+        // The mock server over a user's schema folder and fixtures, in process and as `ron-codegen mock`,
+        // with `ron drift` run against it.
+        .testTarget(
+            name: "RonMockTests", dependencies: ["RonMock", "RonTestSupport", "RonAppSdkSwift"], swiftSettings: strict),
         .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
         // A target of "a user's" with its own schema (the golden schema), as a user applies the plugin.
         .testTarget(

@@ -115,6 +115,9 @@ enum ToolRun {
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // Nothing to read: the mock then serves until SIGINT or SIGTERM (Ctrl-C reaches the whole
+        // process group), and no tool can read what SwiftPM says to the plugin.
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         exit(process.terminationStatus)

@@ -18,6 +18,7 @@ struct Arguments {
         usage: ron-codegen --schema <dir> --output <dir> [options]
                ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]   (see diff --help)
                ron-codegen verify [--schema <dir>] [--fixtures <dir>]            (see verify --help)
+               ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>]  (see mock --help)
 
           --schema <dir>           the folder of schema documents (*.json, *.toml, *.yaml), read recursively
           --output <dir>           where to write the Swift sources
@@ -79,6 +80,14 @@ if CommandLine.arguments.dropFirst().first == "verify" {
         exit(try VerifyCommand(CommandLine.arguments.dropFirst(2)).run())
     } catch let error as UsageError {
         fail("\(error)\n\n\(VerifyCommand.usage)", code: 2)
+    } catch {
+        fail("\(error)", code: 2)
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "mock" {
+    do { try MockCommand(CommandLine.arguments.dropFirst(2)).run() } catch let error as UsageError {
+        fail("\(error)\n\n\(MockCommand.usage)", code: 2)
     } catch {
         fail("\(error)", code: 2)
     }

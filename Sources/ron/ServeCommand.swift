@@ -27,11 +27,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Do not log one line per request.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve a user's own operations instead of the App Plane: the OpenAPI 3.1 documents of this schema "
+                + "folder, answered from --fixtures and their examples (the mock of `ron-codegen mock`).",
+            valueName: "dir"))
+    var schema: String?
+
+    @Option(help: ArgumentHelp("The fixtures folder of --schema (<TypeName>/<name>.json).", valueName: "dir"))
+    var fixtures: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() async throws {
+        if let schema {
+            try await MockServe.run(
+                schema: schema, fixtures: fixtures, host: host, port: port, quiet: quiet)
+            return
+        }
+        guard fixtures == nil else { throw ValidationError("--fixtures is for --schema") }
         var loaded: [FacetDefinition] = []
         let root = URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath)
         if let facets {

@@ -1,0 +1,205 @@
+import Foundation
+import RonCodegenCore
+
+/// Which documented answer an operation gives, and which example fills it.
+extension MockAPI {
+    /// What the client asked for with `Prefer` (`code=404`, `example=NAME`; several separated by `,`
+    /// or `;`).
+    struct Preference {
+        var code: Int?
+        var example: String?
+
+        init(_ header: String?) {
+            for item in (header ?? "").split(whereSeparator: { $0 == "," || $0 == ";" }) {
+                let pair = item.split(separator: "=", maxSplits: 1).map {
+                    $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\"")))
+                }
+                guard pair.count == 2 else { continue }
+                switch pair[0].lowercased() {
+                case "code": code = Int(pair[1])
+                case "example": example = pair[1]
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The examples that fill an answer (`items`: fixtures of a list's item type, sent as one
+    /// array), or the refusal of an unknown `Prefer: example=`.
+    enum ExampleChoice {
+        case success([Example], items: Bool = false)
+        case failure(MockResponse)
+    }
+
+    /// The documented answer of `route` to `request`, its body from a fixture or an example.
+    func answer(_ request: MockRequest, route: MockRoute) -> MockResponse {
+        let preference = Preference(request.header("prefer"))
+        let operationId = route.operation.operationId
+        let documented = route.responses(in: documents)
+        let status: Int
+        let response: MockDocuments.Located?
+        if let code = preference.code {
+            let group = "\(code / 100)XX"
+            guard
+                let found = documented.first(where: { $0.status == String(code) })
+                    ?? documented.first(where: { $0.status.uppercased() == group })
+                    ?? documented.first(where: { $0.status == "default" })
+            else {
+                return MockProblem.response(
+                    status: 400, code: "undocumented_status",
+                    message: "\(operationId) documents no \(code) answer (it documents "
+                        + "\(documented.map(\.status).joined(separator: ", "))); see Prefer: code=")
+            }
+            (status, response) = (code, found.response)
+        } else if let success = documented.first(where: { $0.status.hasPrefix("2") }) {
+            (status, response) = (Int(success.status) ?? 200, success.response)
+        } else {
+            let fallback = documented.first { $0.status == "default" }
+            (status, response) = (fallback == nil ? 204 : 200, fallback?.response)
+        }
+        guard let content = response?.member("content"), let media = content.value.objectMembers?.first,
+            let located = content.member(media.key)
+        else {
+            return MockResponse(status: status, headers: [("X-Ron-Mock-Source", "no content documented")])
+        }
+        let contentType = media.key.contains("*") ? "application/json" : media.key
+        let chosen: [Example]
+        let items: Bool
+        let stream = contentType.hasPrefix("text/event-stream")
+        switch examples(
+            for: located, status: status, operationId: operationId, preference: preference, stream: stream)
+        {
+        case .success(let found, let asItems): (chosen, items) = (found, asItems)
+        case .failure(let refusal): return refusal
+        }
+        guard let first = chosen.first else {
+            if status >= 400 {
+                return generatedProblem(status: status, operationId: operationId, contentType: contentType)
+            }
+            return MockProblem.response(
+                status: 501, code: "no_example",
+                message: "\(operationId): no fixture or example for its \(status) answer; add Fixtures/"
+                    + "\(Self.folder(of: located.member("schema")?.value)?.name ?? "<Type>")/\(operationId).json "
+                    + "or an example to the document", kind: "app")
+        }
+        var headers = [("Content-Type", contentType), ("X-Ron-Mock-Source", first.source)]
+        if stream {
+            let events = chosen.map { "data: \($0.value.jsonText)\n\n" }.joined()
+            headers[0].1 = "text/event-stream"
+            return MockResponse(status: status, headers: headers, body: Data(events.utf8))
+        }
+        if items {
+            let list = "[" + chosen.map(\.value.jsonText).joined(separator: ",") + "]"
+            return MockResponse(status: status, headers: headers, body: Data(list.utf8))
+        }
+        if !contentType.contains("json"), let text = first.value.text {
+            return MockResponse(status: status, headers: headers, body: Data(text.utf8))
+        }
+        return MockResponse(status: status, headers: headers, body: first.body)
+    }
+
+    /// The examples that fill an answer, in this order: `Prefer: example=NAME` (a fixture or a
+    /// document example of that name), the fixture named after the operation (success only), the
+    /// media type's `example` or first of `examples`, the fixture named after the status (errors),
+    /// every fixture of a list's item type or an event stream's event type, or the first fixture of
+    /// the type (success only), the schema's `example` or first of `examples`.
+    private func examples(
+        for media: MockDocuments.Located, status: Int, operationId: String, preference: Preference, stream: Bool
+    ) -> ExampleChoice {
+        let schema = media.member("schema")
+        let folder = Self.folder(of: schema?.value)
+        let ownFixtures = folder.flatMap { fixtures[$0.name] } ?? []
+        let documentExamples = mediaExamples(media)
+        if let name = preference.example {
+            if let found = ownFixtures.first(where: { $0.name == name }) {
+                return .success([found], items: folder?.list == true)
+            }
+            if let found = documentExamples.first(where: { $0.name == name }) { return .success([found]) }
+            let known = (ownFixtures + documentExamples).map(\.name)
+            return .failure(
+                MockProblem.response(
+                    status: 400, code: "unknown_example",
+                    message: "\(operationId): no example '\(name)' for its \(status) answer (known: "
+                        + "\(known.isEmpty ? "none" : known.joined(separator: ", ")))"))
+        }
+        let success = (200..<300).contains(status)
+        if success, let named = ownFixtures.first(where: { $0.name == operationId }) {
+            return .success([named], items: folder?.list == true)
+        }
+        if let first = documentExamples.first { return .success([first]) }
+        if !success, let named = ownFixtures.first(where: { $0.name == String(status) }) { return .success([named]) }
+        if success, !ownFixtures.isEmpty {
+            let every = folder?.list == true || stream
+            return .success(every ? ownFixtures : [ownFixtures[0]], items: folder?.list == true)
+        }
+        if let schema = schema.map(documents.resolve) {
+            if case .array(let items) = schema.value.member("examples") ?? .null, let item = items.first {
+                return .success([Self.example("examples/0", item, at: schema.member("examples")!.origin + "/0")])
+            }
+            if let value = schema.value.member("example") {
+                return .success([Self.example("example", value, at: schema.origin + "/example")])
+            }
+        }
+        return .success([])
+    }
+
+    /// The media type's `example`, then each of its `examples` (their `value`), named by their key.
+    private func mediaExamples(_ media: MockDocuments.Located) -> [Example] {
+        var found: [Example] = []
+        if let value = media.value.member("example") {
+            found.append(Self.example("example", value, at: media.origin + "/example"))
+        }
+        if let examples = media.member("examples"), let members = examples.value.objectMembers {
+            for member in members {
+                guard let entry = examples.member(member.key).map(documents.resolve),
+                    let value = entry.value.member("value")
+                else { continue }
+                found.append(Self.example(member.key, value, at: entry.origin + "/value"))
+            }
+        }
+        return found
+    }
+
+    private static func example(_ name: String, _ value: DocumentValue, at source: String) -> Example {
+        Example(name: name, source: source, value: value, body: Data(value.jsonText.utf8))
+    }
+
+    /// The fixtures folder of a response schema: the type a `$ref` names, or the item type of an
+    /// array of `$ref`s (a list: every fixture of the folder is served).
+    static func folder(of schema: DocumentValue?) -> (name: String, list: Bool)? {
+        guard let schema else { return nil }
+        if let name = MockDocuments.referencedName(schema) { return (name, false) }
+        if schema.member("type")?.text == "array", let items = schema.member("items"),
+            let name = MockDocuments.referencedName(items)
+        {
+            return (name, true)
+        }
+        return nil
+    }
+
+    /// A problem envelope for a documented error answer that has no example.
+    private func generatedProblem(status: Int, operationId: String, contentType: String) -> MockResponse {
+        let code =
+            switch status {
+            case 400: "bad_request"
+            case 401: "unauthenticated"
+            case 403: "forbidden"
+            case 404: "not_found"
+            case 409: "conflict"
+            case 422: "unprocessable"
+            case 429: "rate_limited"
+            case 503: "unavailable"
+            case 500: "internal"
+            default: "status_\(status)"
+            }
+        var response = MockProblem.response(
+            status: status, code: code,
+            message: "\(operationId): the documented \(status) answer (asked for with Prefer: code=\(status))",
+            kind: "app", headers: [("X-Ron-Mock-Source", "generated")])
+        response.headers[0] = ("Content-Type", contentType)
+        if [429, 502, 503, 504].contains(status), let body = String(data: response.body, encoding: .utf8) {
+            response.body = Data(body.replacingOccurrences(of: "\"retryable\":false", with: "\"retryable\":true").utf8)
+        }
+        return response
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import RonCodegenCore
+
+/// Requests against the schema: parameters (presence, type, enum, range, length, pattern) and the
+/// JSON body (the judgements of `FixtureValidator`, as `ron-codegen verify` makes them).
+extension MockAPI {
+    /// The refusal of `request`, or `nil` when it fits the operation of `route`.
+    func validate(_ request: MockRequest, route: MockRoute, pathValues: [String: String]) -> MockResponse? {
+        let operation = route.operation
+        var findings: [MockProblem.Finding] = []
+        let query = request.queryItems
+        for parameter in operation.parameters {
+            let location = "\(parameter.location.rawValue) parameter '\(parameter.name)'"
+            let values: [String]
+            switch parameter.location {
+            case .path: values = pathValues[parameter.name].map { [$0] } ?? []
+            case .query:
+                let sent = query.filter { $0.name == parameter.name }.map(\.value)
+                if case .array = parameter.type, !parameter.explode {
+                    values = sent.flatMap {
+                        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                    }
+                } else {
+                    values = sent
+                }
+            case .header: values = request.header(parameter.name).map { [$0] } ?? []
+            }
+            guard !values.isEmpty else {
+                if parameter.required {
+                    findings.append(.init(location: location, message: "required, and missing"))
+                }
+                continue
+            }
+            let schema = route.parameterNode(parameter.name, in: parameter.location.rawValue, documents: documents)?
+                .member("schema").map(documents.resolve)
+            var elementType = parameter.type
+            var elementSchema = schema
+            if case .array(let element) = parameter.type {
+                elementType = element
+                elementSchema = schema?.member("items").map(documents.resolve)
+            } else if values.count > 1 {
+                findings.append(.init(location: location, message: "sent \(values.count) times, expected once"))
+                continue
+            }
+            for value in values {
+                if let message = problem(of: value, as: elementType, schema: elementSchema?.value) {
+                    findings.append(.init(location: location, message: message))
+                }
+            }
+        }
+        if let body = operation.requestBody {
+            switch checkBody(request, body) {
+            case .fits: break
+            case .findings(let found): findings += found
+            case .refused(let response): return response
+            }
+        }
+        return findings.isEmpty ? nil : MockProblem.invalid(findings, operationId: operation.operationId)
+    }
+
+    private enum BodyVerdict {
+        case fits
+        case findings([MockProblem.Finding])
+        case refused(MockResponse)
+    }
+
+    private func checkBody(_ request: MockRequest, _ body: OperationBody) -> BodyVerdict {
+        let expected = body.contentType.lowercased()
+        guard !request.body.isEmpty else {
+            return body.required
+                ? .findings([.init(location: "body", message: "required (\(body.contentType)), and missing")])
+                : .fits
+        }
+        let sent = request.header("content-type")?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        if let sent, sent != expected, !(expected.hasSuffix("/*") && sent.hasPrefix(expected.dropLast())) {
+            return .refused(
+                MockProblem.response(
+                    status: 415, code: "unsupported_media_type",
+                    message: "the body is \(sent); the operation takes \(body.contentType)"))
+        }
+        guard expected == "application/json" || expected.hasSuffix("+json") else { return .fits }
+        let value: DocumentValue
+        do {
+            value = try SchemaDocumentReader.parse(request.body, path: "body.json")
+        } catch {
+            return .findings([.init(location: "body", message: "not JSON: \(error.message)")])
+        }
+        let problems = validator.problems(of: value, asType: body.type)
+        return problems.isEmpty
+            ? .fits
+            : .findings(
+                problems.map { problem in
+                    .init(
+                        location: problem.pointer.isEmpty ? "body" : "body at \(problem.pointer)",
+                        message: problem.message)
+                })
+    }
+
+    /// What is wrong with the parameter text `value` read as `type` under the constraints of its
+    /// schema (`enum`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`,
+    /// `maxLength`, `pattern`), or `nil`.
+    private func problem(of value: String, as type: TypeReference, schema: DocumentValue?) -> String? {
+        if let message = typeProblem(of: value, as: type) { return message }
+        guard let schema else { return nil }
+        if case .array(let allowed) = schema.member("enum") ?? .null {
+            let texts = allowed.map { $0.text ?? $0.jsonText }
+            if !texts.contains(value) {
+                return "expected one of \(texts.joined(separator: ", ")), got '\(value)'"
+            }
+        }
+        if let number = Double(value) {
+            if let minimum = schema.member("minimum")?.numberValue, number < minimum {
+                return "\(value) is below the minimum \(schema.member("minimum")!.jsonText)"
+            }
+            if let maximum = schema.member("maximum")?.numberValue, number > maximum {
+                return "\(value) is above the maximum \(schema.member("maximum")!.jsonText)"
+            }
+            if let bound = schema.member("exclusiveMinimum")?.numberValue, number <= bound {
+                return "\(value) is not above the exclusive minimum \(schema.member("exclusiveMinimum")!.jsonText)"
+            }
+            if let bound = schema.member("exclusiveMaximum")?.numberValue, number >= bound {
+                return "\(value) is not below the exclusive maximum \(schema.member("exclusiveMaximum")!.jsonText)"
+            }
+        }
+        if let minimum = schema.member("minLength")?.numberValue, Double(value.count) < minimum {
+            return "'\(value)' is shorter than minLength \(Int(minimum))"
+        }
+        if let maximum = schema.member("maxLength")?.numberValue, Double(value.count) > maximum {
+            return "'\(value)' is longer than maxLength \(Int(maximum))"
+        }
+        if let pattern = schema.member("pattern")?.text, value.range(of: pattern, options: .regularExpression) == nil {
+            return "'\(value)' does not match the pattern \(pattern)"
+        }
+        return nil
+    }
+
+    private func typeProblem(of value: String, as type: TypeReference) -> String? {
+        func expect(_ words: String) -> String { "expected \(words), got '\(value)'" }
+        switch type {
+        case .bool: return value == "true" || value == "false" ? nil : expect("true or false")
+        case .double, .float, .decimal: return Double(value) != nil ? nil : expect("a number")
+        case .int8: return Int8(value) != nil ? nil : expect(Self.integerWords("an Int8", Int8.min, Int8.max))
+        case .int16: return Int16(value) != nil ? nil : expect(Self.integerWords("an Int16", Int16.min, Int16.max))
+        case .int32: return Int32(value) != nil ? nil : expect(Self.integerWords("an Int32", Int32.min, Int32.max))
+        case .uint8: return UInt8(value) != nil ? nil : expect(Self.integerWords("a UInt8", UInt8.min, UInt8.max))
+        case .uint16: return UInt16(value) != nil ? nil : expect(Self.integerWords("a UInt16", UInt16.min, UInt16.max))
+        case .uint32: return UInt32(value) != nil ? nil : expect(Self.integerWords("a UInt32", UInt32.min, UInt32.max))
+        case .uint, .uint64:
+            return UInt64(value) != nil ? nil : expect(Self.integerWords("a UInt64", UInt64.min, UInt64.max))
+        case .int, .int64:
+            return Int64(value) != nil ? nil : expect(Self.integerWords("an Int64", Int64.min, Int64.max))
+        case .bigInteger:
+            let digits = value.drop { $0 == "-" }
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } ? nil : expect("an integer")
+        case .timestamp:
+            let pattern = #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#
+            return value.range(of: pattern, options: [.regularExpression, .caseInsensitive]) != nil
+                ? nil : expect("an RFC 3339 date-time")
+        case .named(let name, _):
+            switch types[name]?.shape {
+            case .stringEnum(let cases):
+                let values = cases.map(\.wireValue)
+                return values.contains(value)
+                    ? nil : expect("one of \(values.joined(separator: ", ")) (a value of \(name))")
+            case .patternString(let pattern):
+                return value.range(of: pattern, options: .regularExpression) != nil
+                    ? nil : expect("a string matching \(pattern)")
+            case .alias(let target), .newtype(let target): return typeProblem(of: value, as: target)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    private static func integerWords<T: FixedWidthInteger>(_ name: String, _ minimum: T, _ maximum: T) -> String {
+        "\(name) (a whole number from \(minimum) to \(maximum))"
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import RonCodegenCore
+
+/// A user's operations as the mock answers them: the OpenAPI documents of a schema folder (read
+/// with the code generator's model, so routes and types are what the generated calls use) and the
+/// wire examples of a fixtures folder (`<TypeName>/<name>.json`). ``respond(to:)`` is the whole
+/// behaviour; ``MockServer`` only carries requests to it. See docs/MockServer.md.
+public struct MockAPI: Sendable {
+    /// A schema or fixtures folder that cannot be served, with the file and the JSON pointer.
+    public struct LoadError: Error, CustomStringConvertible {
+        /// What went wrong and where.
+        public var description: String
+    }
+
+    /// A wire example of a type: a fixture file, or an example of the document.
+    struct Example: Sendable {
+        var name: String
+        /// Where it comes from (`Fixtures/Gadget/basic.json`), sent as `X-Ron-Mock-Source`.
+        var source: String
+        var value: DocumentValue
+        /// The bytes to send: a JSON fixture as it is on disk, anything else rendered.
+        var body: Data
+    }
+
+    let routes: [MockRoute]
+    let documents: MockDocuments
+    let validator: FixtureValidator
+    let types: [String: NamedType]
+    /// Type name → its fixtures, in name order.
+    let fixtures: [String: [Example]]
+    /// The fixtures that do not fit the schema (served as they are; a tool may warn).
+    public let fixtureProblems: [FixtureCheckResult]
+
+    /// Reads the documents below `schemaDirectory` (at least one OpenAPI document with `paths`)
+    /// and the fixtures below `fixturesDirectory`, if given.
+    public init(schemaDirectory: URL, fixturesDirectory: URL?) throws {
+        let model: SchemaModel
+        let roots: [(path: String, root: DocumentValue)]
+        do {
+            model = try CodeGenerator().model(schemaDirectory: schemaDirectory)
+            roots = try SchemaDocumentReader.read(directory: schemaDirectory)
+        } catch let error as CodegenError {
+            let at = error.pointer.isEmpty ? "" : "at \(error.pointer): "
+            throw LoadError(description: "\(schemaDirectory.appending(path: error.file).path): \(at)\(error.message)")
+        } catch {
+            throw LoadError(description: "\(schemaDirectory.path): \(error)")
+        }
+        guard !model.operations.isEmpty else {
+            throw LoadError(
+                description: "\(schemaDirectory.path): no operations (no OpenAPI document with 'paths') to serve")
+        }
+        let documents = MockDocuments(
+            roots: Dictionary(roots.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }))
+        self.documents = documents
+        routes = model.operations.map { MockRoute(operation: $0, documents: documents) }
+        validator = FixtureValidator(model: model)
+        types = Dictionary(model.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = try Self.fixtureFiles(in: fixturesDirectory)
+        fixtureProblems = validator.check(
+            fixtures: files, prefix: (fixturesDirectory?.lastPathComponent ?? "Fixtures") + "/"
+        ).filter { !$0.problems.isEmpty }
+        var examples: [String: [Example]] = [:]
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let parts = file.path.split(separator: "/").map(String.init)
+            let source = (fixturesDirectory?.lastPathComponent ?? "Fixtures") + "/" + file.path
+            // A fixture that is not readable is in fixtureProblems; it is not served.
+            guard let value = try? SchemaDocumentReader.parse(file.data, path: source) else { continue }
+            let name = (parts[1] as NSString).deletingPathExtension
+            let body = parts[1].hasSuffix(".json") ? file.data : Data(value.jsonText.utf8)
+            examples[parts[0], default: []].append(Example(name: name, source: source, value: value, body: body))
+        }
+        fixtures = examples
+    }
+
+    /// Every route served, one line each (`GET /v1/gadgets/{gadget_id}  getGadget`), in document order.
+    public var routeDescriptions: [String] {
+        routes.map { "\($0.description)  \($0.operation.operationId)" }
+    }
+
+    /// The answer to `request`: 404 for a path no operation has, 405 (with `Allow`) for a known path
+    /// with another method, 400 (the App Plane's problem envelope, naming every parameter and JSON
+    /// pointer that does not fit) for a request the schema refuses, 415 for a body of another media
+    /// type; otherwise the operation's documented answer from a fixture or an example (see
+    /// docs/MockServer.md for which one).
+    public func respond(to request: MockRequest) -> MockResponse {
+        let segments = request.path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        let matching = routes.compactMap { route in route.match(segments).map { (route, $0) } }
+        guard !matching.isEmpty else {
+            return MockProblem.response(
+                status: 404, code: "not_found",
+                message: "no operation of the schema matches \(request.method) \(request.path)", kind: "app")
+        }
+        let method = request.method.uppercased()
+        let best = { (candidates: [(MockRoute, [String: String])]) in
+            candidates.max { $0.0.literalCount < $1.0.literalCount }
+        }
+        guard
+            let (route, pathValues) = best(matching.filter { $0.0.operation.method == method })
+                ?? (method == "HEAD" ? best(matching.filter { $0.0.operation.method == "GET" }) : nil)
+        else {
+            var allowed = Set(matching.map(\.0.operation.method))
+            if allowed.contains("GET") { allowed.insert("HEAD") }
+            let allow = allowed.sorted().joined(separator: ", ")
+            return MockProblem.response(
+                status: 405, code: "method_not_allowed",
+                message: "\(request.path) does not answer \(method) (it answers \(allow))", kind: "app",
+                headers: [("Allow", allow)])
+        }
+        if let refusal = validate(request, route: route, pathValues: pathValues) { return refusal }
+        return answer(request, route: route)
+    }
+
+    private static func fixtureFiles(in directory: URL?) throws -> [(path: String, data: Data)] {
+        guard let directory else { return [] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw LoadError(description: "\(directory.path): the fixtures folder does not exist") }
+        var files: [(path: String, data: Data)] = []
+        let walker = FileManager.default.enumerator(atPath: directory.path)
+        while let relative = walker?.nextObject() as? String {
+            let parts = relative.split(separator: "/")
+            guard parts.count == 2, relative.hasSuffix(".json") || relative.hasSuffix(".toml"),
+                let data = FileManager.default.contents(atPath: directory.appending(path: relative).path)
+            else { continue }
+            files.append((relative, data))
+        }
+        return files
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// A request as the mock read it.
+public struct MockRequest: Sendable {
+    /// The method, as sent (`GET`).
+    public var method: String
+    /// The request target: path and query, percent-encoded as sent.
+    public var target: String
+    /// The header fields in the order sent.
+    public var headers: [(name: String, value: String)]
+    /// The body (chunked bodies already joined).
+    public var body: Data
+    /// The protocol version (`HTTP/1.1`).
+    public var version: String
+
+    /// A request; `version` defaults to HTTP/1.1.
+    public init(
+        method: String, target: String, headers: [(name: String, value: String)] = [], body: Data = Data(),
+        version: String = "HTTP/1.1"
+    ) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.version = version
+    }
+
+    /// The value of the header `name` (any case); repeated fields joined with `, `.
+    public func header(_ name: String) -> String? {
+        let values = headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// The path of the target, without its query (still percent-encoded).
+    public var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+
+    /// The query items of the target, decoded (`+` is a space).
+    var queryItems: [(name: String, value: String)] {
+        guard let mark = target.firstIndex(of: "?") else { return [] }
+        return target[target.index(after: mark)...].split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    /// Whether the connection stays open after the answer (HTTP/1.1 unless `Connection: close`;
+    /// HTTP/1.0 only with `Connection: keep-alive`).
+    var keepsAlive: Bool {
+        let connection = header("connection")?.lowercased() ?? ""
+        if version == "HTTP/1.0" { return connection.contains("keep-alive") }
+        return !connection.contains("close")
+    }
+}
+
+/// An answer of the mock.
+public struct MockResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The header fields (`Content-Length` is added when it is written).
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: Data
+
+    /// An answer.
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the header `name` (any case), or `nil`.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// The App Plane's problem envelope (`RonProblem` of Schema/envelopes.schema.json) for the mock's
+/// own answers: `code`, `message`, `retryable`, `kind`, and in `details` what it found.
+enum MockProblem {
+    /// One thing wrong with a request: where (`query parameter 'limit'`, `body at /color`), and what.
+    struct Finding {
+        var location: String
+        var message: String
+    }
+
+    static func response(
+        status: Int, code: String, message: String, kind: String = "validation", findings: [Finding] = [],
+        headers: [(name: String, value: String)] = []
+    ) -> MockResponse {
+        var envelope: [String: Any] = ["code": code, "message": message, "retryable": false, "kind": kind]
+        if !findings.isEmpty {
+            envelope["details"] = [
+                "problems": findings.map { ["location": $0.location, "message": $0.message] }
+            ]
+        }
+        let body =
+            (try? JSONSerialization.data(
+                withJSONObject: envelope, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return MockResponse(
+            status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+    }
+
+    /// The 400 answer to a request that does not fit the schema: every finding, in one message too.
+    static func invalid(_ findings: [Finding], operationId: String) -> MockResponse {
+        let message = findings.map { "\($0.location): \($0.message)" }.joined(separator: "; ")
+        return response(
+            status: 400, code: "invalid_request", message: "\(operationId): \(message)", findings: findings)
+    }
+}

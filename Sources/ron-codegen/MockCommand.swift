@@ -1,0 +1,152 @@
+import Foundation
+import RonCommandLine
+import RonMock
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]`: serves the
+/// schema's operations from the fixtures and the document's examples until stopped.
+struct MockCommand {
+    var schema = "Schema"
+    var fixtures: String?
+    var port = 4010
+    var host = "127.0.0.1"
+    var maxBodyBytes = 1 << 20
+    var quiet = false
+    var watchesInput = true
+
+    static let usage = """
+        usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
+
+        Serves the operations of the OpenAPI documents in the schema folder over HTTP/1.1, so that
+        drift checks, app tests and UI work can start before the real server exists. Each answer is
+        the operation's documented success status and content type, its body a fixture
+        (<fixtures>/<TypeName>/<name>.json: the one named after the operationId, else the first by
+        name; every one for a list) or an example of the document. Requests are checked against
+        the schema: a missing or ill-typed parameter, or a JSON body the schema refuses, gets 400
+        with the App Plane's problem envelope naming the parameter or JSON pointer; an unknown path
+        404; another method 405 with Allow.
+          Prefer: code=404       the operation's documented 404 answer (any documented status)
+          Prefer: example=NAME   the fixture or document example NAME
+        The answer's X-Ron-Mock-Source header names the fixture or example it came from.
+
+        The first line printed is "listening on http://HOST:PORT". It serves until SIGINT or
+        SIGTERM, or until standard input closes when it is a pipe or a terminal.
+
+          --schema <dir>        the schema folder (default: Schema)
+          --fixtures <dir>      the fixtures folder (default: Fixtures, when it exists)
+          --port <n>            the port, 0 for a free one (default: 4010)
+          --host <address>      the IPv4 address to listen on (default: 127.0.0.1)
+          --max-body <bytes>    the largest request body accepted (default: 1048576)
+          --quiet               no line per request on standard error
+          --ignore-stdin        serve until SIGINT or SIGTERM only, whatever standard input is
+
+        Exit status: 0 when stopped, 2 bad input.
+        """
+
+    init(_ arguments: ArraySlice<String>) throws {
+        var reader = OptionReader(arguments, usage: Self.usage)
+        while let flag = reader.nextFlag() {
+            switch flag {
+            case "--schema": schema = try reader.value(for: flag)
+            case "--fixtures": fixtures = try reader.value(for: flag)
+            case "--port":
+                let text = try reader.value(for: flag)
+                guard let number = Int(text), (0...65535).contains(number) else {
+                    throw UsageError("--port wants a whole number from 0 to 65535, got '\(text)'")
+                }
+                port = number
+            case "--host": host = try reader.value(for: flag)
+            case "--max-body":
+                let text = try reader.value(for: flag)
+                guard let number = Int(text), number >= 0 else {
+                    throw UsageError("--max-body wants a number of bytes, got '\(text)'")
+                }
+                maxBodyBytes = number
+            case "--quiet": quiet = true
+            case "--ignore-stdin": watchesInput = false
+            default: throw UsageError("unknown option '\(flag)'")
+            }
+        }
+    }
+
+    /// Loads the schema and fixtures, starts the server, and serves until stopped.
+    func run() throws -> Never {
+        var fixturesFolder = fixtures.map { URL(fileURLWithPath: $0) }
+        if fixturesFolder == nil, FileManager.default.fileExists(atPath: "Fixtures") {
+            fixturesFolder = URL(fileURLWithPath: "Fixtures")
+        }
+        let api: MockAPI
+        do {
+            api = try MockAPI(schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder)
+        } catch let error as MockAPI.LoadError {
+            throw SchemaSnapshot.Failure(description: error.description)
+        }
+        let errors = FileHandle.standardError
+        for result in api.fixtureProblems {
+            for problem in result.problems {
+                let at = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
+                errors.write(Data("warning: \(result.file) (\(result.typeName))\(at): \(problem.message)\n".utf8))
+            }
+        }
+        let quiet = quiet
+        let server = MockServer(
+            api: api,
+            configuration: .init(host: host, port: port, maxBodyBytes: maxBodyBytes),
+            log: { request, response in
+                guard !quiet else { return }
+                let source = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
+                errors.write(Data("\(request.method) \(request.target) -> \(response.status)\(source)\n".utf8))
+            })
+        // Watched before the address is printed: a script may stop the server as soon as it reads it.
+        let stops = Self.watchStops(of: server, input: watchesInput)
+        let url: URL
+        do {
+            url = try server.start()
+        } catch let error as MockServer.StartError {
+            throw SchemaSnapshot.Failure(description: error.description)
+        }
+        // Written at once, not buffered: a script or test waits for this line.
+        FileHandle.standardOutput.write(Data("listening on \(url.absoluteString)\n".utf8))
+        if !quiet {
+            for line in api.routeDescriptions { errors.write(Data("  \(line)\n".utf8)) }
+        }
+        withExtendedLifetime(stops) { dispatchMain() }
+    }
+
+    /// Stops `server` and exits 0 on SIGINT or SIGTERM, or at the end of standard input when it is
+    /// a pipe, socket or terminal (not /dev/null or a file, as for a job started in the background
+    /// of a script). The signal sources returned must be kept alive.
+    private static func watchStops(of server: MockServer, input: Bool) -> [any DispatchSourceSignal] {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                server.stop()
+                exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        var status = stat()
+        if input, fstat(0, &status) == 0 {
+            let kind = status.st_mode & S_IFMT
+            if kind == S_IFIFO || kind == S_IFSOCK || isatty(0) == 1 {
+                let thread = Thread {
+                    var byte: UInt8 = 0
+                    while read(0, &byte, 1) > 0 {}
+                    server.stop()
+                    exit(0)
+                }
+                thread.start()
+            }
+        }
+        return sources
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import RonMock
+
+/// `ron serve --schema DIR [--fixtures DIR]`: the mock of a user's own operations (`RonMock`, as
+/// `ron-codegen mock` runs it) in the foreground until interrupted.
+enum MockServe {
+    static func run(schema: String, fixtures: String?, host: String, port: Int, quiet: Bool) async throws {
+        let api: MockAPI
+        do {
+            api = try MockAPI(
+                schemaDirectory: URL(fileURLWithPath: schema),
+                fixturesDirectory: fixtures.map(URL.init(fileURLWithPath:)))
+        } catch let error as MockAPI.LoadError {
+            throw ValidationError(error.description)
+        }
+        for result in api.fixtureProblems {
+            for problem in result.problems {
+                let at = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
+                CLIOutput.error("warning: \(result.file) (\(result.typeName))\(at): \(problem.message)")
+            }
+        }
+        // Watched before the address is printed: a script may stop the server as soon as it reads it.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let (stops, stop) = AsyncStream<Void>.makeStream()
+        let watch = SignalWatch([SIGINT, SIGTERM]) { stop.yield() }
+        defer { watch.cancel() }
+        let server = MockServer(
+            api: api, configuration: .init(host: host, port: port),
+            log: { request, response in
+                guard !quiet else { return }
+                let source = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
+                CLIOutput.error("\(request.method) \(request.target) -> \(response.status)\(source)")
+            })
+        let url: URL
+        do {
+            url = try server.start()
+        } catch {
+            CLIOutput.fail("\(error)")
+        }
+        print("listening on \(url.absoluteString)")
+        for line in api.routeDescriptions { print("  \(line)") }
+        print("Press Ctrl-C to stop.")
+        fflush(nil)
+        for await _ in stops { break }
+        server.stop()
+        print("stopped")
+    }
+}
