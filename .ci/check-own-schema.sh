@@ -35,18 +35,21 @@ run() {
 }
 expect_out() { grep -q -- "$1" "$work/out" || { cat "$work/out"; echo "error: expected output with: $1"; exit 1; }; }
 
-# mock LOG [ARGS...]: starts the mock in its own process group (a running `swift package` holds
-# .build's lock, so it builds in .build/mock) and sets $base to the URL it prints.
+# mock LOG [ARGS...]: the README's mock command on a free port, in its own process group (a running
+# `swift package` holds .build's lock, so it builds in .build/mock); sets $base to the URL it writes
+# to --url-file (SwiftPM shows a plugin's output only when it ends).
 mock() {
     local log=$1
     shift
+    ran+=("swift package --scratch-path .build/mock ron-codegen mock --port 8080")
+    rm -f "$work/mock.url"
     set -m
-    swift package --scratch-path .build/mock ron-codegen mock --port 0 "$@" > "$log" 2>&1 &
+    swift package --scratch-path .build/mock ron-codegen mock --port 0 --url-file "$work/mock.url" "$@" > "$log" 2>&1 &
     pids+=($!)
     set +m
     base=""
     for _ in $(seq 1 3000); do
-        base=$(sed -n 's|.*listening on \(http://[^ ]*\).*|\1|p' "$log" | head -n 1)
+        [ -s "$work/mock.url" ] && base=$(head -n 1 "$work/mock.url")
         [ -n "$base" ] && return 0
         kill -0 "${pids[-1]}" 2>/dev/null || break
         sleep 0.1
@@ -55,9 +58,15 @@ mock() {
     echo "error: the mock did not start"
     exit 1
 }
-stop_mocks() {
+stop_mocks() { # and check that the mock went with `swift package`
     for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
     pids=()
+    for _ in $(seq 1 100); do
+        pgrep -f "ron-codegen-tool mock --schema $work/" > /dev/null || return 0
+        sleep 0.1
+    done
+    echo "error: the mock outlived swift package"
+    exit 1
 }
 
 base=unset
@@ -103,7 +112,12 @@ run 0 "swift run shop-front-cli http://127.0.0.1:8080"
 expect_out "getWidget(w1): 200 First widget"
 run 0 "swift package --allow-writing-to-package-directory ron-record --base http://127.0.0.1:8080"
 expect_out "recorded_getWidget.json"
-[ -f Tests/ShopFrontAPITests/Fixtures/Widget/recorded_getWidget.json ] || { echo "error: nothing recorded"; exit 1; }
+# A list's items go one by one into their type's folder.
+for file in Widget/recorded_getWidget.json Widget/recorded_listWidgets-1.json; do
+    [ -f "Tests/ShopFrontAPITests/Fixtures/$file" ] || { ls -R Tests/ShopFrontAPITests/Fixtures; echo "error: $file not recorded"; exit 1; }
+done
+run 0 "swift package ron-codegen verify"
+expect_out "4 of 4 examples fit the schema"
 stop_mocks
 
 echo "== drift names every changed field against a server that changed them"

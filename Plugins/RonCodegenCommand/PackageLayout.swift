@@ -115,11 +115,21 @@ enum ToolRun {
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        // Nothing to read: the mock then serves until SIGINT or SIGTERM (Ctrl-C reaches the whole
-        // process group), and no tool can read what SwiftPM says to the plugin.
+        // Nothing to read: the mock then serves until SIGINT or SIGTERM, and no tool can read what
+        // SwiftPM says to the plugin.
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        // SwiftPM runs the plugin, and the plugin the tool, each in a process group of its own, so
+        // Ctrl-C (or a script's kill) reaches `swift package` alone: when it is gone, so is the tool.
+        let parent = getppid()
+        while process.isRunning {
+            if getppid() != parent {
+                process.terminate()
+                process.waitUntilExit()
+                exit(130)
+            }
+            usleep(100_000)
+        }
         exit(process.terminationStatus)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RonAppSdkSwift
+import RonCodegenCore
 import RonCommandLine
 
 /// What `drift` and `fixtures record` are asked to do, from either command line (`ron`'s or
@@ -110,22 +111,34 @@ package enum DriftRun {
                 continue
             }
             let cleaned = FixtureScrubber.scrub(body, token: options.token)
-            let file = folder.appending(path: type).appending(path: "recorded_\(operation.operationId).json")
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try cleaned.write(to: file, options: .atomic)
-            switch types.check(cleaned, of: operation, as: type) {
-            case .ok: break
-            case .unknownType: complain("\(operation.operationId): the schema has no type '\(type)' (written anyway)")
-            case .drift(let problems):
-                for problem in problems {
-                    complain(
-                        "\(operation.operationId): \(type) at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
-                            + "expected \(problem.expected), got \(DriftDescription.value(at: problem.pointer, in: cleaned)) "
-                            + "(written anyway)")
-                }
+            let examples: [RecordedExample]
+            switch RecordedExample.split(cleaned, type: type, operationId: operation.operationId) {
+            case .success(let found): examples = found
+            case .failure(let note):
+                FileHandle.standardError.write(
+                    Data("\(options.program): \(operation.operationId): \(note.message)\n".utf8))
+                continue
             }
-            print("wrote \(folder.lastPathComponent)/\(type)/\(file.lastPathComponent)")
+            for example in examples {
+                let file = folder.appending(path: example.type).appending(path: example.name + ".json")
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try example.data.write(to: file, options: .atomic)
+                let verdict = types.check(example.data, of: operation, as: example.type, element: example.element)
+                switch verdict {
+                case .ok: break
+                case .unknownType:
+                    complain("\(operation.operationId): the schema has no type '\(example.type)' (written anyway)")
+                case .drift(let problems):
+                    for problem in problems {
+                        let got = DriftDescription.value(at: problem.pointer, in: example.data)
+                        complain(
+                            "\(operation.operationId): \(example.type) at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
+                                + "expected \(problem.expected), got \(got) (written anyway)")
+                    }
+                }
+                print("wrote \(folder.lastPathComponent)/\(example.type)/\(file.lastPathComponent)")
+            }
         }
         return failed ? 1 : 0
     }
@@ -140,5 +153,45 @@ package enum DriftRun {
             base: options.base, allowInsecureHttp: options.allowInsecureHttp, timeoutMs: options.timeoutMs,
             token: options.token)
         return (types, client)
+    }
+}
+
+/// One fixture to write from an answer: fixtures are per named type, so a list's items are written
+/// one by one into their type's folder (at most three), and an answer of another shape is not written.
+struct RecordedExample {
+    /// Why nothing is written.
+    struct Note: Error {
+        var message: String
+    }
+
+    var type: String
+    var name: String
+    var data: Data
+    /// Whether it is an item of the answer, not the whole answer.
+    var element: Bool
+
+    static func split(_ body: Data, type: String, operationId: String) -> Result<[RecordedExample], Note> {
+        let plain = { (name: Substring) in !name.isEmpty && !name.contains(where: { "<>[]:, ".contains($0) }) }
+        let name = "recorded_\(operationId)"
+        if plain(Substring(type)) {
+            return .success([RecordedExample(type: type, name: name, data: body, element: false)])
+        }
+        let item = type.dropFirst().dropLast()
+        guard type.hasPrefix("["), type.hasSuffix("]"), plain(item) else {
+            return .failure(
+                Note(message: "an answer of type \(type) has no fixtures folder (one per named type); not written"))
+        }
+        guard case .array(let items)? = try? SchemaDocumentReader.parse(body, path: "answer.json") else {
+            return .failure(Note(message: "the answer is not a JSON array of \(item); not written"))
+        }
+        guard !items.isEmpty else {
+            return .failure(Note(message: "the answer is an empty list: no \(item) to write"))
+        }
+        return .success(
+            items.prefix(3).enumerated().map { index, value in
+                RecordedExample(
+                    type: String(item), name: "\(name)-\(index + 1)", data: Data((value.jsonText + "\n").utf8),
+                    element: true)
+            })
     }
 }

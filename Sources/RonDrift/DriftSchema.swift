@@ -27,8 +27,9 @@ enum DriftTypes {
         }
     }
 
-    /// Whether `body`, the answer of `operation`, is what the schema says: every place where it is not.
-    func check(_ body: Data, of operation: RonOperationInfo, as type: String) -> DriftVerdict {
+    /// Whether `body`, the answer of `operation` (or with `element`, one item of that answer, a
+    /// list), is what the schema says: every place where it is not.
+    func check(_ body: Data, of operation: RonOperationInfo, as type: String, element: Bool = false) -> DriftVerdict {
         switch self {
         case .compiled(let strict):
             do {
@@ -51,7 +52,7 @@ enum DriftTypes {
                             : "the same value after a round trip through \(type) (\(difference.message))")
                 })
         case .schema(let schema):
-            return schema.check(body, of: operation.operationId)
+            return schema.check(body, of: operation.operationId, element: element)
         }
     }
 }
@@ -129,8 +130,12 @@ struct DriftSchema {
     /// Checks `body` against the answer type of the operation `operationId`: every value the
     /// generated decoder would refuse, and every member a round trip through the generated type
     /// would lose.
-    func check(_ body: Data, of operationId: String) -> DriftVerdict {
-        guard let type = answerTypes[operationId] else { return .unknownType }
+    func check(_ body: Data, of operationId: String, element: Bool = false) -> DriftVerdict {
+        guard var type = answerTypes[operationId] else { return .unknownType }
+        if element {
+            guard case .array(let item) = type else { return .unknownType }
+            type = item
+        }
         let value: DocumentValue
         do {
             value = try SchemaDocumentReader.parse(body, path: "answer.json")

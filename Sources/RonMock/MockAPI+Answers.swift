@@ -66,8 +66,15 @@ extension MockAPI {
         let chosen: [Example]
         let items: Bool
         let stream = contentType.hasPrefix("text/event-stream")
+        // A success answer's fixtures are those of the type the generated call decodes (the model
+        // names a type as the generator does: by title, path, `$ref`); an error's, the `$ref`'s name.
+        let folder =
+            (200..<300).contains(status)
+            ? Self.folder(of: route.operation.result) ?? Self.folder(of: located.member("schema")?.value)
+            : Self.folder(of: located.member("schema")?.value)
         switch examples(
-            for: located, status: status, operationId: operationId, preference: preference, stream: stream)
+            for: located, folder: folder, status: status, operationId: operationId, preference: preference,
+            stream: stream)
         {
         case .success(let found, let asItems): (chosen, items) = (found, asItems)
         case .failure(let refusal): return refusal
@@ -79,7 +86,7 @@ extension MockAPI {
             return MockProblem.response(
                 status: 501, code: "no_example",
                 message: "\(operationId): no fixture or example for its \(status) answer; add Fixtures/"
-                    + "\(Self.folder(of: located.member("schema")?.value)?.name ?? "<Type>")/\(operationId).json "
+                    + "\(folder?.name ?? "<Type>")/\(operationId).json "
                     + "or an example to the document", kind: "app")
         }
         var headers = [("Content-Type", contentType), ("X-Ron-Mock-Source", first.source)]
@@ -104,10 +111,10 @@ extension MockAPI {
     /// every fixture of a list's item type or an event stream's event type, or the first fixture of
     /// the type (success only), the schema's `example` or first of `examples`.
     private func examples(
-        for media: MockDocuments.Located, status: Int, operationId: String, preference: Preference, stream: Bool
+        for media: MockDocuments.Located, folder: (name: String, list: Bool)?, status: Int, operationId: String,
+        preference: Preference, stream: Bool
     ) -> ExampleChoice {
         let schema = media.member("schema")
-        let folder = Self.folder(of: schema?.value)
         let ownFixtures = folder.flatMap { fixtures[$0.name] } ?? []
         let documentExamples = mediaExamples(media)
         if let name = preference.example {
@@ -162,6 +169,21 @@ extension MockAPI {
 
     private static func example(_ name: String, _ value: DocumentValue, at source: String) -> Example {
         Example(name: name, source: source, value: value, body: Data(value.jsonText.utf8))
+    }
+
+    /// The fixtures folder of an operation's success answer in the generator's model: its type, or the
+    /// item type of a list of one.
+    static func folder(of result: OperationResult) -> (name: String, list: Bool)? {
+        let type: TypeReference
+        switch result {
+        case .single(.json(let json)), .eventStream(let json): type = json
+        default: return nil
+        }
+        switch type {
+        case .named(let name, _): return (name, false)
+        case .array(.named(let name, _)): return (name, true)
+        default: return nil
+        }
     }
 
     /// The fixtures folder of a response schema: the type a `$ref` names, or the item type of an

@@ -106,33 +106,4 @@ extension DocumentValue {
         if case .number(let text) = self { return Double(text) }
         return nil
     }
-
-    /// The value as compact JSON text (numbers as written).
-    var jsonText: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let text): return text
-        case .string(let text): return Self.quote(text)
-        case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
-        case .object(let members):
-            return "{" + members.map { Self.quote($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
-        }
-    }
-
-    private static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }

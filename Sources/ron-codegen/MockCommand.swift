@@ -18,6 +18,7 @@ struct MockCommand {
     var maxBodyBytes = 1 << 20
     var quiet = false
     var watchesInput = true
+    var urlFile: String?
 
     static let usage = """
         usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
@@ -44,6 +45,8 @@ struct MockCommand {
           --max-body <bytes>    the largest request body accepted (default: 1048576)
           --quiet               no line per request on standard error
           --ignore-stdin        serve until SIGINT or SIGTERM only, whatever standard input is
+          --url-file <path>     also write the URL to this file once listening (SwiftPM shows the
+                                output of `swift package ron-codegen mock` only when it ends)
 
         Exit status: 0 when stopped, 2 bad input.
         """
@@ -69,6 +72,7 @@ struct MockCommand {
                 maxBodyBytes = number
             case "--quiet": quiet = true
             case "--ignore-stdin": watchesInput = false
+            case "--url-file": urlFile = try reader.value(for: flag)
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -112,6 +116,15 @@ struct MockCommand {
         }
         // Written at once, not buffered: a script or test waits for this line.
         FileHandle.standardOutput.write(Data("listening on \(url.absoluteString)\n".utf8))
+        if let urlFile {
+            do {
+                try Data((url.absoluteString + "\n").utf8).write(to: URL(fileURLWithPath: urlFile), options: .atomic)
+            } catch {
+                server.stop()
+                throw SchemaSnapshot.Failure(
+                    description: "\(urlFile): cannot write the URL (\(error.localizedDescription))")
+            }
+        }
         if !quiet {
             for line in api.routeDescriptions { errors.write(Data("  \(line)\n".utf8)) }
         }

@@ -172,14 +172,17 @@ extension Scaffold {
         base=${API_BASE_URL:-}
         if [ -z "$base" ]; then
             # The mock runs in a build folder of its own: a running `swift package` holds .build's lock.
+            # (SwiftPM shows a plugin's output only when it ends: the mock writes its URL to a file.)
             log=$(mktemp)
+            url=$(mktemp)
+            rm -f "$url"
             set -m
-            swift package --scratch-path .build/mock ron-codegen mock --port 0 > "$log" 2>&1 &
+            swift package --scratch-path .build/mock ron-codegen mock --port 0 --url-file "$url" > "$log" 2>&1 &
             mock=$!
             set +m
-            trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log"' EXIT
+            trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log" "$url"' EXIT
             for _ in $(seq 1 3000); do
-                base=$(sed -n 's|.*listening on \(http://[^ ]*\).*|\1|p' "$log" | head -n 1)
+                [ -s "$url" ] && base=$(head -n 1 "$url")
                 [ -n "$base" ] && break
                 kill -0 "$mock" 2>/dev/null || break
                 sleep 0.1
