@@ -46,7 +46,7 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var session: URLSession?
     private var task: URLSessionDataTask?
     private var head: CheckedContinuation<TransportStream, any Error>?
-    private var body: AsyncThrowingStream<Data, any Error>.Continuation?
+    private var body: ByteChannel?
     private var finished = false
     private var redirects = 0
     private var maxRedirects = RonConfig.Defaults.maxRedirects
@@ -111,11 +111,7 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         if let waitingHead {
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
-        if let failure {
-            bodyContinuation?.finish(throwing: failure)
-        } else {
-            bodyContinuation?.finish()
-        }
+        bodyContinuation?.finish(throwing: failure)
         task?.cancel()
         session?.invalidateAndCancel()
     }
@@ -130,10 +126,10 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
             return
         }
         let headers = RonHeaders(http: http)
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
-        continuation.onTermination = { [weak self] termination in
-            if case .cancelled = termination { self?.close(TransportFailure(.cancelled)) }
-        }
+        let continuation = ByteChannel(
+            onDemand: { [weak self] in self?.resumeReading() },
+            onCancel: { [weak self] in self?.close(TransportFailure(.cancelled)) })
+        let stream = continuation.stream()
         lock.lock()
         let waitingHead = head
         head = nil
@@ -141,7 +137,10 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         lock.unlock()
         completionHandler(.allow)
         if let waitingHead {
-            waitingHead.resume(returning: TransportStream(status: http.statusCode, headers: headers, body: stream))
+            waitingHead.resume(
+                returning: TransportStream(
+                    status: http.statusCode, headers: headers, body: stream,
+                    decodedContentCodings: HTTPBodyRules.urlSessionDecodes))
         } else {
             continuation.finish(throwing: TransportFailure(.cancelled))
         }
@@ -149,9 +148,25 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
-        let continuation = body
+        let channel = body
         lock.unlock()
-        continuation?.yield(data)
+        if channel?.offer(data) == false { pauseReading(dataTask) }
+    }
+
+    /// Stops reading while the consumer is a buffer behind. `URLSession` on Apple platforms stops
+    /// reading from the socket for a suspended task; FoundationNetworking (Linux) cannot suspend a
+    /// running transfer, so there the buffer grows with a consumer slower than the network.
+    private func pauseReading(_ task: URLSessionDataTask) {
+        #if canImport(Darwin)
+            task.suspend()
+        #endif
+    }
+
+    /// Reads again once the consumer caught up.
+    private func resumeReading() {
+        #if canImport(Darwin)
+            lock.withLock { task }?.resume()
+        #endif
     }
 
     func urlSession(
