@@ -41,7 +41,7 @@ public struct URLSessionStreamingTransport: RonStreamingTransport {
 }
 
 /// One streaming request: its session, its task and the two hand-offs (head, then body chunks).
-private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var session: URLSession?
     private var task: URLSessionDataTask?
@@ -51,11 +51,10 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
     private var redirects = 0
     private var maxRedirects = RonConfig.Defaults.maxRedirects
     private let configuration: (@Sendable () -> URLSessionConfiguration)?
-    private let pinnedCertificates: [PinnedCertificate]
 
     init(configuration: (@Sendable () -> URLSessionConfiguration)?, pinnedCertificates: [PinnedCertificate]) {
         self.configuration = configuration
-        self.pinnedCertificates = pinnedCertificates
+        super.init(pinnedCertificates: pinnedCertificates)
     }
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
@@ -169,37 +168,18 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         #endif
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        let (count, limit) = lock.withLock { () -> (Int, Int) in
+    override func countRedirect(of task: URLSessionTask) -> (count: Int, limit: Int) {
+        lock.withLock {
             redirects += 1
             return (redirects, maxRedirects)
         }
-        if let failure = CredentialPolicy.answerRedirect(
-            of: task, to: request, count: count, maxRedirects: limit, completionHandler: completionHandler)
-        {
-            close(failure)
-        }
     }
 
-    #if canImport(Security)
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            switch ServerTrustEvaluation.answer(
-                challenge, pins: pinnedCertificates, completionHandler: completionHandler)
-            {
-            case nil: completionHandler(.performDefaultHandling, nil)
-            case false?: close(ServerTrustEvaluation.failure())
-            case true?: break
-            }
-        }
-    #endif
+    override func fail(_ task: URLSessionTask, with failure: TransportFailure) {
+        close(failure)
+    }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         close(error.map(TransportFailure.classify))
     }
 }
