@@ -12,11 +12,7 @@ public struct RonStreamedResponse: Sendable {
 
     /// The `Content-Length`, when the server sent one and no content coding was decoded on the way
     /// (then it counts the coded bytes, not the ones delivered).
-    public var expectedBytes: Int64? {
-        let coding = (headers["content-encoding"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        guard coding.isEmpty || coding == "identity" else { return nil }
-        return headers["content-length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-    }
+    public var expectedBytes: Int64? { TransferHeaders(headers: headers).contentLength }
 
     /// Creates a response (for tests and custom pipelines).
     public init(status: Int, headers: RonHeaders, body: RonByteStream) {

@@ -12,10 +12,7 @@ struct TransferHeaders {
     }
 
     /// Whether the body arrives as the server stored it (no `Content-Encoding`, or `identity`).
-    var isIdentityCoded: Bool {
-        let coding = (headers["content-encoding"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        return coding.isEmpty || coding == "identity"
-    }
+    var isIdentityCoded: Bool { HTTPBodyRules.contentCodings(headers).isEmpty }
 
     /// `Content-Range: bytes first-last/total` (`total` is `nil` for `*`).
     var contentRange: (first: Int64, last: Int64, total: Int64?)? {
