@@ -93,6 +93,10 @@ enum RonBench {
             log("== 7 response cache")
             try await CacheSection(options: options, table: table).run()
         }
+        if options.sections.contains(10) {
+            log("== 10 downloads to a file")
+            try await DownloadSection(options: options, table: table).run()
+        }
         if options.sections.contains(6) {
             log("== 6 consumer cost")
             try ConsumerSection(options: options, table: table).run()

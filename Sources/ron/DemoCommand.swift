@@ -79,6 +79,7 @@ struct DemoCommand: AsyncParsableCommand {
         step("GET /app/healthz → Health", health, outcome(health))
 
         failures += await Self.revalidation(client)
+        failures += await Self.transfers(client)
 
         let hello: AppResponse<Hello> = await client.get("/hello")
         step("GET /app/hello → Hello", hello, outcome(hello))

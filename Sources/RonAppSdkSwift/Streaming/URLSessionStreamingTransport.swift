@@ -41,21 +41,20 @@ public struct URLSessionStreamingTransport: RonStreamingTransport {
 }
 
 /// One streaming request: its session, its task and the two hand-offs (head, then body chunks).
-private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var session: URLSession?
     private var task: URLSessionDataTask?
     private var head: CheckedContinuation<TransportStream, any Error>?
-    private var body: AsyncThrowingStream<Data, any Error>.Continuation?
+    private var body: ByteChannel?
     private var finished = false
     private var redirects = 0
     private var maxRedirects = RonConfig.Defaults.maxRedirects
     private let configuration: (@Sendable () -> URLSessionConfiguration)?
-    private let pinnedCertificates: [PinnedCertificate]
 
     init(configuration: (@Sendable () -> URLSessionConfiguration)?, pinnedCertificates: [PinnedCertificate]) {
         self.configuration = configuration
-        self.pinnedCertificates = pinnedCertificates
+        super.init(pinnedCertificates: pinnedCertificates)
     }
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
@@ -111,11 +110,7 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         if let waitingHead {
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
-        if let failure {
-            bodyContinuation?.finish(throwing: failure)
-        } else {
-            bodyContinuation?.finish()
-        }
+        bodyContinuation?.finish(throwing: failure)
         task?.cancel()
         session?.invalidateAndCancel()
     }
@@ -130,10 +125,10 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
             return
         }
         let headers = RonHeaders(http: http)
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
-        continuation.onTermination = { [weak self] termination in
-            if case .cancelled = termination { self?.close(TransportFailure(.cancelled)) }
-        }
+        let continuation = ByteChannel(
+            onDemand: { [weak self] in self?.resumeReading() },
+            onCancel: { [weak self] in self?.close(TransportFailure(.cancelled)) })
+        let stream = continuation.stream()
         lock.lock()
         let waitingHead = head
         head = nil
@@ -141,7 +136,10 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
         lock.unlock()
         completionHandler(.allow)
         if let waitingHead {
-            waitingHead.resume(returning: TransportStream(status: http.statusCode, headers: headers, body: stream))
+            waitingHead.resume(
+                returning: TransportStream(
+                    status: http.statusCode, headers: headers, body: stream,
+                    decodedContentCodings: HTTPBodyRules.urlSessionDecodes))
         } else {
             continuation.finish(throwing: TransportFailure(.cancelled))
         }
@@ -149,42 +147,39 @@ private final class URLSessionStreamer: NSObject, URLSessionDataDelegate, @unche
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
-        let continuation = body
+        let channel = body
         lock.unlock()
-        continuation?.yield(data)
+        if channel?.offer(data) == false { pauseReading(dataTask) }
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        let (count, limit) = lock.withLock { () -> (Int, Int) in
+    /// Stops reading while the consumer is a buffer behind. `URLSession` on Apple platforms stops
+    /// reading from the socket for a suspended task; FoundationNetworking (Linux) cannot suspend a
+    /// running transfer, so there the buffer grows with a consumer slower than the network.
+    private func pauseReading(_ task: URLSessionDataTask) {
+        #if canImport(Darwin)
+            task.suspend()
+        #endif
+    }
+
+    /// Reads again once the consumer caught up.
+    private func resumeReading() {
+        #if canImport(Darwin)
+            lock.withLock { task }?.resume()
+        #endif
+    }
+
+    override func countRedirect(of task: URLSessionTask) -> (count: Int, limit: Int) {
+        lock.withLock {
             redirects += 1
             return (redirects, maxRedirects)
         }
-        if let failure = CredentialPolicy.answerRedirect(
-            of: task, to: request, count: count, maxRedirects: limit, completionHandler: completionHandler)
-        {
-            close(failure)
-        }
     }
 
-    #if canImport(Security)
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            switch ServerTrustEvaluation.answer(
-                challenge, pins: pinnedCertificates, completionHandler: completionHandler)
-            {
-            case nil: completionHandler(.performDefaultHandling, nil)
-            case false?: close(ServerTrustEvaluation.failure())
-            case true?: break
-            }
-        }
-    #endif
+    override func fail(_ task: URLSessionTask, with failure: TransportFailure) {
+        close(failure)
+    }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         close(error.map(TransportFailure.classify))
     }
 }

@@ -66,8 +66,22 @@ extension CredentialPolicy {
     }
 }
 
-/// When a response's length can be checked against `Content-Length` (RFC 9110).
+/// When a response's length can be checked against `Content-Length` (RFC 9110), and which content
+/// codings arrive decoded.
 enum HTTPBodyRules {
+    /// The content codings `URLSession` decodes whatever `Accept-Encoding` said: on Apple platforms
+    /// gzip, deflate and br; FoundationNetworking on Linux lets libcurl decode every coding libcurl
+    /// was built with (gzip, deflate and, with the libcurl of Debian and Ubuntu, br; measured
+    /// against httpbin's `/gzip`, `/deflate` and `/brotli`). Only these are counted on, so a coding
+    /// that arrived undecoded is never passed on as content.
+    static let urlSessionDecodes: Set<String> = ["gzip", "x-gzip", "deflate", "br"]
+
+    /// The content codings named by `Content-Encoding` (lowercased; `identity` left out).
+    static func contentCodings(_ headers: RonHeaders) -> [String] {
+        (headers["content-encoding"] ?? "").lowercased().split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "identity" }
+    }
+
     /// Whether a response to `method` with `status` has no body whatever its `Content-Length`
     /// says: HEAD, 1xx, 204, 304.
     static func hasNoBody(method: String?, status: Int) -> Bool {

@@ -4,10 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Collects bounded bodies for ``URLSessionTransport`` and applies `CredentialPolicy` to redirects.
+/// Collects bounded bodies for ``URLSessionTransport``; redirects and pins are answered by
+/// ``URLSessionPolicyDelegate``.
 ///
 /// `URLSession` calls it on its own queue; all state sits behind one lock.
-final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<TransportResponse, any Error>
         var method: String
@@ -21,11 +22,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
-    /// The only certificates trusted (empty: the system's trust).
-    private let pinnedCertificates: [PinnedCertificate]
 
-    init(pinnedCertificates: [PinnedCertificate] = []) {
-        self.pinnedCertificates = pinnedCertificates
+    override init(pinnedCertificates: [PinnedCertificate] = []) {
+        super.init(pinnedCertificates: pinnedCertificates)
     }
 
     func register(
@@ -86,39 +85,19 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if tooLarge == true { dataTask.cancel() }
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        let count = update(task) { entry -> (Int, Int) in
+    override func countRedirect(of task: URLSessionTask) -> (count: Int, limit: Int) {
+        update(task) { entry -> (Int, Int) in
             entry.redirects += 1
             return (entry.redirects, entry.maxRedirects)
-        }
-        if let failure = CredentialPolicy.answerRedirect(
-            of: task, to: request, count: count?.0 ?? 1, maxRedirects: count?.1 ?? RonConfig.Defaults.maxRedirects,
-            completionHandler: completionHandler)
-        {
-            _ = update(task) { $0.failure = failure }
-            task.cancel()
-        }
+        } ?? (1, RonConfig.Defaults.maxRedirects)
     }
 
-    #if canImport(Security)
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            switch ServerTrustEvaluation.answer(
-                challenge, pins: pinnedCertificates, completionHandler: completionHandler)
-            {
-            case nil: completionHandler(.performDefaultHandling, nil)
-            case false?: _ = update(task) { $0.failure = ServerTrustEvaluation.failure() }
-            case true?: break
-            }
-        }
-    #endif
+    override func fail(_ task: URLSessionTask, with failure: TransportFailure) {
+        _ = update(task) { $0.failure = failure }
+        task.cancel()
+    }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = take(task) else { return }
         if let failure = entry.failure {
             entry.continuation.resume(throwing: failure)

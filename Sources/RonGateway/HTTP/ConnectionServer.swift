@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import RonAppSdkSwift
 
 /// Serves the requests of one connection, one after another: reads each request (body capped),
 /// asks the router, writes the answer with the correlation headers, logs one line.
@@ -24,6 +25,8 @@ struct ConnectionServer: Sendable {
 
     private enum BodyOutcome {
         case complete(ByteBuffer)
+        /// The upload sink's body: its length and SHA-256, the bytes not kept.
+        case counted(bytes: Int, sha256: String)
         case tooLarge
         case connectionEnded
     }
@@ -50,7 +53,10 @@ struct ConnectionServer: Sendable {
     ) async throws -> Bool {
         let started = ContinuousClock.now
         let ids = CorrelationIDs(headers: head.headers)
-        let outcome = try await readBody(head: head, parts: &parts, channel: channel)
+        let outcome =
+            Self.path(of: head.uri) == FileRoutes.uploadSinkPath
+            ? try await sink(head: head, parts: &parts, channel: channel)
+            : try await readBody(head: head, parts: &parts, channel: channel)
 
         var response: GatewayResponse
         switch outcome {
@@ -61,6 +67,8 @@ struct ConnectionServer: Sendable {
             response.closesConnection = true
         case .complete(let body):
             response = await router.respond(to: GatewayRequest(head: head, body: body, ids: ids))
+        case .counted(let bytes, let sha256):
+            response = FileRoutes.uploaded(bytes: bytes, sha256: sha256)
         }
 
         let keepAlive = head.isKeepAlive && !response.closesConnection
@@ -86,7 +94,7 @@ struct ConnectionServer: Sendable {
             return false
         }
         switch response.body {
-        case .bytes, .generated: return keepAlive
+        case .bytes, .generated, .pattern: return keepAlive
         case .truncated, .dropAfterHead, .closeWithoutResponse, .eventStream: return false
         }
     }
@@ -117,6 +125,31 @@ struct ConnectionServer: Sendable {
         return .connectionEnded
     }
 
+    /// Reads a body of any size for the upload sink, counting and hashing it chunk by chunk.
+    private func sink(
+        head: HTTPRequestHead, parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator,
+        channel: any Channel
+    ) async throws -> BodyOutcome {
+        if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+            let interim = HTTPResponseHead(version: head.version, status: .continue)
+            try await channel.writeAndFlush(HTTPServerResponsePart.head(interim)).get()
+        }
+        var hasher = SHA256Hasher()
+        var count = 0
+        while let part = try await parts.next() {
+            switch part {
+            case .head:
+                return .connectionEnded
+            case .body(let chunk):
+                chunk.withUnsafeReadableBytes { hasher.update($0.bindMemory(to: UInt8.self)) }
+                count += chunk.readableBytes
+            case .end:
+                return .counted(bytes: count, sha256: SHA256Digest.hex(words: hasher.finalizeWords()))
+            }
+        }
+        return .connectionEnded
+    }
+
     /// Reads and discards the rest of a rejected body, up to ``drainLimit`` bytes.
     private func drain(_ parts: inout NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator) async throws {
         var discarded = 0
@@ -138,7 +171,7 @@ struct ConnectionServer: Sendable {
         headers.replaceOrAdd(name: "x-correlation-id", value: ids.correlationId)
         let closes: Bool
         switch response.body {
-        case .bytes, .generated: closes = !keepAlive
+        case .bytes, .generated, .pattern: closes = !keepAlive
         case .truncated, .dropAfterHead, .closeWithoutResponse, .eventStream: closes = true
         }
         headers.replaceOrAdd(name: "connection", value: closes ? "close" : "keep-alive")
@@ -190,8 +223,28 @@ struct ConnectionServer: Sendable {
                 sent += size
             }
             try await writeEnd()
+        case .pattern(let from, let count, let interval):
+            try await writeHead(contentLength: count)
+            let size = interval?.chunk ?? Self.chunkSize
+            var sent = 0
+            while sendsBody && sent < count {
+                if sent > 0, let pause = interval?.pause { try await Task.sleep(for: pause) }
+                let piece = min(size, count - sent)
+                try await writeBody(ByteBuffer(bytes: Self.patternBytes(from: from + sent, count: piece)))
+                sent += piece
+            }
+            try await writeEnd()
         }
         return Int(response.status.code)
+    }
+
+    /// `count` bytes of the generated pattern from position `from`.
+    private static func patternBytes(from: Int, count: Int) -> ArraySlice<UInt8> {
+        if count <= chunkSize {
+            let start = from % TestRoutes.patternPeriod
+            return pattern[start..<(start + count)]
+        }
+        return ArraySlice((from..<from + count).map(TestRoutes.generatedByte(at:)))
     }
 
     private static func path(of uri: String) -> String {

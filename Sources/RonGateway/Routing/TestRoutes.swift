@@ -10,7 +10,7 @@ enum TestRoutes {
     static let names = [
         "auth", "not-found", "upload", "rate-limited", "upstream-unavailable", "unavailable", "internal-text",
         "internal-empty", "slow", "drop-after-headers", "drop-before-response", "truncated", "large",
-        "invalid-json", "status/{code}",
+        "invalid-json", "status/{code}", "file", "drip", "upload-sink",
     ]
 
     static func respond(to request: GatewayRequest, name: String, router: GatewayRouter) async -> GatewayResponse {
@@ -52,6 +52,10 @@ enum TestRoutes {
                 body: .truncated(declaredLength: 1_024, prefix: ByteBuffer(string: #"{"message":"trunc"#)))
         case "large":
             return large(request)
+        case "file":
+            return FileRoutes.file(request)
+        case "drip":
+            return FileRoutes.drip(request)
         case "invalid-json":
             return .bytes(.ok, contentType: ContentType.json, Array(#"{"message": "unterminated"#.utf8))
         default:

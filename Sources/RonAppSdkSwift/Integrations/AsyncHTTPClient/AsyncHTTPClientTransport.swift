@@ -119,18 +119,23 @@
         public func stream(_ request: TransportRequest) async throws -> TransportStream {
             let deadline = NIODeadline.now() + .milliseconds(Int64(RonConfig.Defaults.maxTimeoutMs))
             let response = try await head(request, deadline: deadline)
-            let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
-            let pump = Task {
-                do {
-                    for try await buffer in response.body {
-                        continuation.yield(Data(buffer.readableBytesView))
+            // The pump waits while the consumer is a buffer behind, so the connection stops being
+            // read (backpressure); a consumer that stops cancels the pump and the connection.
+            let pumpTask = LockedState<Task<Void, Never>?>(nil)
+            let channel = ByteChannel(onCancel: { pumpTask.withLock { $0 }?.cancel() })
+            let stream = channel.stream()
+            pumpTask.withLock { started in
+                started = Task {
+                    do {
+                        for try await buffer in response.body {
+                            guard await channel.send(Data(buffer.readableBytesView)) else { return }
+                        }
+                        channel.finish()
+                    } catch {
+                        channel.finish(throwing: Self.classify(error, afterHead: true))
                     }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: Self.classify(error, afterHead: true))
                 }
             }
-            continuation.onTermination = { _ in pump.cancel() }
             return TransportStream(status: Int(response.status.code), headers: Self.headers(response), body: stream)
         }
 

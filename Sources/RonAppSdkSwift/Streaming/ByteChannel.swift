@@ -1,0 +1,177 @@
+import Foundation
+
+/// A bounded hand-off of body chunks from a transport (the producer) to the one consumer that
+/// iterates them, so that a slow consumer slows the transfer down instead of filling memory.
+///
+/// A producer that can wait awaits ``send(_:)``, which returns once fewer than `highWater` bytes
+/// wait to be read. A producer that cannot (a `URLSession` delegate) calls ``offer(_:)`` and pauses
+/// its source while it answers `false`; `onDemand` runs once the consumer has read the buffer down
+/// to half the mark. When the consumer stops (its task is cancelled, or it releases the sequence from
+/// ``stream()``), `onCancel` runs once, so the transport closes the connection.
+final class ByteChannel: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chunks: [Data] = []
+    private var buffered = 0
+    private var ended: (any Error)??
+    private var cancelled = false
+    private var paused = false
+    private var reader: CheckedContinuation<Data?, any Error>?
+    private var writer: CheckedContinuation<Bool, Never>?
+    private let highWater: Int
+    private let onDemand: (@Sendable () -> Void)?
+    private let onCancel: @Sendable () -> Void
+
+    /// The default mark: 1 MiB waiting to be read.
+    static let defaultHighWater = 1 << 20
+
+    init(
+        highWater: Int = ByteChannel.defaultHighWater, onDemand: (@Sendable () -> Void)? = nil,
+        onCancel: @escaping @Sendable () -> Void
+    ) {
+        self.highWater = max(highWater, 1)
+        self.onDemand = onDemand
+        self.onCancel = onCancel
+    }
+
+    // MARK: Producer
+
+    /// Hands `data` over; `false` asks the producer to pause until `onDemand` (or to stop, once the
+    /// consumer is gone).
+    @discardableResult
+    func offer(_ data: Data) -> Bool {
+        lock.lock()
+        guard !cancelled, ended == nil else {
+            lock.unlock()
+            return false
+        }
+        if let waiting = reader {
+            reader = nil
+            lock.unlock()
+            waiting.resume(returning: data)
+            return true
+        }
+        chunks.append(data)
+        buffered += data.count
+        let open = buffered < highWater
+        if !open { paused = true }
+        lock.unlock()
+        return open
+    }
+
+    /// Hands `data` over and waits while the buffer is full; `false` once the consumer is gone.
+    func send(_ data: Data) async -> Bool {
+        if offer(data) { return true }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            lock.lock()
+            if cancelled || ended != nil {
+                lock.unlock()
+                continuation.resume(returning: false)
+            } else if !paused {
+                lock.unlock()
+                continuation.resume(returning: true)
+            } else {
+                writer = continuation
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Ends the body: cleanly with `nil`, else with `failure` once the buffered chunks are read.
+    func finish(throwing failure: (any Error)? = nil) {
+        lock.lock()
+        guard ended == nil, !cancelled else {
+            lock.unlock()
+            return
+        }
+        ended = .some(failure)
+        let waiting = chunks.isEmpty ? reader : nil
+        if waiting != nil { reader = nil }
+        lock.unlock()
+        if let waiting {
+            if let failure { waiting.resume(throwing: failure) } else { waiting.resume(returning: nil) }
+        }
+    }
+
+    // MARK: Consumer
+
+    /// The next chunk, `nil` at the end; throws the producer's failure, or
+    /// ``TransportFailure/Cause/cancelled`` once the consumer's task is cancelled.
+    func next() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+                lock.lock()
+                if cancelled {
+                    lock.unlock()
+                    continuation.resume(throwing: TransportFailure(.cancelled))
+                    return
+                }
+                if !chunks.isEmpty {
+                    let chunk = chunks.removeFirst()
+                    buffered -= chunk.count
+                    var demand: CheckedContinuation<Bool, Never>?
+                    var resumeSource = false
+                    if paused, buffered <= highWater / 2 {
+                        paused = false
+                        demand = writer
+                        writer = nil
+                        resumeSource = demand == nil
+                    }
+                    lock.unlock()
+                    continuation.resume(returning: chunk)
+                    demand?.resume(returning: true)
+                    if resumeSource { onDemand?() }
+                    return
+                }
+                if let ended {
+                    lock.unlock()
+                    if let failure = ended {
+                        continuation.resume(throwing: failure)
+                    } else {
+                        continuation.resume(returning: nil)
+                    }
+                    return
+                }
+                reader = continuation
+                lock.unlock()
+            }
+        } onCancel: {
+            self.cancel()
+        }
+    }
+
+    /// The consumer is gone: drops what is buffered, fails a waiting read, releases a waiting
+    /// producer, and runs `onCancel` (unless the body had ended already).
+    func cancel() {
+        lock.lock()
+        guard !cancelled else {
+            lock.unlock()
+            return
+        }
+        cancelled = true
+        let hadEnded = ended != nil
+        chunks.removeAll()
+        buffered = 0
+        let waitingReader = reader
+        let waitingWriter = writer
+        reader = nil
+        writer = nil
+        lock.unlock()
+        waitingReader?.resume(throwing: TransportFailure(.cancelled))
+        waitingWriter?.resume(returning: false)
+        if !hadEnded { onCancel() }
+    }
+
+    /// The consumer's side as a sequence; releasing it (or cancelling the reading task) cancels the
+    /// channel.
+    func stream() -> AsyncThrowingStream<Data, any Error> {
+        let handle = ConsumerHandle(self)
+        return AsyncThrowingStream(unfolding: { try await handle.channel.next() })
+    }
+}
+
+/// Held only by the consumer's sequence: when the sequence goes, the channel is cancelled.
+private final class ConsumerHandle: Sendable {
+    let channel: ByteChannel
+    init(_ channel: ByteChannel) { self.channel = channel }
+    deinit { channel.cancel() }
+}

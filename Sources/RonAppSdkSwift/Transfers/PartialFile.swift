@@ -1,0 +1,74 @@
+import Foundation
+
+/// The file a download writes as its bytes arrive (`<destination>.ronpartial`), with the running
+/// SHA-256 when a digest is to be checked. Never holds more than one chunk in memory.
+final class PartialFile {
+    let url: URL
+    private let handle: FileHandle
+    private var hasher: SHA256Hasher?
+    /// The bytes in the file.
+    private(set) var length: Int64
+
+    /// Opens (or creates) `url`, keeping its first `keep` bytes; `hashing` hashes them (read back in
+    /// 1 MiB pieces) and everything written later.
+    init(_ url: URL, keep: Int64, hashing: Bool) throws(RonProblem) {
+        self.url = url
+        if !FileManager.default.fileExists(atPath: url.path) {
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw Self.problem("cannot create", url, nil)
+            }
+        }
+        do {
+            handle = try FileHandle(forUpdating: url)
+            try handle.truncate(atOffset: UInt64(keep))
+            length = keep
+            if hashing {
+                var hasher = SHA256Hasher()
+                try handle.seek(toOffset: 0)
+                while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { hasher.update(piece) }
+                self.hasher = hasher
+            }
+            try handle.seek(toOffset: UInt64(keep))
+        } catch {
+            throw Self.problem("cannot open", url, error)
+        }
+    }
+
+    /// Appends `chunk`.
+    func write(_ chunk: Data) throws(RonProblem) {
+        do {
+            try handle.write(contentsOf: chunk)
+        } catch {
+            throw Self.problem("cannot write", url, error)
+        }
+        hasher?.update(chunk)
+        length += Int64(chunk.count)
+    }
+
+    /// The SHA-256 of the file's bytes, when hashing.
+    func sha256() -> [UInt8]? {
+        guard var hasher else { return nil }
+        return hasher.finalize()
+    }
+
+    /// Flushes the bytes to storage and closes the file.
+    func close(sync: Bool) throws(RonProblem) {
+        do {
+            if sync { try handle.synchronize() }
+            try handle.close()
+        } catch {
+            throw Self.problem("cannot close", url, error)
+        }
+    }
+
+    /// Closes the file, ignoring errors (after a failure).
+    func abandon() { try? handle.close() }
+
+    /// A local `download_file_error` problem naming the file.
+    static func problem(_ what: String, _ url: URL, _ error: (any Error)?) -> RonProblem {
+        RonProblem(
+            code: "download_file_error",
+            message: "The download \(what) \(url.path)" + (error.map { ": \($0.localizedDescription)" } ?? ""),
+            kind: "local", status: 0, retryable: false, details: ["path": .string(url.path)])
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import RonAppSdkSwift
+import RonGateway
+import Testing
+
+/// The gateway's file routes with the client's downloads: ranges, validators, digests, drips, and
+/// an upload sink that takes more than the 1 MiB body cap.
+@Suite struct FileRoutesInteropTests {
+    static func pattern(_ range: Range<Int>) -> Data {
+        Data(range.map { UInt8(truncatingIfNeeded: $0 % 251) })
+    }
+
+    @Test func aDownloadIsCheckedAgainstTheGatewaysDigestAndResumedWithARange() async throws {
+        try await withGateway { base in
+            let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
+            let folder = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("file.bin")
+            let request = AppRequest(path: "/_test/file", query: ["bytes": "300000", "digest": "1"])
+            let whole = try await client.download(request, to: file)
+            #expect(whole.verifiedSHA256 != nil)
+            #expect(whole.headers["etag"] == "\"file-300000\"")
+            #expect(try Data(contentsOf: file) == Self.pattern(0..<300_000))
+            // An interrupted first part, as a resumable download leaves it.
+            let resumed = folder.appendingPathComponent("resumed.bin")
+            try Self.pattern(0..<123_457).write(to: RonDownloadResumeData.partialFile(for: resumed))
+            let url = try #require(URL(string: base.absoluteString + "/app/_test/file?bytes=300000&digest=1"))
+            try JSONEncoder().encode(RonDownloadResumeData(url: url, validator: "\"file-300000\"", totalBytes: 300_000))
+                .write(to: RonDownloadResumeData.recordFile(for: resumed))
+            let second = try await client.download(
+                request, to: resumed, options: RonDownloadOptions(resumable: true))
+            #expect(second.status == 206)
+            #expect(second.resumedFromBytes == 123_457)
+            #expect(second.verifiedSHA256 == whole.verifiedSHA256)
+            #expect(try Data(contentsOf: resumed) == Data(contentsOf: file))
+        }
+    }
+
+    @Test func theFileRouteAnswersRangesAsRFC9110Says() async throws {
+        try await withGateway { base in
+            let suffix = try await HTTPExchange.send(
+                url(base, "/app/_test/file?bytes=1000"), headers: ["Range": "bytes=-10"])
+            #expect(suffix.status == 206)
+            #expect(suffix.body == Self.pattern(990..<1000))
+            let stale = try await HTTPExchange.send(
+                url(base, "/app/_test/file?bytes=1000"), headers: ["Range": "bytes=10-", "If-Range": "\"other\""])
+            #expect(stale.status == 200)
+            #expect(stale.body.count == 1000)
+            let past = try await HTTPExchange.send(
+                url(base, "/app/_test/file?bytes=1000"), headers: ["Range": "bytes=1000-"])
+            #expect(past.status == 416)
+        }
+    }
+
+    @Test func theDripIsReportedChunkByChunk() async throws {
+        try await withGateway { base in
+            let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
+            let folder = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let reports = LockedValues()
+            let result = try await client.download(
+                AppRequest(path: "/_test/drip", query: ["bytes": "400", "chunk": "100", "interval_ms": "50"]),
+                to: folder.appendingPathComponent("drip"), progress: RonProgressReporter { reports.append($0) })
+            #expect(result.bytes == 400)
+            let values = reports.values
+            #expect(values.count >= 4)
+            #expect(values.map(\.completedBytes) == values.map(\.completedBytes).sorted())
+            #expect(values.last == RonTransferProgress(completedBytes: 400, expectedBytes: 400))
+        }
+    }
+
+    @Test func theUploadSinkCountsAndHashesABodyPastTheBodyCap() async throws {
+        try await withGateway { base in
+            let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
+            let body = Self.pattern(0..<3_000_000)
+            struct Sunk: Decodable {
+                var bytes: Int
+                var sha256: String
+            }
+            let answer: AppResponse<Sunk> = await client.request(
+                AppRequest(method: .post, path: "/_test/upload-sink", body: AppRequestBody(data: body)))
+            let sunk = try answer.value()
+            #expect(sunk.bytes == 3_000_000)
+            let file = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: file) }
+            try body.write(to: file.appendingPathComponent("body"))
+            let served = try await client.download(
+                AppRequest(path: "/_test/file", query: ["bytes": "3000000", "digest": "1"]),
+                to: file.appendingPathComponent("copy"))
+            #expect(served.verifiedSHA256 == sunk.sha256)
+        }
+    }
+}
+
+/// Progress values collected from any thread.
+final class LockedValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [RonTransferProgress] = []
+    func append(_ value: RonTransferProgress) { lock.withLock { stored.append(value) } }
+    var values: [RonTransferProgress] { lock.withLock { stored } }
+}
