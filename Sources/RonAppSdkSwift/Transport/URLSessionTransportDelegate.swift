@@ -17,6 +17,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var body = Data()
         var response: HTTPURLResponse?
         var failure: TransportFailure?
+        var progress: RonProgressReporter?
+        var expectedBytes: Int64?
     }
 
     private let lock = NSLock()
@@ -35,7 +37,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         lock.lock()
         pending[task.taskIdentifier] = Pending(
             continuation: continuation, method: request.method, limit: request.maxResponseBytes,
-            maxRedirects: request.maxRedirects)
+            maxRedirects: request.maxRedirects, progress: request.uploadProgress,
+            expectedBytes: request.bodySource?.length)
         lock.unlock()
     }
 
@@ -84,6 +87,17 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return false
         }
         if tooLarge == true { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        guard let (reporter, expected) = update(task, { ($0.progress, $0.expectedBytes) }), let reporter else { return }
+        reporter.report(
+            RonTransferProgress(
+                completedBytes: totalBytesSent,
+                expectedBytes: expected ?? (totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)))
     }
 
     func urlSession(
