@@ -86,7 +86,7 @@ extension AppRequestBody {
         return body
     }
 
-    /// An `application/x-www-form-urlencoded` body of `fields`, in their order (see ``form(_:)-swift.type.method``).
+    /// An `application/x-www-form-urlencoded` body of `fields`, in their order (see `form(_:)`).
     public static func form(_ fields: KeyValuePairs<String, String>) -> AppRequestBody {
         form(fields.map { ($0.key, $0.value) })
     }
