@@ -201,8 +201,8 @@ struct UserOperationsTests {
         let operations = RonOperationCatalog.operations
         #expect(
             operations.map(\.operationId) == [
-                "listGadgets", "createGadget", "getGadgetsByGadgetId", "replaceGadget", "deleteGadget", "gadgetLabel",
-                "gadgetChanges", "getStock", "putStock", "stockNotes",
+                "listGadgets", "createGadget", "getGadgetsByGadgetId", "replaceGadget", "deleteGadget", "addGadgetNote",
+                "gadgetLabel", "gadgetChanges", "getStock", "putStock", "stockNotes",
             ])
         let get = operations.first { $0.operationId == "getGadgetsByGadgetId" }
         #expect(get?.examples == ["gadget_id": "g-1"])

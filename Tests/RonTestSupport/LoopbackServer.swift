@@ -309,6 +309,11 @@ package final class LoopbackServer: @unchecked Sendable {
             headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
         var body = Data(buffer[end.upperBound...])
+        if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            guard let decoded = readChunked(fd, already: body) else { return nil }
+            return Request(
+                method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: decoded)
+        }
         let expected = Int(headers["content-length"] ?? "0") ?? 0
         while body.count < expected {
             let n = recv(fd, &chunk, chunk.count, 0)
@@ -316,5 +321,45 @@ package final class LoopbackServer: @unchecked Sendable {
             body.append(contentsOf: chunk[0..<n])
         }
         return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+    }
+
+    /// A chunked request body (RFC 9112 §7.1), decoded; trailers are read and dropped.
+    private func readChunked(_ fd: Int32, already: Data) -> Data? {
+        var buffer = already
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        var body = Data()
+        let crlf = Data("\r\n".utf8)
+        func fill(_ count: Int) -> Bool {
+            while buffer.count < count {
+                let n = recv(fd, &chunk, chunk.count, 0)
+                if n <= 0 { return false }
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+            return true
+        }
+        func line() -> String? {
+            while true {
+                if let range = buffer.range(of: crlf) {
+                    let text = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
+                    buffer = Data(buffer[range.upperBound...])
+                    return text
+                }
+                let n = recv(fd, &chunk, chunk.count, 0)
+                if n <= 0 { return nil }
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+        }
+        while true {
+            guard let sizeLine = line(), let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
+                return nil
+            }
+            if size == 0 {
+                while let trailer = line(), !trailer.isEmpty {}
+                return body
+            }
+            guard fill(size + 2) else { return nil }
+            body.append(buffer.prefix(size))
+            buffer = Data(buffer.dropFirst(size + 2))
+        }
     }
 }

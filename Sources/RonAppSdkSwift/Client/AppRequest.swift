@@ -21,6 +21,14 @@ public struct AppRequest: Sendable, Hashable {
     public var idempotent: Bool?
     /// The policy of a ``ResponseCache`` for this call only (set with ``cache(_:)``; `nil`: the cache's).
     public var cachePolicy: RonCachePolicy?
+    /// Where the transport reports how much of the body it has sent (set with
+    /// ``uploadProgress(_:)``). Reports only grow, also over a retry that sends the body again; the
+    /// reporter is told ``RonProgressReporter/finish()`` when the call ends. Not part of equality.
+    public var uploadProgress: RonProgressReporter? {
+        get { progressSlot.reporter }
+        set { progressSlot.reporter = newValue }
+    }
+    var progressSlot = ProgressSlot()
 
     /// Creates a request.
     public init(
@@ -44,6 +52,17 @@ public struct AppRequest: Sendable, Hashable {
         self.init(
             method: method, path: path, query: Self.queryItems(query), headers: headers, body: body,
             timeoutMs: timeoutMs, idempotent: idempotent)
+    }
+
+    /// This request with `reporter` told how much of its body has been sent.
+    ///
+    /// ```swift
+    /// let (progress, reporter) = RonProgressReporter.stream()
+    /// ```
+    public func uploadProgress(_ reporter: RonProgressReporter) -> AppRequest {
+        var copy = self
+        copy.uploadProgress = reporter
+        return copy
     }
 
     static func queryItems(_ query: [String: String]?) -> [URLQueryItem] {

@@ -2,7 +2,8 @@
 ///
 /// Request methods never throw it: they return an ``AppResponse`` with `status == 0` and a problem
 /// whose `kind` is `"local"`, `code` is ``code`` and `retryable` is `false` (see ``problem``).
-/// Only ``AppRequestBody/json(_:encoder:)`` throws it, when you build a body yourself.
+/// Only the body makers of ``AppRequestBody`` (``AppRequestBody/json(_:encoder:)``, forms, multipart
+/// bodies, files) throw it, when you build a body yourself.
 public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path is not usable (`invalid_path`): a `.`/`..` segment, `?`, `#` or a control character.
     case invalidPath(String, reason: String)
@@ -10,7 +11,8 @@ public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidHeader(name: String, reason: String)
     /// The facet id is empty or contains `/`, `.`/`..` or a control character (`invalid_facet_id`).
     case invalidFacetId(String)
-    /// The request body could not be encoded as JSON (`encode_failed`).
+    /// The request body could not be encoded (`encode_failed`): JSON, a form, a multipart body, or a
+    /// file that cannot be read. `type` names what was encoded.
     case bodyEncodingFailed(type: String, reason: String)
     /// The client was closed (`client_closed`).
     case clientClosed
@@ -37,7 +39,7 @@ public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidFacetId(let id):
             return "invalid facet id \(Self.quote(id)): it must be one non-empty path segment"
         case .bodyEncodingFailed(let type, let reason):
-            return "could not encode the request body of type \(type) as JSON: \(reason)"
+            return "could not encode the request body of type \(type): \(reason)"
         case .clientClosed:
             return "the client was closed"
         }

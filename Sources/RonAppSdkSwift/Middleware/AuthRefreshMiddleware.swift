@@ -33,7 +33,8 @@ public struct AuthRefreshMiddleware: RonMiddleware {
             request.setHeader("Authorization", current)
         }
         let response = try await next(request)
-        guard response.status == 401 else { return response }
+        // A one-shot body stream cannot be read a second time: the 401 is the answer.
+        guard response.status == 401, request.bodySource?.isReplayable != false else { return response }
         let fresh: String
         do {
             fresh = try await coordinator.refreshedAuthorization(rejected: request.header("Authorization"))

@@ -35,7 +35,8 @@ public struct RetryMiddleware: RonMiddleware {
     public func intercept(
         _ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext
     ) async throws -> TransportResponse {
-        let safe = policy.isSafeToRetry(request)
+        // A one-shot body stream cannot be read a second time.
+        let safe = policy.isSafeToRetry(request) && request.bodySource?.isReplayable != false
         var retry = 0
         var spentMs = 0
         while true {

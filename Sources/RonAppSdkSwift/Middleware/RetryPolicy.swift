@@ -12,7 +12,8 @@
 /// ``idempotentMethods``, or any other method that carries a non-empty `Idempotency-Key` (or
 /// `X-Idempotency-Key`) when ``retriesWritesWithIdempotencyKey`` says the server dedupes by key.
 /// A key the SDK invented does not by itself make a POST or PATCH retryable. Every attempt carries
-/// the same key.
+/// the same key. A call whose body is a one-shot ``RonBodyStream`` is never retried (its bytes are
+/// gone once read); a body in memory, a file, or a replayable stream is sent whole again.
 public struct RetryPolicy: Sendable, Hashable {
     /// The most attempts of one call, the first included (at least 1).
     public var maxAttempts: Int

@@ -19,8 +19,10 @@ extension RonClient {
                 "request_id": .string(requestId ?? ""), "correlation_id": .string(correlationId ?? ""),
             ]
             if config.debug, let body {
-                metadata["body"] = .string(Redactor.scrub(Self.debugText(body.data), knownSecrets))
+                metadata["body"] = .string(
+                    Self.debugSummary(body) ?? Redactor.scrub(Self.debugText(body.data), knownSecrets))
             }
+            if let length = body?.length { metadata["body_bytes"] = .stringConvertible(length) }
             logger.debug("ron request", metadata: metadata)
         }
         if broadcaster.hasConsumers {
@@ -78,6 +80,19 @@ extension RonClient {
                 correlationId: correlationId,
                 problem: response.problem.map { Redactor.problem($0, secrets: knownSecrets) })
             hookQueue.submit { hook(info) }
+        }
+    }
+
+    /// What a debug log shows of a body whose bytes it never shows: a form's or multipart body's
+    /// field names (their values may be secrets or files), or the kind and length of a file or
+    /// stream.
+    private static func debugSummary(_ body: AppRequestBody) -> String? {
+        let length = body.length.map { ", \($0) bytes" } ?? ""
+        if let summary = body.summary { return "[\(Redactor.text(summary))\(length)]" }
+        switch body.source {
+        case .data: return nil
+        case .file: return "[file\(length)]"
+        case .stream: return "[stream\(length)]"
         }
     }
 

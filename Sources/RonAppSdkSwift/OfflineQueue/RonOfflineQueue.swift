@@ -214,7 +214,9 @@ public actor RonOfflineQueue {
     ///
     /// - Throws: ``RonOfflineQueueError/full(path:entries:bytes:maxEntries:maxBytes:)`` when the
     ///   queue is at its bounds, ``RonOfflineQueueError/writeFailed(path:reason:)`` when the file
-    ///   cannot be written (the write is then neither stored nor sent).
+    ///   cannot be written (the write is then neither stored nor sent),
+    ///   ``RonOfflineQueueError/streamedBody(path:kind:)`` for a body that is a file or a stream
+    ///   (the queue keeps bodies in its log; read a small file into memory first).
     public func submit(_ request: AppRequest) async throws(RonOfflineQueueError) -> RonOfflineOutcome {
         let existing = request.headers.first {
             ["x-idempotency-key", "idempotency-key"].contains($0.key.lowercased()) && !$0.value.isEmpty
@@ -237,6 +239,9 @@ public actor RonOfflineQueue {
     public func submit(_ request: AppRequest, idempotencyKey key: String) async throws(RonOfflineQueueError)
         -> RonOfflineOutcome
     {
+        if let body = request.body, body.source.bytes == nil {
+            throw .streamedBody(path: fileURL.path, kind: body.kindName)
+        }
         if let dead = file.deadLetters.first(where: { $0.idempotencyKey == key }) { return .deadLettered(dead) }
         let entry: RonQueuedRequest
         if let held = file.pending.first(where: { $0.idempotencyKey == key }) {

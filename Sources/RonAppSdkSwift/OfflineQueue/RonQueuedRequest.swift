@@ -58,7 +58,7 @@ public struct RonQueuedRequest: Codable, Sendable, Hashable, Identifiable {
         path = request.path
         query = request.query.map { QueryItem(name: $0.name, value: $0.value) }
         headers = request.headers.filter { !Redactor.isSensitiveHeader($0.key) }
-        body = request.body?.data
+        body = request.body?.source.bytes
         contentType = request.body?.contentType
         timeoutMs = request.timeoutMs
         self.idempotencyKey = idempotencyKey

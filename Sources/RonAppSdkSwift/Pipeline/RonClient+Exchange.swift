@@ -36,6 +36,7 @@ extension RonClient {
             race.recordSent(prepared.transport.headers)
             return try await execute(prepared, terminal: terminal)
         }
+        call.uploadProgress?.finish()
         return Exchange(url: url, sentHeaders: sent, result: result.mapError(problem(for:)))
     }
 

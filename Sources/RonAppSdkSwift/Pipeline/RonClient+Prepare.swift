@@ -17,11 +17,13 @@ extension RonClient {
         let headers = try headerComposer.compose(
             method: call.method, callHeaders: call.headers, provided: provided, body: call.body)
         var request = TransportRequest(
-            method: call.method.rawValue, url: url, headers: headers, body: call.body?.data, timeoutMs: timeoutMs,
+            method: call.method.rawValue, url: url, headers: headers, body: nil, timeoutMs: timeoutMs,
             connectTimeoutMs: connectTimeoutMs, readTimeoutMs: limits.readTimeoutMs ?? readTimeoutMs,
             writeTimeoutMs: writeTimeoutMs, maxResponseBytes: limits.maxResponseBytes ?? RonSDK.maxResponseBytes,
             maxRedirects: maxRedirects, idempotent: call.idempotent)
         request.cachePolicy = call.cachePolicy
+        request.bodySource = call.body?.source
+        request.uploadProgress = call.uploadProgress?.monotonic()
         return PreparedRequest(call: call, url: url, deadline: deadline, transport: request)
     }
 

@@ -160,7 +160,7 @@ final class BackgroundTransferDelegate: URLSessionPolicyDelegate, URLSessionDown
         }
     }
 
-    func urlSession(
+    override func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {

@@ -8,8 +8,23 @@ public struct TransportRequest: Sendable, Hashable {
     public var url: URL
     /// Header fields.
     public var headers: RonHeaders
-    /// The body, if any.
-    public var body: Data?
+    /// The body, if any: its bytes in memory, a file or a stream (see ``RonBodySource``). A
+    /// transport sends a file or a stream as it reads it, and reports its progress to
+    /// ``uploadProgress``.
+    public var bodySource: RonBodySource?
+    /// The body's bytes when it is held in memory; `nil` for no body and for a file or stream body
+    /// (read ``bodySource``). Setting it replaces ``bodySource``.
+    public var body: Data? {
+        get { bodySource?.bytes }
+        set { bodySource = newValue.map { .data($0) } }
+    }
+    /// Where the transport reports how much of the body it sent (`nil`: nowhere).
+    public var uploadProgress: RonProgressReporter? {
+        get { progressSlot.reporter }
+        set { progressSlot.reporter = newValue }
+    }
+    /// Kept out of equality and hashing: a reporter is a closure.
+    var progressSlot = ProgressSlot()
     /// Overall budget for this call in milliseconds.
     public var timeoutMs: Int
     /// Connect budget in milliseconds.
@@ -43,7 +58,7 @@ public struct TransportRequest: Sendable, Hashable {
         self.method = method
         self.url = url
         self.headers = headers
-        self.body = body
+        self.bodySource = body.map { .data($0) }
         self.timeoutMs = timeoutMs
         self.connectTimeoutMs = connectTimeoutMs
         self.readTimeoutMs = readTimeoutMs
@@ -52,4 +67,11 @@ public struct TransportRequest: Sendable, Hashable {
         self.maxRedirects = maxRedirects
         self.idempotent = idempotent
     }
+}
+
+/// A progress reporter carried by a value that is `Hashable`: all slots are equal.
+struct ProgressSlot: Sendable, Hashable {
+    var reporter: RonProgressReporter?
+    static func == (lhs: ProgressSlot, rhs: ProgressSlot) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -34,6 +34,13 @@ class URLSessionPolicyDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sen
     /// `URLSession` calls (the protocol's empty default would).
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
 
+    /// The bytes of `task`'s body sent so far, for subclasses to override (declared here for the
+    /// same reason).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {}
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void

@@ -89,10 +89,16 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     /// `true`: a call waits for `URLSession` by suspending, never by blocking its thread.
     public var neverBlocks: Bool { true }
 
-    /// Sends the request with `URLSession` and collects the whole (bounded) body.
+    /// Sends the request with `URLSession` and collects the whole (bounded) body. A file body is
+    /// sent with an upload task that reads it from disk, a stream body through an `InputStream`
+    /// (chunked, or with `Content-Length` when its length is known; on Linux a stream of known
+    /// length goes through a temporary file, see `UploadBody`); both report to
+    /// ``TransportRequest/uploadProgress``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         if !pinnedCertificates.isEmpty, !ServerTrustEvaluation.isSupported { throw ServerTrustEvaluation.failure() }
-        let urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
+        var urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
+        let upload = try await UploadBody.make(request, into: &urlRequest)
+        defer { upload.end() }
         // A task made after `invalidateAndCancel()` is a fatal error in Foundation: tasks are only
         // made (and registered with the delegate) under the lock, and never once it is invalidated.
         let handle = TaskHandle()
@@ -105,12 +111,15 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
                     continuation.resume(throwing: TransportFailure(.cancelled, detail: "the transport was invalidated"))
                     return
                 }
-                let task = session.dataTask(with: urlRequest)
+                let task = upload.task(in: session, for: urlRequest)
                 delegate.register(task: task, request: request, continuation: continuation)
                 lock.unlock()
                 handle.start(task)
             }
         } onCancel: {
+            // First: on Linux, cancelling the task waits for `URLSession`'s queue, which may be
+            // blocked in a read of the body stream until the reader is cancelled.
+            upload.end()
             handle.cancel()
         }
     }

@@ -18,6 +18,8 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         var body = Data()
         var response: HTTPURLResponse?
         var failure: TransportFailure?
+        var progress: RonProgressReporter?
+        var expectedBytes: Int64?
     }
 
     private let lock = NSLock()
@@ -34,7 +36,8 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         lock.lock()
         pending[task.taskIdentifier] = Pending(
             continuation: continuation, method: request.method, limit: request.maxResponseBytes,
-            maxRedirects: request.maxRedirects)
+            maxRedirects: request.maxRedirects, progress: request.uploadProgress,
+            expectedBytes: request.bodySource?.length)
         lock.unlock()
     }
 
@@ -83,6 +86,17 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
             return false
         }
         if tooLarge == true { dataTask.cancel() }
+    }
+
+    override func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        guard let (reporter, expected) = update(task, { ($0.progress, $0.expectedBytes) }), let reporter else { return }
+        reporter.report(
+            RonTransferProgress(
+                completedBytes: totalBytesSent,
+                expectedBytes: expected ?? (totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)))
     }
 
     override func countRedirect(of task: URLSessionTask) -> (count: Int, limit: Int) {

@@ -88,7 +88,19 @@ extension SwiftRenderer {
             let verb = operation.method.lowercased()
             let verbs: Set<String> = ["get", "post", "put", "patch", "delete"]
             let send: String
-            if verbs.contains(verb) {
+            if let body = operation.requestBody, SchemaTranslator.isForm(body.contentType), verb != "get" {
+                // A form is encoded here (the verbs encode JSON); a value that does not encode is a
+                // local problem, as for JSON.
+                w.line("let formValue: \(TypeSpelling.swift(body.type))? = body")
+                w.line("var encoded: AppRequestBody? = nil")
+                w.block("if let formValue") { w in
+                    w.line(
+                        "do { encoded = try AppRequestBody.form(formValue) } catch { return AppResponse(status: 0, problem: error.problem) }"
+                    )
+                }
+                send =
+                    "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
+            } else if verbs.contains(verb) {
                 let body = operation.requestBody == nil || verb == "get" ? "" : "body: body, "
                 send = "\(verb)(requestPath, \(body)queryItems: query, headers: headers)"
             } else {

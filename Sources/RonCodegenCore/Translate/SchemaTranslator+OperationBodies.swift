@@ -11,11 +11,26 @@ extension SchemaTranslator {
             throw here.appending("content").error("a request body needs exactly one media type")
         }
         let mediaAt = here.appending("content").appending(media)
-        try mediaType(media, value, at: mediaAt)
-        guard Self.isJSON(media) else {
-            throw mediaAt.error("a request body must be JSON (application/json or +json), not '\(media)'")
+        if media.hasPrefix("multipart/") {
+            throw mediaAt.error(
+                "'\(media)' bodies are not generated yet: send the call by hand with AppRequestBody.multipart")
         }
-        let type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
+        try mediaType(media, value, at: mediaAt)
+        let type: TypeReference
+        if Self.isForm(media) {
+            type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
+            guard case .named = type else {
+                throw mediaAt.appending("schema").error(
+                    "a form body must be an object with properties (a named type), sent as name=value pairs")
+            }
+        } else {
+            guard Self.isJSON(media) else {
+                throw mediaAt.error(
+                    "a request body must be JSON (application/json or +json) or a form (application/x-www-form-urlencoded), not '\(media)'"
+                )
+            }
+            type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
+        }
         return OperationBody(
             contentType: media, type: type, required: resolved["required"] == .bool(true),
             description: resolved["description"]?.string)
@@ -95,9 +110,16 @@ extension SchemaTranslator {
         return base == "application/json" || base.hasSuffix("+json")
     }
 
+    /// `application/x-www-form-urlencoded`, parameters aside.
+    static func isForm(_ media: String) -> Bool {
+        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+        return base.lowercased() == "application/x-www-form-urlencoded"
+    }
+
     func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
-        if media.hasPrefix("multipart/") || media == "application/x-www-form-urlencoded" {
-            throw at.error("'\(media)' bodies are not supported yet")
+        if media.hasPrefix("multipart/") {
+            throw at.error(
+                "'\(media)' bodies are not generated yet: send the call by hand with AppRequestBody.multipart")
         }
         if media.hasSuffix("/xml") || media.hasSuffix("+xml") {
             throw at.error("XML ('\(media)') is not supported: the App Plane speaks JSON")

@@ -145,7 +145,7 @@
             for _ in 0...Self.maxRedirects {
                 let response: HTTPClientResponse
                 do {
-                    response = try await client.execute(hop.clientRequest(), deadline: deadline)
+                    response = try await client.execute(try hop.clientRequest(), deadline: deadline)
                 } catch {
                     throw Self.classify(error, afterHead: false)
                 }
@@ -182,7 +182,8 @@
         var method: String
         var url: URL
         var headers: RonHeaders
-        var body: Data?
+        var body: RonBodySource?
+        var progress: RonProgressReporter?
 
         private static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding"]
 
@@ -190,17 +191,29 @@
             method = request.method
             url = request.url
             headers = request.headers
-            body = request.body
+            body = request.bodySource
+            progress = request.uploadProgress
         }
 
-        func clientRequest() -> HTTPClientRequest {
+        /// The request for this leg; a file or stream body is read as it is sent, and counted to
+        /// `progress` as the client takes each chunk.
+        ///
+        /// - Throws: when a one-shot stream body was read already, or a file cannot be opened.
+        func clientRequest() throws -> HTTPClientRequest {
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = NIOHTTP1.HTTPMethod(rawValue: method)
             for (name, value) in headers {
                 request.headers.add(name: name, value: value)
             }
-            if let body {
-                request.body = .bytes(ByteBuffer(bytes: body))
+            switch body {
+            case nil: break
+            case .data(let data)? where progress == nil:
+                request.body = .bytes(ByteBuffer(bytes: data))
+            case let source?:
+                let chunks = try source.chunks(chunkSize: 64 * 1024)
+                let length = source.length
+                let counted = CountedChunks(chunks: chunks, progress: progress, expected: length)
+                request.body = .stream(counted, length: length.map { .known($0) } ?? .unknown)
             }
             return request
         }
@@ -234,6 +247,32 @@
                 }
             }
             return next
+        }
+    }
+
+    /// The chunks of a body as `ByteBuffer`s, each counted to a progress reporter as it is taken.
+    struct CountedChunks: AsyncSequence, Sendable {
+        typealias Element = ByteBuffer
+        let chunks: AsyncThrowingStream<Data, any Error>
+        let progress: RonProgressReporter?
+        let expected: Int64?
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
+            let progress: RonProgressReporter?
+            let expected: Int64?
+            var sent: Int64 = 0
+
+            mutating func next() async throws -> ByteBuffer? {
+                guard let chunk = try await base.next() else { return nil }
+                sent += Int64(chunk.count)
+                progress?.report(RonTransferProgress(completedBytes: sent, expectedBytes: expected))
+                return ByteBuffer(bytes: chunk)
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: chunks.makeAsyncIterator(), progress: progress, expected: expected)
         }
     }
 #endif

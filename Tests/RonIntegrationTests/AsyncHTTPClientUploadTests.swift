@@ -1,0 +1,136 @@
+#if AsyncHTTPClient
+    import Foundation
+    import RonAppSdkSwift
+    import RonTestSupport
+    import Testing
+
+    /// `AsyncHTTPClientTransport` streams file, stream and multipart bodies with their length,
+    /// reports progress, and resends only a replayable body (httpbin and loopback HTTP).
+    @Suite struct AsyncHTTPClientUploadTests {
+        private static func withClient(
+            _ base: URL, retry: RetryPolicy? = nil, _ body: (RonClient) async throws -> Void
+        ) async throws {
+            let transport = AsyncHTTPClientTransport()
+            let client = try RonClient(
+                config: RonConfig(
+                    baseUrl: base, overallTimeoutMs: 60_000, allowInsecureHttp: true, transport: transport,
+                    middleware: [LargeEchoes()], retry: retry))
+            do {
+                try await body(client)
+            } catch {
+                client.close()
+                try await transport.shutdown()
+                throw error
+            }
+            client.close()
+            try await transport.shutdown()
+        }
+
+        /// httpbin echoes an upload as a larger `data:` URL.
+        struct LargeEchoes: RonMiddleware {
+            func intercept(
+                _ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext
+            ) async throws -> TransportResponse {
+                var request = request
+                request.maxResponseBytes = 64 * 1024 * 1024
+                return try await next(request)
+            }
+        }
+
+        private static func random(_ count: Int) -> Data {
+            var generator = SystemRandomNumberGenerator()
+            var data = Data(capacity: count + 8)
+            while data.count < count { withUnsafeBytes(of: generator.next() as UInt64) { data.append(contentsOf: $0) } }
+            return data.prefix(count)
+        }
+
+        private static func chunks(_ data: Data) -> AsyncStream<Data> {
+            let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
+            for offset in stride(from: 0, to: data.count, by: 50_000) {
+                continuation.yield(data.subdata(in: offset..<min(offset + 50_000, data.count)))
+            }
+            continuation.finish()
+            return stream
+        }
+
+        @Test func aMultipartBodyWithAFileAndAStreamArrivesWithItsLengthAndProgress() async throws {
+            let server = try HTTPBinServer.start()
+            defer { server.stop() }
+            let onDisk = Self.random(2 * 1024 * 1024 + 5)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-ahc-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fileURL = folder.appendingPathComponent("photo.bin")
+            try onDisk.write(to: fileURL)
+            let streamed = Self.random(300_000)
+            var form = RonMultipartForm()
+            form.append("title", value: "Holiday")
+            try form.append("photo", fileURL: fileURL, contentType: "image/jpeg")
+            form.append(
+                "log", stream: RonBodyStream(length: Int64(streamed.count), oneShot: Self.chunks(streamed)),
+                filename: "log.bin")
+            let body = try AppRequestBody.multipart(form)
+            let furthest = LockedMax()
+            try await Self.withClient(server.baseURL) { client in
+                let request = AppRequest(method: .post, path: RonPath.server("") + "/post", body: body)
+                    .uploadProgress(RonProgressReporter { furthest.record($0) })
+                let response: AppResponse<Data> = await client.request(request)
+                #expect(response.status == 200)
+                let echo = try JSONSerialization.jsonObject(with: try #require(response.raw)) as? [String: Any]
+                let files = try #require(echo?["files"] as? [String: String])
+                let photo = try #require(files["photo"]?.split(separator: ",").last)
+                #expect(Data(base64Encoded: String(photo)) == onDisk)
+                let log = try #require(files["log"]?.split(separator: ",").last)
+                #expect(Data(base64Encoded: String(log)) == streamed)
+                #expect((echo?["form"] as? [String: String])?["title"] == "Holiday")
+                let headers = try #require(echo?["headers"] as? [String: String])
+                #expect(headers["Content-Length"] == body.length.map { String($0) })
+            }
+            #expect(furthest.value == body.length)
+        }
+
+        @Test func aReplayableStreamIsResentWholeAndAOneShotOneIsNot() async throws {
+            let attempts = LockedMax()
+            let server = try LoopbackServer { request in
+                attempts.increment() % 2 == 1 ? .respond(status: 503, headers: ["Retry-After": "0"]) : .text(200, "ok")
+            }
+            defer { server.stop() }
+            let bytes = Self.random(200_000)
+            try await Self.withClient(server.baseURL, retry: .standard) { client in
+                let replayable = RonBodyStream(length: Int64(bytes.count), replayable: { Self.chunks(bytes) })
+                let first: AppResponse<Data> = await client.request(
+                    AppRequest(method: .post, path: "/upload", body: .stream(replayable), idempotent: true))
+                #expect(first.status == 200)
+                #expect(server.requests.map(\.body) == [bytes, bytes])
+                let oneShot = RonBodyStream(length: Int64(bytes.count), oneShot: Self.chunks(bytes))
+                let second: AppResponse<Data> = await client.request(
+                    AppRequest(method: .post, path: "/upload", body: .stream(oneShot), idempotent: true))
+                #expect(second.status == 503)
+                #expect(server.requests.count == 3)
+            }
+        }
+    }
+
+    /// The largest progress seen, or a counter.
+    final class LockedMax: @unchecked Sendable {
+        private let lock = NSLock()
+        private var furthest: Int64?
+        private var count = 0
+        func record(_ progress: RonTransferProgress) {
+            lock.lock()
+            furthest = max(furthest ?? 0, progress.completedBytes)
+            lock.unlock()
+        }
+        var value: Int64? {
+            lock.lock()
+            defer { lock.unlock() }
+            return furthest
+        }
+        func increment() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
+    }
+#endif
