@@ -3,8 +3,8 @@ import RonAppSdkSwift
 
 extension DemoCommand {
     /// A 4 MiB download from the gateway's file route with its progress drawn as it comes, checked
-    /// against the route's SHA-256; then the same bytes uploaded to the upload sink, which answers
-    /// their length and digest.
+    /// against the route's SHA-256; then the same file uploaded from disk to the upload sink, its
+    /// progress drawn too, and the sink answers the length and digest it got.
     static func transfers(_ client: RonClient) async -> Int {
         let size = 4 << 20
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-demo-\(UUID().uuidString)")
@@ -24,9 +24,11 @@ extension DemoCommand {
                 var bytes: Int
                 var sha256: String
             }
-            let body = try Data(contentsOf: file)
+            let sent = ProgressLine()
             let sunk: AppResponse<Sunk> = await client.request(
-                AppRequest(method: .post, path: "/_test/upload-sink", body: AppRequestBody(data: body)))
+                AppRequest(method: .post, path: "/_test/upload-sink", body: try AppRequestBody.file(file))
+                    .uploadProgress(RonProgressReporter { sent.draw($0) }))
+            sent.end()
             let uploaded = (try? sunk.value()).map { $0.bytes == size && $0.sha256 == result.verifiedSHA256 } ?? false
             print("\(uploaded ? "✓" : "✗") POST /app/_test/upload-sink → the gateway counted and hashed the same bytes")
             print(
@@ -40,7 +42,7 @@ extension DemoCommand {
     }
 }
 
-/// Draws download progress on one terminal line, at most once per whole percent.
+/// Draws transfer progress on one terminal line, at most once per whole percent.
 private final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var percent = -1
