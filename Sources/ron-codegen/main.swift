@@ -107,6 +107,12 @@ do {
     // A types-only run leaves `paths` alone, as before operations were generated.
     generator.readsOperations = arguments.generated != .types
     let model = try generator.model(schemaDirectory: schema)
+    // In the form compilers use, so the build log and IDEs show them as the schema's warnings.
+    for note in model.notes {
+        let at = note.pointer.isEmpty ? "" : "at \(note.pointer): "
+        FileHandle.standardError.write(
+            Data("warning: \(schema.appending(path: note.file).path): \(at)\(note.message)\n".utf8))
+    }
     let files = generator.files(
         for: model, split: arguments.split, output: arguments.generated, shards: arguments.shards)
     if arguments.check {

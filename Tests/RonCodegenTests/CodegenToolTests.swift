@@ -93,11 +93,25 @@ struct CodegenToolTests {
     func badSchema() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        try Data(#"{"$defs": {"A": {"$ref": "other.json"}}}"#.utf8).write(to: root.appending(path: "bad.json"))
+        try Data(##"{"$defs": {"A": {"$ref": "#/$defs/Nope"}}}"##.utf8).write(to: root.appending(path: "bad.json"))
         let result = try run(["--schema", root.path, "--output", root.appending(path: "out").path])
         #expect(result.status == 1)
-        #expect(result.error.contains("bad.json: at /$defs/A/$ref: $ref 'other.json' names"))
+        #expect(result.error.contains("bad.json: at /$defs/A/$ref: $ref '#/$defs/Nope': nothing at"))
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "out").path), "nothing is written")
+    }
+
+    @Test("a $ref to a document not at hand generates any JSON there, with a located warning")
+    func absentDocument() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"{"$defs": {"A": {"$ref": "other.json"}}}"#.utf8).write(to: root.appending(path: "partial.json"))
+        let result = try run(["--schema", root.path, "--output", root.appending(path: "out").path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("warning: "))
+        #expect(result.error.contains("partial.json: at /$defs/A/$ref: $ref 'other.json' names"))
+        let generated = try String(
+            contentsOf: root.appending(path: "out/RonGenerated.swift"), encoding: .utf8)
+        #expect(generated.contains("typealias A = JSONValue"))
     }
 
     @Test("usage errors exit 64", arguments: [["--schema"], ["--output", "x"], ["--frobnicate"]])

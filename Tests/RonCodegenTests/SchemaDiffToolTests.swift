@@ -189,11 +189,11 @@ struct SchemaDiffToolTests {
         defer { repository.remove() }
         try repository.write("Schema/a.schema.json", Self.schema(Self.base))
         try repository.commit()
-        try repository.write("Schema/a.schema.json", #"{"$defs": {"Item": {"$ref": "missing.json"}}}"#)
+        try repository.write("Schema/a.schema.json", ##"{"$defs": {"Item": {"$ref": "#/$defs/Missing"}}}"##)
         let result = try repository.diff([])
         #expect(result.status == 2)
         #expect(
-            result.error.contains("a.schema.json: at /$defs/Item/$ref: $ref 'missing.json' names"))
+            result.error.contains("a.schema.json: at /$defs/Item/$ref: $ref '#/$defs/Missing': nothing at"))
     }
 
     @Test(

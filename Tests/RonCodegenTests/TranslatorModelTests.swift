@@ -338,13 +338,24 @@ struct RealWorldShapeTests {
             ])
         #expect(!types.contains { $0.name == "Unused" })
         #expect(types.first { $0.name == "B" }?.origin == Origin(file: "References/b.json", pointer: "/definitions/B"))
-        #expect {
-            try model([("a.json", ##"{"$defs": {"A": {"$ref": "https://example.com/missing.json"}}}"##)])
-        } throws: { error in
-            let error = error as? CodegenError
-            return error?.pointer == "/$defs/A/$ref"
-                && error?.message.contains("not among the documents at hand") == true
+        // A document that is not at hand: the value is kept as any JSON, and the model says where
+        // and how to give the document (ron-codegen prints it as a warning).
+        let partial = try model([
+            (
+                "a.json",
+                ##"{"$defs": {"A": {"type": "object", "required": ["b"], "properties": {"b": {"$ref": "https://example.com/missing.json#/definitions/B"}, "c": {"type": "string"}}}}}"##
+            )
+        ])
+        guard case .structure(_, let partialFields)? = partial.types.first(where: { $0.name == "A" })?.shape else {
+            Issue.record("A is not a struct")
+            return
         }
+        #expect(partialFields.listed.map(\.type) == [.json, .string])
+        #expect(partial.notes.map(\.file) == ["a.json"])
+        #expect(partial.notes.map(\.pointer) == ["/$defs/A/properties/b/$ref"])
+        #expect(partial.notes.first?.message.contains("not among the documents at hand") == true)
+        #expect(partial.notes.first?.message.contains("--references") == true)
+        #expect(try model([("a.json", ##"{"$defs": {"A": {"type": "string"}}}"##)]).notes.isEmpty)
     }
 
     /// What `schemars` 0.8 prints for a struct with an optional reference, a `u32`, a `usize`, a

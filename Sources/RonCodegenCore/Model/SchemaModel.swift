@@ -4,6 +4,10 @@ public struct SchemaModel: Sendable, Equatable {
     public var documents: [String]
     /// The named types, in document order and, within a document, in `$defs` order.
     public var types: [NamedType]
+    /// Places generated in a weaker form than the schema meant, each with why and how to do
+    /// better (a `$ref` to a document not at hand is kept as any JSON); the tools print them as
+    /// warnings. Empty for a schema generated as written.
+    public var notes: [CodegenError] = []
     /// The operations of the OpenAPI documents' `paths`, in document order.
     public var operations: [Operation] = []
 }

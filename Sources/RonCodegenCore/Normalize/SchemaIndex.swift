@@ -116,7 +116,10 @@ struct SchemaIndex {
         /// A JSON Schema meta-schema (`http://json-schema.org/draft-07/schema#`): any schema, which
         /// the generated code keeps as JSON.
         case metaSchema
-        /// Nothing at hand has that URI, or the fragment names nothing.
+        /// No document at hand has that URI: the generated code keeps the value as JSON, and the
+        /// model notes why (the message says how to give the document).
+        case absentDocument(String)
+        /// The fragment names nothing in a document at hand, or the reference is not a URI.
         case missing(String)
     }
 
@@ -138,8 +141,8 @@ struct SchemaIndex {
         let byName = byFileName(target).flatMap { $0.document == place.document ? nil : $0 }
         guard let resource = resources[bare] ?? byName else {
             if Self.isMetaSchema(target) { return .metaSchema }
-            return .missing(
-                "$ref '\(ref)' names '\(bare)', which is not among the documents at hand; put that document in the schema folder or in a references folder (ron-codegen --references DIR; the plugin reads Schema/References/), where it is found by its $id or its file name"
+            return .absentDocument(
+                "$ref '\(ref)' names '\(bare)', which is not among the documents at hand, so the value is kept as any JSON (JSONValue); for its type, put that document in the schema folder or in a references folder (ron-codegen --references DIR; the plugin reads Schema/References/), where it is found by its $id or its file name"
             )
         }
         if decoded.isEmpty { return .place(resource) }

@@ -122,6 +122,9 @@ extension SchemaNormalizer {
         switch index.resolve(ref, at: place) {
         case .metaSchema:
             return (annotations(of: node, into: []), false)
+        case .absentDocument(let message):
+            notes.append(error(place.appending("$ref"), message))
+            return (annotations(of: node, into: []), false)
         case .missing(let message):
             throw error(place.appending("$ref"), message)
         case .place(let found):

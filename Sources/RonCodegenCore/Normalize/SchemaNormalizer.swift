@@ -67,6 +67,9 @@ struct SchemaNormalizer {
     /// Member names that named structs leave to the enum that holds them (an internally tagged
     /// union's tag, when the variant is the struct itself): not collected as unknown members.
     var reservedMembers: [Place: [String]] = [:]
+    /// What was generated in a weaker form than the schema meant (a `$ref` to a document not at
+    /// hand, kept as any JSON), with its place; the tools print them as warnings.
+    var notes: [CodegenError] = []
     /// The normalized members of the OpenAPI documents.
     var openAPIDocuments: [Int: [(key: String, value: DocumentValue)]] = [:]
 
@@ -78,7 +81,9 @@ struct SchemaNormalizer {
 
     /// Normalizes `inputs` (the schema folder's documents first, in path order, then the reference
     /// documents) into documents for ``SchemaTranslator``.
-    static func normalize(_ inputs: [Input]) throws(CodegenError) -> [(path: String, root: DocumentValue)] {
+    static func normalize(_ inputs: [Input]) throws(CodegenError) -> (
+        documents: [(path: String, root: DocumentValue)], notes: [CodegenError]
+    ) {
         var normalizer = SchemaNormalizer(index: SchemaIndex(inputs))
         try normalizer.registerNaturalTypes()
         try normalizer.drainQueue()
@@ -93,7 +98,9 @@ struct SchemaNormalizer {
                 output.append((input.path, document))
             }
         }
-        return output
+        var seen = Set<String>()
+        let notes = normalizer.notes.filter { seen.insert($0.file + "#" + $0.pointer).inserted }
+        return (output, notes)
     }
 
     // MARK: - Names

@@ -34,8 +34,9 @@ struct SchemaTranslator {
         let inputs =
             documents.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: false) }
             + references.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: true) }
-        let normalized = try SchemaNormalizer.normalize(inputs)
+        let (normalized, notes) = try SchemaNormalizer.normalize(inputs)
         var model = try translateNormalized(normalized, readsOperations: readsOperations)
+        model.notes = notes
         model.documents =
             documents.map(\.path)
             + normalized.map(\.path).filter { path in
