@@ -307,11 +307,14 @@ let package = Package(
             swiftSettings: strict
         ),
         // HTTP behaviour against httpbin (PyPI), a real server nobody here wrote, started by the
-        // tests on a free loopback port: bodies, forms, multipart, ranges, drips, content codings.
+        // tests on a free loopback port: bodies, forms, multipart, ranges, drips, content codings; and
+        // calls generated from its own Schema/ (multipart and form bodies, binary answers).
         .testTarget(
             name: "RonHTTPBinTests",
             dependencies: ["RonTestSupport", "RonAppSdkSwift"],
-            swiftSettings: strict
+            resources: [.process("Schema")],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
         ),
         .testTarget(
             name: "RonInteropTests",

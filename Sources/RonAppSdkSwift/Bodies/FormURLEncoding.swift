@@ -37,13 +37,49 @@ enum FormURLEncoding {
 
     /// The name/value pairs of an encoded value (see ``AppRequestBody/form(_:encoder:arrays:)``).
     /// `nil` when the value is not an object.
-    static func pairs(of value: JSONValue, arrays: RonFormArrayStyle) -> [(String, String)]? {
+    static func pairs(
+        of value: JSONValue, arrays: RonFormArrayStyle, fields: [String: RonFormField] = [:]
+    ) -> [(String, String)]? {
         guard case .object(let members) = value else { return nil }
         var pairs: [(String, String)] = []
         for key in members.keys.sorted() {
-            flatten(members[key]!, name: key, arrays: arrays, into: &pairs)
+            let member = members[key]!
+            switch (fields[key], member) {
+            case (_, .null), (nil, _):
+                flatten(member, name: key, arrays: arrays, into: &pairs)
+            case (.json?, _):
+                pairs.append((key, jsonText(member)))
+            case (.exploded?, .object(let inner)):
+                for innerKey in inner.keys.sorted() {
+                    flatten(inner[innerKey]!, name: innerKey, arrays: arrays, into: &pairs)
+                }
+            case (.joined(let separator)?, .array(let elements)):
+                pairs.append((key, elements.map(scalarText).joined(separator: separator)))
+            case (.joined(let separator)?, .object(let inner)):
+                let items = inner.keys.sorted().flatMap { [$0, scalarText(inner[$0]!)] }
+                pairs.append((key, items.joined(separator: separator)))
+            default:
+                flatten(member, name: key, arrays: arrays, into: &pairs)
+            }
         }
         return pairs
+    }
+
+    private static func jsonText(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    /// A scalar's text as a form sends it; an object or array within a joined value as JSON.
+    private static func scalarText(_ value: JSONValue) -> String {
+        var pairs: [(String, String)] = []
+        switch value {
+        case .array, .object: return jsonText(value)
+        default:
+            flatten(value, name: "", arrays: .repeatedKey, into: &pairs)
+            return pairs.first?.1 ?? ""
+        }
     }
 
     private static func flatten(
@@ -105,13 +141,27 @@ extension AppRequestBody {
     public static func form(
         _ value: some Encodable, encoder: JSONEncoder = JSONEncoder(), arrays: RonFormArrayStyle = .repeatedKey
     ) throws(LocalNetworkError) -> AppRequestBody {
+        try form(value, encoder: encoder, arrays: arrays, fields: [:])
+    }
+
+    /// An `application/x-www-form-urlencoded` body of an `Encodable` value, as
+    /// ``form(_:encoder:arrays:)`` sends it but for the top-level members `fields` names: joined
+    /// into one value, exploded into pairs of their own, or sent as JSON (see ``RonFormField``).
+    /// Generated calls pass an OpenAPI `encoding` object's `style`, `explode` and `contentType` here.
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when the value does not
+    ///   encode, or not as an object.
+    public static func form(
+        _ value: some Encodable, encoder: JSONEncoder = JSONEncoder(), arrays: RonFormArrayStyle = .repeatedKey,
+        fields: [String: RonFormField]
+    ) throws(LocalNetworkError) -> AppRequestBody {
         let tree: JSONValue
         do {
             tree = try JSONDecoder().decode(JSONValue.self, from: try encoder.encode(value))
         } catch {
             throw .bodyEncodingFailed(type: String(describing: type(of: value)), reason: describe(error))
         }
-        guard let pairs = FormURLEncoding.pairs(of: tree, arrays: arrays) else {
+        guard let pairs = FormURLEncoding.pairs(of: tree, arrays: arrays, fields: fields) else {
             throw .bodyEncodingFailed(
                 type: String(describing: type(of: value)), reason: "a form body must encode as an object, not \(tree)")
         }

@@ -87,6 +87,79 @@ public struct OperationBody: Sendable, Equatable {
     public var required: Bool
     /// The `description`, or `nil`.
     public var description: String?
+    /// For a `multipart/form-data` body: its parts (``type`` then names the generated form type).
+    public var multipart: MultipartForm? = nil
+    /// For an `application/x-www-form-urlencoded` body: the members its `encoding` object sends
+    /// otherwise than by default, by wire name.
+    public var formFields: [FormFieldEncoding] = []
+}
+
+/// How one member of a url-encoded form body is sent, from the `encoding` object.
+public struct FormFieldEncoding: Sendable, Equatable {
+    /// The ways a member can go.
+    public enum Style: Sendable, Equatable {
+        /// One value, its elements (or an object's names and values) joined by this separator.
+        case joined(String)
+        /// An object's members as pairs of their own.
+        case exploded
+        /// The value as JSON text.
+        case json
+    }
+
+    /// The member's wire name.
+    public var name: String
+    /// How it is sent.
+    public var style: Style
+
+    /// Creates an encoding.
+    public init(name: String, style: Style) {
+        self.name = name
+        self.style = style
+    }
+}
+
+/// The parts of a `multipart/form-data` body: one per property of its schema, shaped by the media
+/// type's `encoding` object.
+public struct MultipartForm: Sendable, Equatable {
+    /// The generated form type's name (`UploadPhotoForm`), unique among all type names.
+    public var typeName: String
+    /// The parts, in the schema's property order.
+    public var parts: [MultipartPart]
+}
+
+/// One part (or, for an array, one part per element) of a ``MultipartForm``.
+public struct MultipartPart: Sendable, Equatable {
+    /// How a value becomes a part (OpenAPI's defaults, or the `encoding` object's `contentType`).
+    public enum Kind: Sendable, Equatable {
+        /// A primitive, sent as its text.
+        case text
+        /// An object, sent as JSON.
+        case json
+        /// Binary (`format: binary`, `contentMediaType`, or no schema): a file part.
+        case file
+    }
+
+    /// The part's name (`name` in `Content-Disposition`): the property's.
+    public var name: String
+    /// The Swift property name.
+    public var swiftName: String
+    /// How a value is sent.
+    public var kind: Kind
+    /// The Swift type of one value (unused for a file part).
+    public var type: TypeReference
+    /// An array property: one part per element, all with the same name.
+    public var repeated: Bool
+    /// Whether the property is required.
+    public var required: Bool
+    /// The `encoding` object's media type for the part (its first that is not a wildcard), or `nil`.
+    public var contentType: String?
+    /// The media types the `encoding` object lists for the part, as written (`image/png, image/*`).
+    public var allowedContentTypes: String?
+    /// The part headers the `encoding` object lists (as header parameters; `swiftName` is the
+    /// form type's property).
+    public var headers: [OperationParameter]
+    /// The property's `description`, or `nil`.
+    public var description: String?
 }
 
 /// What the 2xx answers of an operation hold.

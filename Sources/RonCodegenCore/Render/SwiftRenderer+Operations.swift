@@ -34,6 +34,11 @@ extension SwiftRenderer {
             writer.line()
             renderAlternatives(operation, alternatives, into: &writer)
         }
+        for operation in model.operations {
+            guard let form = operation.requestBody?.multipart else { continue }
+            writer.line()
+            renderMultipartForm(operation, form, into: &writer)
+        }
         writer.line()
         renderOperationCatalog(model, into: &writer)
         return writer.text
@@ -88,14 +93,20 @@ extension SwiftRenderer {
             let verb = operation.method.lowercased()
             let verbs: Set<String> = ["get", "post", "put", "patch", "delete"]
             let send: String
-            if let body = operation.requestBody, SchemaTranslator.isForm(body.contentType), verb != "get" {
+            if let body = operation.requestBody, SchemaTranslator.isForm(body.contentType) || body.multipart != nil,
+                verb != "get"
+            {
                 // A form is encoded here (the verbs encode JSON); a value that does not encode is a
                 // local problem, as for JSON.
                 w.line("let formValue: \(TypeSpelling.swift(body.type))? = body")
                 w.line("var encoded: AppRequestBody? = nil")
                 w.block("if let formValue") { w in
+                    let encode =
+                        body.multipart != nil
+                        ? "AppRequestBody.multipart(formValue.multipartForm())"
+                        : "AppRequestBody.form(formValue\(Self.formFieldsArgument(body)))"
                     w.line(
-                        "do { encoded = try AppRequestBody.form(formValue) } catch { return AppResponse(status: 0, problem: error.problem) }"
+                        "do { encoded = try \(encode) } catch { return AppResponse(status: 0, problem: error.problem) }"
                     )
                 }
                 send =
@@ -116,6 +127,66 @@ extension SwiftRenderer {
         }
         if let item = operation.pageItem {
             renderPages(operation, item: item, arguments: arguments, into: &w)
+        }
+        if case .single(.bytes) = operation.result {
+            renderByteStream(operation, arguments: arguments, into: &w)
+        }
+    }
+
+    /// For a binary answer: the same call as a stream of the body's bytes, never held whole.
+    func renderByteStream(_ operation: Operation, arguments: [OperationParameter], into w: inout SourceWriter) {
+        var signature = arguments.map { parameter in
+            let type = Self.argumentType(parameter.type)
+            return parameter.required ? "\(parameter.swiftName): \(type)" : "\(parameter.swiftName): \(type)? = nil"
+        }
+        if let body = operation.requestBody {
+            let type = TypeSpelling.swift(body.type)
+            signature.append(body.required ? "body: \(type)" : "body: \(type)? = nil")
+        }
+        signature.append("maxBytes: Int64? = nil")
+        signature.append("headers: [String: String] = [:]")
+        w.line()
+        w.line(
+            "/// ``\(operation.swiftName)(\(Self.labels(operation)))`` as a stream: the answer's bytes as they arrive,"
+        )
+        w.line("/// read with backpressure and never held whole (see `RonClient.stream(_:maxBytes:)`).")
+        w.line("///")
+        w.line("/// `\(operation.method) \(operation.path)`, generated from `\(operation.origin)`.")
+        var lines = arguments.map(Self.parameterLine)
+        if let body = operation.requestBody {
+            lines.append("body: \(body.description ?? "The request body.") (`\(body.contentType)`)")
+        }
+        lines.append("maxBytes: The most body bytes to accept (`nil`: no limit).")
+        lines.append("headers: Extra headers for this call; they win over every other header.")
+        Self.parameterList(lines, into: &w)
+        w.line("/// - Returns: The status, the headers and the body.")
+        w.line("/// - Throws: The call's `RonProblem`: a non-2xx status, a transport failure, a closed client.")
+        if operation.deprecated { w.line("@available(*, deprecated, message: \"deprecated in the schema\")") }
+        w.block(
+            "public func \(operation.swiftName)Stream(\(signature.joined(separator: ", "))) async throws(RonProblem) -> RonStreamedResponse"
+        ) { w in
+            pathStatement(operation, viaClient: true, into: &w)
+            queryItems(arguments, into: &w)
+            headerStatement(arguments, into: &w)
+            var body = ""
+            if let requestBody = operation.requestBody {
+                w.line("let bodyValue: \(TypeSpelling.swift(requestBody.type))? = body")
+                w.line("var encoded: AppRequestBody? = nil")
+                let encode: String
+                if requestBody.multipart != nil {
+                    encode = "AppRequestBody.multipart(value.multipartForm())"
+                } else if SchemaTranslator.isForm(requestBody.contentType) {
+                    encode = "AppRequestBody.form(value\(Self.formFieldsArgument(requestBody)))"
+                } else {
+                    encode = "AppRequestBody.json(value)"
+                }
+                w.line("if let value = bodyValue { do { encoded = try \(encode) } catch { throw error.problem } }")
+                body = ", body: encoded"
+            }
+            let client = operation.facetScoped ? "client." : ""
+            w.line(
+                "return try await \(client)stream(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers\(body)), maxBytes: maxBytes)"
+            )
         }
     }
 
@@ -204,10 +275,11 @@ extension SwiftRenderer {
     /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
     /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem. Below a
     /// server path other than `/app`, the path starts with the client's `serverPrefix(document:default:)`.
-    func pathStatement(_ operation: Operation, into w: inout SourceWriter) {
+    func pathStatement(_ operation: Operation, viaClient: Bool = false, into w: inout SourceWriter) {
         var template = operation.path
         if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
-        var isStream = false
+        // A stream or subscription throws, and goes through the client (a facet's prefix spelled out).
+        var isStream = viaClient
         if case .eventStream = operation.result { isStream = true }
         for parameter in operation.parameters where parameter.location == .path {
             if operation.facetScoped && parameter.name == "id" { continue }
@@ -308,6 +380,21 @@ extension SwiftRenderer {
         case .decimal: return "\(value).description"
         default: return "String(\(value))"
         }
+    }
+
+    /// `, fields: [...]` for a form whose `encoding` object changes how members go, else nothing.
+    static func formFieldsArgument(_ body: OperationBody) -> String {
+        guard !body.formFields.isEmpty else { return "" }
+        let entries = body.formFields.map { field in
+            let style: String
+            switch field.style {
+            case .joined(let separator): style = ".joined(separator: \(SwiftLiteral.string(separator)))"
+            case .exploded: style = ".exploded"
+            case .json: style = ".json"
+            }
+            return "\(SwiftLiteral.string(field.name)): \(style)"
+        }
+        return ", fields: [\(entries.joined(separator: ", "))]"
     }
 
     static func isLastEventId(_ parameter: OperationParameter) -> Bool {

@@ -2,7 +2,9 @@ import Foundation
 
 /// An operation's request body and its answers, by media type.
 extension SchemaTranslator {
-    func body(_ node: DocumentValue?, document: Document, at: Location) throws(CodegenError) -> OperationBody? {
+    func body(_ node: DocumentValue?, document: Document, at: Location, types: [NamedType]) throws(CodegenError)
+        -> OperationBody?
+    {
         guard let node else { return nil }
         let (resolved, here) = try component(node, document: document, at: at)
         try Self.refuse(resolved, at: here)
@@ -11,18 +13,20 @@ extension SchemaTranslator {
             throw here.appending("content").error("a request body needs exactly one media type")
         }
         let mediaAt = here.appending("content").appending(media)
-        if media.hasPrefix("multipart/") {
-            throw mediaAt.error(
-                "'\(media)' bodies are not generated yet: send the call by hand with AppRequestBody.multipart")
-        }
         try mediaType(media, value, at: mediaAt)
         let type: TypeReference
-        if Self.isForm(media) {
+        var multipart: MultipartForm?
+        var formFields: [FormFieldEncoding] = []
+        if Self.isMultipartForm(media) {
+            multipart = try multipartForm(value, document: document, at: mediaAt, types: types)
+            type = .json
+        } else if Self.isForm(media) {
             type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
             guard case .named = type else {
                 throw mediaAt.appending("schema").error(
                     "a form body must be an object with properties (a named type), sent as name=value pairs")
             }
+            formFields = try formEncoding(value, type: type, at: mediaAt, types: types)
         } else {
             guard Self.isJSON(media) else {
                 throw mediaAt.error(
@@ -33,7 +37,7 @@ extension SchemaTranslator {
         }
         return OperationBody(
             contentType: media, type: type, required: resolved["required"] == .bool(true),
-            description: resolved["description"]?.string)
+            description: resolved["description"]?.string, multipart: multipart, formFields: formFields)
     }
 
     func result(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
@@ -116,10 +120,17 @@ extension SchemaTranslator {
         return base.lowercased() == "application/x-www-form-urlencoded"
     }
 
+    /// `multipart/form-data`, parameters aside.
+    static func isMultipartForm(_ media: String) -> Bool {
+        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+        return base.lowercased() == "multipart/form-data"
+    }
+
     func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
-        if media.hasPrefix("multipart/") {
+        if media.lowercased().hasPrefix("multipart/") && !Self.isMultipartForm(media) {
             throw at.error(
-                "'\(media)' bodies are not generated yet: send the call by hand with AppRequestBody.multipart")
+                "'\(media)' bodies are not generated (only multipart/form-data): send the call by hand with AppRequestBody(source:contentType:)"
+            )
         }
         if media.hasSuffix("/xml") || media.hasSuffix("+xml") {
             throw at.error("XML ('\(media)') is not supported: the App Plane speaks JSON")

@@ -5,7 +5,7 @@ import Foundation
 /// The subset: path, query and header parameters of scalar types (arrays of them in the query),
 /// a JSON request body, 2xx answers of JSON, text, bytes or server-sent events, `$ref`s to the
 /// document's own `components` (`parameters`, `requestBodies`, `responses`). Everything else that
-/// would change the call (callbacks, links, cookie parameters, XML, multipart, `encoding`) is
+/// would change the call (callbacks, links, cookie parameters, XML, multipart other than form data) is
 /// refused with the file and JSON pointer.
 extension SchemaTranslator {
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -21,14 +21,13 @@ extension SchemaTranslator {
         "allowEmptyValue", "x-ron-path-tail",
     ]
     static let responseKeys: Set<String> = ["description", "content", "headers"]
-    static let mediaTypeKeys: Set<String> = ["schema", "example", "examples"]
+    static let mediaTypeKeys: Set<String> = ["schema", "example", "examples", "encoding"]
     static let requestBodyKeys: Set<String> = ["description", "content", "required"]
 
     /// Why a construct is refused, by keyword.
     static let refusedOperationKeys: [String: String] = [
         "callbacks": "callbacks are not supported: describe the callback's route as an operation of its own",
         "links": "links are not supported",
-        "encoding": "an encoding object is not supported (it is for multipart and form bodies)",
         "xml": "XML is not supported: the App Plane speaks JSON",
         "content": "a parameter with content (rather than a schema) is not supported",
     ]
@@ -82,6 +81,21 @@ extension SchemaTranslator {
                 suffix += 1
             }
             named[index].resultTypeName = name
+        }
+        // A multipart body's form type, likewise.
+        for index in named.indices {
+            guard var body = named[index].requestBody, var form = body.multipart else { continue }
+            let base = Naming.typeName(named[index].operationId) + "Form"
+            var name = base
+            var suffix = 2
+            while !takenTypes.insert(name).inserted {
+                name = base + String(suffix)
+                suffix += 1
+            }
+            form.typeName = name
+            body.multipart = form
+            body.type = .named(name, arguments: [])
+            named[index].requestBody = body
         }
         return named
     }
@@ -158,7 +172,8 @@ extension SchemaTranslator {
         let facetScoped = templateNames.first == "id" && template.hasPrefix("/facets/{id}")
         let others = found.map(\.parameter).filter { $0.location != .path }
 
-        let requestBody = try body(node["requestBody"], document: document, at: at.appending("requestBody"))
+        let requestBody = try body(
+            node["requestBody"], document: document, at: at.appending("requestBody"), types: types)
         if requestBody != nil && !["post", "put", "patch", "delete"].contains(method) {
             throw at.appending("requestBody").error(
                 "a \(method.uppercased()) takes no request body (only POST, PUT, PATCH and DELETE send one)")
@@ -277,6 +292,10 @@ extension SchemaTranslator {
             if operation.pageItem != nil {
                 // The page sequence's name must be free too.
                 taken.insert(named.swiftName + "Pages")
+            }
+            if case .single(.bytes) = operation.result {
+                // So must the byte stream's.
+                taken.insert(named.swiftName + "Stream")
             }
             takenByReceiver[operation.facetScoped] = taken
             var argumentNames: Set<String> = []
