@@ -6,6 +6,8 @@ block with @main becomes its own file; every other block becomes the body of a f
 may use `client` (a parameter) and declare types locally. Blocks that import a target in no product
 (RonGateway) are compiled and run by the package's own tests instead (Tests/RonInteropTests/
 ReadmeGatewaySnippetTests.swift), and this script checks that the test holds them word for word.
+So are ```swift user-schema blocks, which call operations generated from a user's own schema: the
+test target with that schema runs them (Tests/RonPluginOperationsTests/ReadmeOperationSnippetTests.swift).
 """
 import re
 import sys
@@ -24,6 +26,11 @@ blocks = re.findall(r"^```swift\n(.*?)^```", readme.read_text(), flags=re.S | re
 out_dir.mkdir(parents=True, exist_ok=True)
 normalize = lambda text: "\n".join(line.strip() for line in text.splitlines() if line.strip())
 gateway_tests = normalize((repo / "Tests/RonInteropTests/ReadmeGatewaySnippetTests.swift").read_text())
+user_schema_tests = normalize(
+    (repo / "Tests/RonPluginOperationsTests/ReadmeOperationSnippetTests.swift").read_text())
+for index, block in enumerate(re.findall(r"^```swift user-schema\n(.*?)^```", readme.read_text(), flags=re.S | re.M)):
+    if normalize(block) not in user_schema_tests:
+        sys.exit(f"error: README's user-schema block {index + 1} is not in ReadmeOperationSnippetTests.swift")
 count = 0
 for index, block in enumerate(blocks):
     if "import RonGateway" in block:

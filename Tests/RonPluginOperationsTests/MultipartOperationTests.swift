@@ -181,3 +181,29 @@ import Testing
         }
     }
 }
+
+/// A generated call whose request body is bytes of a media type other than JSON and forms.
+@Suite struct RawBodyOperationTests {
+    @Test func bytesGoOutAsTheyAreWithTheSchemasMediaTypeOrTheCallers() async throws {
+        let server = try LoopbackServer { _ in .respond(status: 204) }
+        defer { server.stop() }
+        let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true))
+        defer { client.close() }
+        let pdf = Data("%PDF-1.7 manual".utf8)
+        let stored = await client.putGadgetManual(gadgetId: "g-1", body: .data(pdf))
+        #expect(stored.status == 204)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-raw-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("manual.pdf")
+        try pdf.write(to: file)
+        let fromDisk = await client.putGadgetManual(
+            gadgetId: "g-1", body: try .file(file), contentType: "application/x-pdf")
+        #expect(fromDisk.status == 204)
+        let requests = server.requests
+        #expect(requests.count == 2)
+        #expect(requests.map(\.method) == ["PUT", "PUT"])
+        #expect(requests.map(\.body) == [pdf, pdf])
+        #expect(requests.map { $0.header("content-type") } == ["application/pdf", "application/x-pdf"])
+    }
+}

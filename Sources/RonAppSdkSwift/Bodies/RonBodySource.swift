@@ -10,6 +10,14 @@ public enum RonBodySource: Sendable, Hashable {
     /// Chunks from an `AsyncSequence` (a multipart body with file or stream parts is one too).
     case stream(RonBodyStream)
 
+    /// A whole file, read from disk as it is sent, with its size now.
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when `url` is not a
+    ///   readable regular file.
+    public static func file(_ url: URL) throws(LocalNetworkError) -> RonBodySource {
+        .file(url, length: try AppRequestBody.fileLength(url))
+    }
+
     /// The body's length in bytes, when known.
     public var length: Int64? {
         switch self {

@@ -37,6 +37,82 @@ extension ModelComparison {
                 change(.parameterMadeOptional, "optional", Self.verdicts(true, false, source: true))
             }
             if before.description != after.description { change(.documentationChanged, "description", .allCompatible) }
+            if let oldForm = before.multipart, let newForm = after.multipart {
+                compareParts(oldForm, newForm, label: name, old: oldOrigin, new: newOrigin)
+            }
+            if before.formFields != after.formFields, before.contentType == after.contentType {
+                let describe = { (fields: [FormFieldEncoding]) in
+                    fields.isEmpty ? "default" : fields.map { "\($0.name): \($0.style)" }.joined(separator: ", ")
+                }
+                change(
+                    .parameterStyleChanged, "form encoding \(describe(before.formFields)) → \(describe(after.formFields))",
+                    Self.verdicts(false, false, source: true))
+            }
+        }
+    }
+
+    /// The parts of a multipart body, by name: each is a member of the generated form type.
+    mutating func compareParts(
+        _ old: MultipartForm, _ new: MultipartForm, label: String, old oldOrigin: Origin, new newOrigin: Origin
+    ) {
+        func change(_ rule: SchemaDiffRule, _ part: String, _ detail: String, _ verdicts: CompatibilityVerdicts) {
+            changes.append(
+                SchemaChange(
+                    rule: rule, typeName: label, member: "body part \(part)", detail: detail, old: oldOrigin,
+                    new: newOrigin, verdicts: verdicts))
+        }
+        func describe(_ part: MultipartPart) -> String {
+            let kind: String
+            switch part.kind {
+            case .file: kind = "file"
+            case .json: kind = "JSON " + Self.describe(part.type)
+            case .text: kind = "text " + Self.describe(part.type)
+            }
+            return (part.repeated ? "[\(kind)]" : kind) + (part.contentType.map { " (\($0))" } ?? "")
+        }
+        for part in new.parts where !old.parts.contains(where: { $0.name == part.name }) {
+            // Old clients do not send it; an old server ignores a part it does not know.
+            if part.required {
+                change(.fieldAddedRequired, part.name, describe(part), Self.verdicts(false, true, source: false))
+            } else {
+                change(.fieldAddedOptional, part.name, describe(part), Self.verdicts(true, true, source: true))
+            }
+        }
+        for part in old.parts {
+            guard let after = new.parts.first(where: { $0.name == part.name }) else {
+                change(.fieldRemoved, part.name, describe(part), Self.verdicts(true, !part.required, source: false))
+                continue
+            }
+            if after.kind != part.kind || after.repeated != part.repeated || canonical(part.type) != after.type
+                || after.contentType != part.contentType
+            {
+                let sameSwift =
+                    SwiftRenderer.propertyType(part) == SwiftRenderer.propertyType(after)
+                change(
+                    .fieldTypeChanged, part.name, "\(describe(part)) → \(describe(after))",
+                    Self.verdicts(false, false, source: sameSwift))
+            }
+            if !part.required, after.required {
+                change(.fieldMadeRequired, part.name, "required", Self.verdicts(false, true, source: false))
+            } else if part.required, !after.required {
+                change(.fieldMadeOptional, part.name, "optional", Self.verdicts(true, false, source: false))
+            }
+            if part.headers.map(\.name) != after.headers.map(\.name)
+                || part.headers.map(\.required) != after.headers.map(\.required)
+            {
+                let names = { (part: MultipartPart) in
+                    part.headers.map { $0.name + ($0.required ? "" : "?") }.joined(separator: ", ")
+                }
+                let addsRequired = after.headers.contains { header in
+                    header.required && !part.headers.contains { $0.name == header.name && $0.required }
+                }
+                change(
+                    .parameterStyleChanged, part.name, "part headers [\(names(part))] → [\(names(after))]",
+                    Self.verdicts(
+                        !addsRequired, true,
+                        source: !addsRequired
+                            && part.headers.allSatisfy { header in after.headers.contains { $0.name == header.name } }))
+            }
         }
     }
 

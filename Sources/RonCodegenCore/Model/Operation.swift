@@ -89,6 +89,9 @@ public struct OperationBody: Sendable, Equatable {
     public var description: String?
     /// For a `multipart/form-data` body: its parts (``type`` then names the generated form type).
     public var multipart: MultipartForm? = nil
+    /// A body of bytes sent as they are (any media type but JSON, forms and multipart): the call
+    /// takes a `RonBodySource` and its media type (``type`` is ``TypeReference/bytes``).
+    public var raw: Bool = false
     /// For an `application/x-www-form-urlencoded` body: the members its `encoding` object sends
     /// otherwise than by default, by wire name.
     public var formFields: [FormFieldEncoding] = []

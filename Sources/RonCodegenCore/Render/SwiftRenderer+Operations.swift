@@ -59,10 +59,7 @@ extension SwiftRenderer {
             return parameter.required
                 ? "\(parameter.swiftName): \(type)" : "\(parameter.swiftName): \(type)? = nil"
         }
-        if let body = operation.requestBody {
-            let type = TypeSpelling.swift(body.type)
-            signature.append(body.required ? "body: \(type)" : "body: \(type)? = nil")
-        }
+        signature += Self.bodyArguments(operation.requestBody)
         switch operation.result {
         case .eventStream(let type):
             signature.append("lastEventId: String? = nil")
@@ -93,8 +90,13 @@ extension SwiftRenderer {
             let verb = operation.method.lowercased()
             let verbs: Set<String> = ["get", "post", "put", "patch", "delete"]
             let send: String
-            if let body = operation.requestBody, SchemaTranslator.isForm(body.contentType) || body.multipart != nil,
-                verb != "get"
+            if let body = operation.requestBody, body.raw, verb != "get" {
+                w.line("let bodyValue: RonBodySource? = body")
+                w.line("let encoded = bodyValue.map { AppRequestBody(source: $0, contentType: contentType) }")
+                send =
+                    "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
+            } else if let body = operation.requestBody,
+                SchemaTranslator.isForm(body.contentType) || body.multipart != nil, verb != "get"
             {
                 // A form is encoded here (the verbs encode JSON); a value that does not encode is a
                 // local problem, as for JSON.
@@ -139,10 +141,7 @@ extension SwiftRenderer {
             let type = Self.argumentType(parameter.type)
             return parameter.required ? "\(parameter.swiftName): \(type)" : "\(parameter.swiftName): \(type)? = nil"
         }
-        if let body = operation.requestBody {
-            let type = TypeSpelling.swift(body.type)
-            signature.append(body.required ? "body: \(type)" : "body: \(type)? = nil")
-        }
+        signature += Self.bodyArguments(operation.requestBody)
         signature.append("maxBytes: Int64? = nil")
         signature.append("headers: [String: String] = [:]")
         w.line()
@@ -155,6 +154,7 @@ extension SwiftRenderer {
         var lines = arguments.map(Self.parameterLine)
         if let body = operation.requestBody {
             lines.append("body: \(body.description ?? "The request body.") (`\(body.contentType)`)")
+            if body.raw { lines.append("contentType: The body's media type (`Content-Type`).") }
         }
         lines.append("maxBytes: The most body bytes to accept (`nil`: no limit).")
         lines.append("headers: Extra headers for this call; they win over every other header.")
@@ -169,7 +169,11 @@ extension SwiftRenderer {
             queryItems(arguments, into: &w)
             headerStatement(arguments, into: &w)
             var body = ""
-            if let requestBody = operation.requestBody {
+            if let requestBody = operation.requestBody, requestBody.raw {
+                w.line("let bodyValue: RonBodySource? = body")
+                w.line("let encoded = bodyValue.map { AppRequestBody(source: $0, contentType: contentType) }")
+                body = ", body: encoded"
+            } else if let requestBody = operation.requestBody {
                 w.line("let bodyValue: \(TypeSpelling.swift(requestBody.type))? = body")
                 w.line("var encoded: AppRequestBody? = nil")
                 let encode: String
@@ -228,7 +232,7 @@ extension SwiftRenderer {
     static func labels(_ operation: Operation) -> String {
         var labels = operation.parameters.filter { !(operation.facetScoped && $0.location == .path && $0.name == "id") }
             .map { $0.swiftName + ":" }
-        if operation.requestBody != nil { labels.append("body:") }
+        if let body = operation.requestBody { labels.append(body.raw ? "body:contentType:" : "body:") }
         labels.append("headers:")
         return labels.joined()
     }
@@ -247,6 +251,7 @@ extension SwiftRenderer {
         }
         if let body = operation.requestBody {
             lines.append("body: \(body.description ?? "The request body.") (`\(body.contentType)`)")
+            if body.raw { lines.append("contentType: The body's media type (`Content-Type`).") }
         }
         if isStream {
             lines.append(
@@ -380,6 +385,21 @@ extension SwiftRenderer {
         case .decimal: return "\(value).description"
         default: return "String(\(value))"
         }
+    }
+
+    /// The body's arguments: `body:` (a `RonBodySource` for bytes sent as they are, with their
+    /// `contentType:`, the schema's when it names one).
+    static func bodyArguments(_ body: OperationBody?) -> [String] {
+        guard let body else { return [] }
+        guard body.raw else {
+            let type = TypeSpelling.swift(body.type)
+            return [body.required ? "body: \(type)" : "body: \(type)? = nil"]
+        }
+        let media = body.contentType.contains("*") ? "application/octet-stream" : body.contentType
+        return [
+            body.required ? "body: RonBodySource" : "body: RonBodySource? = nil",
+            "contentType: String = \(SwiftLiteral.string(media))",
+        ]
     }
 
     /// `, fields: [...]` for a form whose `encoding` object changes how members go, else nothing.

@@ -27,13 +27,16 @@ extension SchemaTranslator {
                     "a form body must be an object with properties (a named type), sent as name=value pairs")
             }
             formFields = try formEncoding(value, type: type, at: mediaAt, types: types)
-        } else {
-            guard Self.isJSON(media) else {
-                throw mediaAt.error(
-                    "a request body must be JSON (application/json or +json) or a form (application/x-www-form-urlencoded), not '\(media)'"
-                )
-            }
+        } else if Self.isJSON(media) {
             type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
+        } else {
+            // Bytes as they are (application/octet-stream, image/png, text/csv, */*): the schema, if
+            // any, describes the bytes, not a value to encode.
+            var body = OperationBody(
+                contentType: media, type: .bytes, required: resolved["required"] == .bool(true),
+                description: resolved["description"]?.string)
+            body.raw = true
+            return body
         }
         return OperationBody(
             contentType: media, type: type, required: resolved["required"] == .bool(true),

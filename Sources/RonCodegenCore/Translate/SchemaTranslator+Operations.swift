@@ -301,6 +301,7 @@ extension SchemaTranslator {
             var argumentNames: Set<String> = []
             let generatorArguments: Set<String> = [
                 "body", "headers", "options", "requestPath", "query", "typedHeaders", "value", "answer",
+                "contentType", "maxBytes", "encoded", "formValue", "bodyValue", "lastEventId",
             ]
             named.parameters = operation.parameters.map { parameter in
                 var p = parameter
