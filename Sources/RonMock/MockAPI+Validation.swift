@@ -79,6 +79,10 @@ extension MockAPI {
                     status: 415, code: "unsupported_media_type",
                     message: "the body is \(sent); the operation takes \(body.contentType)"))
         }
+        if let form = body.multipart {
+            let found = multipartFindings(request, form)
+            return found.isEmpty ? .fits : .findings(found)
+        }
         guard expected == "application/json" || expected.hasSuffix("+json") else { return .fits }
         let value: DocumentValue
         do {

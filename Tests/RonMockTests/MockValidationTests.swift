@@ -86,3 +86,46 @@ import Testing
         #expect(large.json?["code"] as? String == "payload_too_large")
     }
 }
+
+/// A multipart body against the operation's form: required parts, repeated parts, and the media
+/// types the `encoding` object lists.
+@Suite struct MockMultipartValidationTests {
+    private static func body(_ parts: [(name: String, type: String?)]) -> String {
+        var text = ""
+        for part in parts {
+            text += "--b0undary\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+            if let type = part.type { text += "; filename=\"f\"\r\nContent-Type: \(type)" }
+            text += "\r\n\r\nvalue\r\n"
+        }
+        return text + "--b0undary--\r\n"
+    }
+
+    private func problems(_ answer: MockHTTPClient.Answer) -> [String] {
+        let details = answer.json?["details"] as? [String: Any]
+        let list = details?["problems"] as? [[String: String]] ?? []
+        return list.map { "\($0["location"] ?? ""): \($0["message"] ?? "")" }
+    }
+
+    @Test func aFittingFormIsAnsweredAndMissingOrWrongPartsAreNamed() throws {
+        let mock = try MockServing()
+        let headers = ["Content-Type": "multipart/form-data; boundary=b0undary"]
+        let fits = try mock.request(
+            "POST", "/v1/photos", headers: headers,
+            body: Self.body([("caption", nil), ("photo", "image/jpeg")]))
+        #expect(fits.status == 204)
+        let wrong = try mock.request(
+            "POST", "/v1/photos", headers: headers,
+            body: Self.body([("caption", nil), ("caption", nil), ("photo", "application/pdf")]))
+        #expect(wrong.status == 400)
+        #expect(
+            problems(wrong) == [
+                "body part 'caption': sent 2 times, expected once",
+                "body part 'photo': is application/pdf; the encoding lists image/png, image/jpeg",
+            ])
+        let missing = try mock.request("POST", "/v1/photos", headers: headers, body: Self.body([("caption", nil)]))
+        #expect(problems(missing) == ["body part 'photo': required, and missing"])
+        let unframed = try mock.request(
+            "POST", "/v1/photos", headers: ["Content-Type": "multipart/form-data"], body: "caption=x")
+        #expect(problems(unframed) == ["body: a multipart body needs a boundary in its Content-Type"])
+    }
+}

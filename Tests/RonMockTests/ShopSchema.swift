@@ -120,6 +120,16 @@ struct ShopSchema {
                 "responses": {"200": {"description": "Changed items.", "content": {"text/event-stream": {"schema": {"$ref": "shop.schema.json#/$defs/Item"}}}}}
               }
             },
+            "/photos": {
+              "post": {
+                "operationId": "uploadPhoto",
+                "requestBody": {"required": true, "content": {"multipart/form-data": {
+                  "schema": {"type": "object", "required": ["caption", "photo"], "properties": {
+                    "caption": {"type": "string"}, "photo": {"type": "string", "format": "binary"}}},
+                  "encoding": {"photo": {"contentType": "image/png, image/jpeg"}}}}},
+                "responses": {"204": {"description": "Stored."}}
+              }
+            },
             "/colors": {
               "get": {
                 "operationId": "listColors",
