@@ -94,6 +94,14 @@ struct GeneratedOperationsInteropTests {
             #expect(missing.status == 404)
             let invalid = await client.facet("a/b").getFacetResource(path: "ping")
             #expect(invalid.status == 0 && invalid.problem?.kind == "local")
+            // The binary answer's stream twin: the same bytes, through the facet's prefix.
+            let streamed = try await facet.getFacetResourceStream(path: "ping")
+            var bytes = Data()
+            for try await chunk in streamed.body { bytes.append(chunk) }
+            #expect(bytes == got.data)
+            await #expect(throws: RonProblem.self) {
+                _ = try await client.facet("nobody").getFacetResourceStream(path: "ping")
+            }
         }
     }
 
