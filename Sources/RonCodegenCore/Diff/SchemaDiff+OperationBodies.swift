@@ -45,7 +45,8 @@ extension ModelComparison {
                     fields.isEmpty ? "default" : fields.map { "\($0.name): \($0.style)" }.joined(separator: ", ")
                 }
                 change(
-                    .parameterStyleChanged, "form encoding \(describe(before.formFields)) → \(describe(after.formFields))",
+                    .parameterStyleChanged,
+                    "form encoding \(describe(before.formFields)) → \(describe(after.formFields))",
                     Self.verdicts(false, false, source: true))
             }
         }
