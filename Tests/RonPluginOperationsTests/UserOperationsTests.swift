@@ -202,7 +202,8 @@ struct UserOperationsTests {
         #expect(
             operations.map(\.operationId) == [
                 "listGadgets", "createGadget", "getGadgetsByGadgetId", "replaceGadget", "deleteGadget", "addGadgetNote",
-                "gadgetLabel", "gadgetChanges", "getStock", "putStock", "stockNotes",
+                "uploadGadgetPhoto", "gadgetPhoto", "putGadgetManual", "gadgetLabel", "gadgetChanges", "getStock",
+                "putStock", "stockNotes",
             ])
         let get = operations.first { $0.operationId == "getGadgetsByGadgetId" }
         #expect(get?.examples == ["gadget_id": "g-1"])
