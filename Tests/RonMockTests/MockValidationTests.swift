@@ -4,7 +4,7 @@ import Testing
 /// A request that does not fit the schema gets 400 in the App Plane's problem envelope, naming the
 /// parameter or the JSON pointer and what the schema says there.
 @Suite struct MockValidationTests {
-    private func problems(_ answer: MockHTTPClient.Answer) -> [String] {
+    static func problems(_ answer: MockHTTPClient.Answer) -> [String] {
         let details = answer.json?["details"] as? [String: Any]
         let list = details?["problems"] as? [[String: String]] ?? []
         return list.map { "\($0["location"] ?? ""): \($0["message"] ?? "")" }
@@ -23,19 +23,19 @@ import Testing
         let mock = try MockServing()
         let word = try mock.request("GET", "/v1/items?limit=ten")
         #expect(
-            problems(word) == [
+            Self.problems(word) == [
                 "query parameter 'limit': expected an Int32 (a whole number from -2147483648 to 2147483647), got 'ten'"
             ])
         let big = try mock.request("GET", "/v1/items?limit=51&color=green")
         #expect(
-            problems(big) == [
+            Self.problems(big) == [
                 "query parameter 'limit': 51 is above the maximum 50",
                 "query parameter 'color': expected one of red, blue (a value of Color), got 'green'",
             ])
         let flag = try mock.request("GET", "/v1/items/i-1?verbose=maybe")
-        #expect(problems(flag) == ["query parameter 'verbose': expected true or false, got 'maybe'"])
+        #expect(Self.problems(flag) == ["query parameter 'verbose': expected true or false, got 'maybe'"])
         let path = try mock.request("GET", "/v1/items/x-1")
-        #expect(problems(path) == ["path parameter 'item_id': 'x-1' does not match the pattern ^i-[0-9]+$"])
+        #expect(Self.problems(path) == ["path parameter 'item_id': 'x-1' does not match the pattern ^i-[0-9]+$"])
     }
 
     @Test func aBodyIsCheckedWithEveryPointerNamed() throws {
@@ -45,7 +45,7 @@ import Testing
             body: #"{"price": "cheap", "color": 3}"#)
         #expect(answer.status == 400)
         #expect(
-            problems(answer) == [
+            Self.problems(answer) == [
                 "body at /name: the required member 'name' of ItemDraft is missing",
                 "body at /price: expected a number, found string",
                 "body at /color: expected a string (a value of Color), found number",
@@ -56,11 +56,11 @@ import Testing
     @Test func aMissingBodyNotJSONAndAnotherMediaTypeAreRefused() throws {
         let mock = try MockServing()
         let missing = try mock.request("POST", "/v1/items")
-        #expect(problems(missing) == ["body: required (application/json), and missing"])
+        #expect(Self.problems(missing) == ["body: required (application/json), and missing"])
         let broken = try mock.request(
             "POST", "/v1/items", headers: ["Content-Type": "application/json"], body: #"{"name": "#)
         #expect(broken.status == 400)
-        #expect(problems(broken).first?.hasPrefix("body: not JSON") == true)
+        #expect(Self.problems(broken).first?.hasPrefix("body: not JSON") == true)
         let text = try mock.request("POST", "/v1/items", headers: ["Content-Type": "text/plain"], body: "hello")
         #expect(text.status == 415)
         #expect(text.json?["code"] as? String == "unsupported_media_type")
@@ -100,12 +100,6 @@ import Testing
         return text + "--b0undary--\r\n"
     }
 
-    private func problems(_ answer: MockHTTPClient.Answer) -> [String] {
-        let details = answer.json?["details"] as? [String: Any]
-        let list = details?["problems"] as? [[String: String]] ?? []
-        return list.map { "\($0["location"] ?? ""): \($0["message"] ?? "")" }
-    }
-
     @Test func aFittingFormIsAnsweredAndMissingOrWrongPartsAreNamed() throws {
         let mock = try MockServing()
         let headers = ["Content-Type": "multipart/form-data; boundary=b0undary"]
@@ -118,14 +112,15 @@ import Testing
             body: Self.body([("caption", nil), ("caption", nil), ("photo", "application/pdf")]))
         #expect(wrong.status == 400)
         #expect(
-            problems(wrong) == [
+            MockValidationTests.problems(wrong) == [
                 "body part 'caption': sent 2 times, expected once",
                 "body part 'photo': is application/pdf; the encoding lists image/png, image/jpeg",
             ])
         let missing = try mock.request("POST", "/v1/photos", headers: headers, body: Self.body([("caption", nil)]))
-        #expect(problems(missing) == ["body part 'photo': required, and missing"])
+        #expect(MockValidationTests.problems(missing) == ["body part 'photo': required, and missing"])
         let unframed = try mock.request(
             "POST", "/v1/photos", headers: ["Content-Type": "multipart/form-data"], body: "caption=x")
-        #expect(problems(unframed) == ["body: a multipart body needs a boundary in its Content-Type"])
+        #expect(
+            MockValidationTests.problems(unframed) == ["body: a multipart body needs a boundary in its Content-Type"])
     }
 }

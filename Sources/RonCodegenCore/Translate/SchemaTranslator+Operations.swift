@@ -73,31 +73,30 @@ extension SchemaTranslator {
         ])
         for index in named.indices {
             guard case .several = named[index].result else { continue }
-            let base = Naming.typeName(named[index].operationId) + "Response"
-            var name = base
-            var suffix = 2
-            while !takenTypes.insert(name).inserted {
-                name = base + String(suffix)
-                suffix += 1
-            }
-            named[index].resultTypeName = name
+            named[index].resultTypeName = Self.unique(
+                Naming.typeName(named[index].operationId) + "Response", taken: &takenTypes)
         }
         // A multipart body's form type, likewise.
         for index in named.indices {
             guard var body = named[index].requestBody, var form = body.multipart else { continue }
-            let base = Naming.typeName(named[index].operationId) + "Form"
-            var name = base
-            var suffix = 2
-            while !takenTypes.insert(name).inserted {
-                name = base + String(suffix)
-                suffix += 1
-            }
+            let name = Self.unique(Naming.typeName(named[index].operationId) + "Form", taken: &takenTypes)
             form.typeName = name
             body.multipart = form
             body.type = .named(name, arguments: [])
             named[index].requestBody = body
         }
         return named
+    }
+
+    /// `base`, or `base2`, `base3`, … : the first not in `taken`, which it joins.
+    static func unique(_ base: String, taken: inout Set<String>) -> String {
+        var name = base
+        var suffix = 2
+        while !taken.insert(name).inserted {
+            name = base + String(suffix)
+            suffix += 1
+        }
+        return name
     }
 
     /// `node` without its specification extensions (`x-*` members), which OpenAPI allows on paths,
