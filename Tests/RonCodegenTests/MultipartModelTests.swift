@@ -96,6 +96,7 @@ struct MultipartModelTests {
                 FormFieldEncoding(name: "ids", style: .joined("|")),
                 FormFieldEncoding(name: "words", style: .joined(" ")),
                 FormFieldEncoding(name: "point", style: .exploded),
+                FormFieldEncoding(name: "deep", style: .deepObject),
                 FormFieldEncoding(name: "doc", style: .json),
             ])
     }

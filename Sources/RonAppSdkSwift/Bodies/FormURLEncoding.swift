@@ -49,6 +49,8 @@ enum FormURLEncoding {
                 flatten(member, name: key, arrays: arrays, into: &pairs)
             case (.json?, _):
                 pairs.append((key, jsonText(member)))
+            case (.deepObject?, _):
+                flatten(member, name: key, arrays: .indexed, into: &pairs)
             case (.exploded?, .object(let inner)):
                 for innerKey in inner.keys.sorted() {
                     flatten(inner[innerKey]!, name: innerKey, arrays: arrays, into: &pairs)

@@ -11,4 +11,8 @@ public enum RonFormField: Sendable, Hashable {
     case exploded
     /// The value as one JSON text (an `encoding` whose `contentType` is JSON).
     case json
+    /// Nested members named by their path, `outer[inner][deeper]=…`, array elements by their
+    /// index, `outer[0]=…` (OpenAPI's style `deepObject`, as Stripe, Rails, PHP and `qs` read
+    /// it); a scalar as `outer=…`.
+    case deepObject
 }

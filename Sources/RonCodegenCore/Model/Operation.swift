@@ -36,6 +36,9 @@ public struct Operation: Sendable, Equatable {
     /// when none lists `servers`. The App Plane document's `{base}/app` is `/app` too: its calls go
     /// through the client's `/app` prefix like hand-written ones.
     public var serverPath: String = "/app"
+    /// The media types its answers come in (every status, in the document's order, XML left out
+    /// beside others): the `Accept` its calls send unless the caller sets one. Empty: none sent.
+    public var accept: [String] = []
 
     /// Whether a GET or HEAD: safe to call against a live node.
     public var isSafe: Bool { method == "GET" || method == "HEAD" }
@@ -95,6 +98,15 @@ public struct OperationBody: Sendable, Equatable {
     /// For an `application/x-www-form-urlencoded` body: the members its `encoding` object sends
     /// otherwise than by default, by wire name.
     public var formFields: [FormFieldEncoding] = []
+    /// A `multipart/form-data` body whose schema does not list its parts (no properties, or parts
+    /// under `additionalProperties`): the call takes a `RonMultipartForm` built by the caller.
+    public var freeMultipart: Bool = false
+    /// An `application/x-www-form-urlencoded` body whose schema does not list its fields: the call
+    /// takes the name/value pairs.
+    public var freeForm: Bool = false
+    /// For a raw body whose media type is a range (`image/*`): the schema's `contentMediaType`,
+    /// the `Content-Type` a call sends unless told otherwise (`nil`: `application/octet-stream`).
+    public var defaultContentType: String? = nil
 }
 
 /// How one member of a url-encoded form body is sent, from the `encoding` object.
@@ -107,6 +119,8 @@ public struct FormFieldEncoding: Sendable, Equatable {
         case exploded
         /// The value as JSON text.
         case json
+        /// Nested members as `outer[inner]`, array elements as `outer[0]` (style `deepObject`).
+        case deepObject
     }
 
     /// The member's wire name.

@@ -32,24 +32,21 @@ extension SwiftRenderer {
         ) { w in
             pathStatement(operation, viaClient: true, into: &w)
             queryItems(arguments, into: &w)
-            headerStatement(arguments, into: &w)
+            headerStatement(arguments, accept: operation.accept, into: &w)
             var body = ""
             if let requestBody = operation.requestBody, requestBody.raw {
                 w.line("let bodyValue: RonBodySource? = body")
                 w.line("let encoded = bodyValue.map { AppRequestBody(source: $0, contentType: contentType) }")
                 body = ", body: encoded"
             } else if let requestBody = operation.requestBody {
-                w.line("let bodyValue: \(TypeSpelling.swift(requestBody.type))? = body")
-                w.line("var encoded: AppRequestBody? = nil")
-                let encode: String
-                if requestBody.multipart != nil {
-                    encode = "AppRequestBody.multipart(value.multipartForm())"
-                } else if SchemaTranslator.isForm(requestBody.contentType) {
-                    encode = "AppRequestBody.form(value\(Self.formFieldsArgument(requestBody)))"
+                w.line("let bodyValue: \(Self.bodyValueType(requestBody))? = body")
+                let (encode, throwing) = Self.bodyEncoding(requestBody, "value")
+                if throwing {
+                    w.line("var encoded: AppRequestBody? = nil")
+                    w.line("if let value = bodyValue { do { encoded = try \(encode) } catch { throw error.problem } }")
                 } else {
-                    encode = "AppRequestBody.json(value)"
+                    w.line("let encoded = bodyValue.map { value in \(encode) }")
                 }
-                w.line("if let value = bodyValue { do { encoded = try \(encode) } catch { throw error.problem } }")
                 body = ", body: encoded"
             }
             let client = operation.facetScoped ? "client." : ""

@@ -31,18 +31,25 @@ extension SwiftRenderer {
                 )
                 w.line("let status = String(answer.status)")
                 w.line("let value: \(name)?")
-                w.block("do") { w in
+                // Only a JSON answer's decoding can throw.
+                let decodes = alternatives.contains { if case .json = $0.payload { true } else { false } }
+                func cases(_ w: inout SourceWriter) {
                     w.block("switch (status, media)") { w in
                         for alternative in alternatives {
                             let statusPattern =
                                 alternative.status.uppercased() == "2XX" ? "_" : SwiftLiteral.string(alternative.status)
                             let mediaPattern: String
                             if let media = alternative.contentType, media != "*/*" {
-                                mediaPattern = SwiftLiteral.string(media.lowercased())
+                                let media = media.lowercased()
+                                // `image/*`: any subtype of the type.
+                                mediaPattern =
+                                    media.hasSuffix("/*")
+                                    ? "let media) where media.hasPrefix(\(SwiftLiteral.string(String(media.dropLast()))))"
+                                    : SwiftLiteral.string(media) + ")"
                             } else {
-                                mediaPattern = "_"
+                                mediaPattern = "_)"
                             }
-                            w.line("case (\(statusPattern), \(mediaPattern)):")
+                            w.line("case (\(statusPattern), \(mediaPattern):")
                             switch alternative.payload {
                             case .json(let type):
                                 w.line(
@@ -58,8 +65,11 @@ extension SwiftRenderer {
                         w.line("    value = nil")
                     }
                 }
-                w.block("catch") { w in
-                    w.line("value = nil")
+                if decodes {
+                    w.block("do") { w in cases(&w) }
+                    w.block("catch") { w in w.line("value = nil") }
+                } else {
+                    cases(&w)
                 }
                 w.block("guard let value else") { w in
                     w.line(

@@ -86,7 +86,7 @@ extension SwiftRenderer {
         ) { w in
             pathStatement(operation, into: &w)
             queryItems(arguments, into: &w)
-            headerStatement(arguments, into: &w)
+            headerStatement(arguments, accept: operation.accept, into: &w)
             let verb = operation.method.lowercased()
             let verbs: Set<String> = ["get", "post", "put", "patch", "delete"]
             let send: String
@@ -95,21 +95,20 @@ extension SwiftRenderer {
                 w.line("let encoded = bodyValue.map { AppRequestBody(source: $0, contentType: contentType) }")
                 send =
                     "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
-            } else if let body = operation.requestBody,
-                SchemaTranslator.isForm(body.contentType) || body.multipart != nil, verb != "get"
-            {
+            } else if let body = operation.requestBody, !SchemaTranslator.isJSON(body.contentType), verb != "get" {
                 // A form is encoded here (the verbs encode JSON); a value that does not encode is a
                 // local problem, as for JSON.
-                w.line("let formValue: \(TypeSpelling.swift(body.type))? = body")
-                w.line("var encoded: AppRequestBody? = nil")
-                w.block("if let formValue") { w in
-                    let encode =
-                        body.multipart != nil
-                        ? "AppRequestBody.multipart(formValue.multipartForm())"
-                        : "AppRequestBody.form(formValue\(Self.formFieldsArgument(body)))"
-                    w.line(
-                        "do { encoded = try \(encode) } catch { return AppResponse(status: 0, problem: error.problem) }"
-                    )
+                w.line("let formValue: \(Self.bodyValueType(body))? = body")
+                let (encode, throwing) = Self.bodyEncoding(body, "formValue")
+                if throwing {
+                    w.line("var encoded: AppRequestBody? = nil")
+                    w.block("if let formValue") { w in
+                        w.line(
+                            "do { encoded = try \(encode) } catch { return AppResponse(status: 0, problem: error.problem) }"
+                        )
+                    }
+                } else {
+                    w.line("let encoded = formValue.map { formValue in \(encode) }")
                 }
                 send =
                     "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
@@ -284,10 +283,16 @@ extension SwiftRenderer {
     }
 
     /// Header arguments go under the caller's `headers`, which win.
-    func headerStatement(_ arguments: [OperationParameter], into w: inout SourceWriter) {
+    /// The call's headers: its header parameters and the answers' media types as `Accept`, under
+    /// the caller's `headers` (a name the caller sets, in any case, wins).
+    func headerStatement(_ arguments: [OperationParameter], accept: [String], into w: inout SourceWriter) {
         let headers = arguments.filter { $0.location == .header }
-        guard !headers.isEmpty else { return }
+        let accept = headers.contains { $0.name.lowercased() == "accept" } ? [] : accept
+        guard !headers.isEmpty || !accept.isEmpty else { return }
         w.line("var typedHeaders: [String: String] = [:]")
+        if !accept.isEmpty {
+            w.line("typedHeaders[\"Accept\"] = \(SwiftLiteral.string(accept.joined(separator: ", ")))")
+        }
         for parameter in headers {
             let value = parameter.required ? parameter.swiftName : "value"
             var statement = "typedHeaders[\(SwiftLiteral.string(parameter.name))] = \(Self.text(value, parameter.type))"
@@ -333,14 +338,36 @@ extension SwiftRenderer {
     static func bodyArguments(_ body: OperationBody?) -> [String] {
         guard let body else { return [] }
         guard body.raw else {
-            let type = TypeSpelling.swift(body.type)
+            let type = bodyValueType(body)
             return [body.required ? "body: \(type)" : "body: \(type)? = nil"]
         }
-        let media = body.contentType.contains("*") ? "application/octet-stream" : body.contentType
+        let media =
+            body.contentType.contains("*") ? body.defaultContentType ?? "application/octet-stream" : body.contentType
         return [
             body.required ? "body: RonBodySource" : "body: RonBodySource? = nil",
             "contentType: String = \(SwiftLiteral.string(media))",
         ]
+    }
+
+    /// The Swift type a call takes for a body that is not raw bytes: the generated form type, a
+    /// hand-built `RonMultipartForm` or a form's pairs where the schema lists no parts, else the
+    /// schema's type.
+    static func bodyValueType(_ body: OperationBody) -> String {
+        if body.freeMultipart { return "RonMultipartForm" }
+        if body.freeForm { return "[(String, String)]" }
+        return TypeSpelling.swift(body.type)
+    }
+
+    /// How a call turns the body's value (named `value`) into an `AppRequestBody`, and whether
+    /// that can throw.
+    static func bodyEncoding(_ body: OperationBody, _ value: String) -> (expression: String, throwing: Bool) {
+        if body.multipart != nil { return ("AppRequestBody.multipart(\(value).multipartForm())", true) }
+        if body.freeMultipart { return ("AppRequestBody.multipart(\(value))", true) }
+        if body.freeForm { return ("AppRequestBody.form(\(value))", false) }
+        if SchemaTranslator.isForm(body.contentType) {
+            return ("AppRequestBody.form(\(value)\(formFieldsArgument(body)))", true)
+        }
+        return ("AppRequestBody.json(\(value))", true)
     }
 
     /// `, fields: [...]` for a form whose `encoding` object changes how members go, else nothing.
@@ -352,6 +379,7 @@ extension SwiftRenderer {
             case .joined(let separator): style = ".joined(separator: \(SwiftLiteral.string(separator)))"
             case .exploded: style = ".exploded"
             case .json: style = ".json"
+            case .deepObject: style = ".deepObject"
             }
             return "\(SwiftLiteral.string(field.name)): \(style)"
         }

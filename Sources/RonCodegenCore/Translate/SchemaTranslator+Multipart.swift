@@ -6,26 +6,21 @@ import Foundation
 extension SchemaTranslator {
     static let encodingKeys: Set<String> = ["contentType", "headers", "style", "explode", "allowReserved"]
 
+    /// The form's parts, or `nil` when the schema does not list them all (no properties, or parts
+    /// under `additionalProperties`): the call then takes a `RonMultipartForm` built by hand.
     func multipartForm(_ value: DocumentValue, document: Document, at mediaAt: Location, types: [NamedType])
-        throws(CodegenError) -> MultipartForm
+        throws(CodegenError) -> MultipartForm?
     {
         let schemaAt = mediaAt.appending("schema")
         let type = try jsonType(value["schema"], at: schemaAt)
-        guard case .named(let name, let arguments) = type, arguments.isEmpty,
-            let fields = try propertyFields(name, types: types, at: schemaAt)
-        else {
-            throw schemaAt.error(
-                "a multipart body must be an object with properties (a named type): each property is a part")
-        }
-        let encodings = value["encoding"]?.members ?? []
         if value["encoding"] != nil, value["encoding"]?.members == nil {
             throw mediaAt.appending("encoding").error("encoding must be an object: a property name to its encoding")
         }
-        for (property, _) in encodings where !fields.contains(where: { $0.field.wireName == property }) {
-            throw mediaAt.appending("encoding").appending(property).error(
-                "encoding names '\(property)', which is not a property of the body (\(fields.map(\.field.wireName).joined(separator: ", ")))"
-            )
-        }
+        guard case .named(let name, let arguments) = type, arguments.isEmpty,
+            let fields = propertyFields(name, types: types), !fields.isEmpty
+        else { return nil }
+        // An encoding for a property the schema does not have changes no part: it is left aside.
+        let encodings = value["encoding"]?.members ?? []
         var taken = Set(fields.map(\.field.swiftName)).union(["multipartForm"])
         var parts: [MultipartPart] = []
         for (field, node) in fields {
@@ -42,7 +37,7 @@ extension SchemaTranslator {
 
     /// The fields of a struct (through aliases; flattened members' own fields in their place) with
     /// each one's schema as written, or `nil` when the type is not an object with properties.
-    private func propertyFields(_ name: String, types: [NamedType], at: Location) throws(CodegenError)
+    private func propertyFields(_ name: String, types: [NamedType], otherMembers: Bool = false)
         -> [(field: Field, node: DocumentValue?)]?
     {
         var name = name
@@ -58,13 +53,13 @@ extension SchemaTranslator {
                     if field.collectsOtherMembers {
                         // The members a struct keeps for lossless round trips are not parts; parts the
                         // schema declares but does not name are.
-                        if field.type == .map(.json) || field.type == .json { continue }
-                        throw at.error(
-                            "parts not listed as properties (additionalProperties) are not generated: list every part as a property, or build the form by hand with RonMultipartForm"
-                        )
+                        if otherMembers || field.type == .map(.json) || field.type == .json { continue }
+                        return nil
                     }
                     if field.flattened, case .named(let inner, []) = field.type {
-                        guard let nested = try propertyFields(inner, types: types, at: at) else { return nil }
+                        guard let nested = propertyFields(inner, types: types, otherMembers: otherMembers) else {
+                            return nil
+                        }
                         result += nested
                         continue
                     }
@@ -208,23 +203,16 @@ extension SchemaTranslator {
         guard let members = encoding.members else {
             throw at.error("encoding must be an object: a property name to its encoding")
         }
-        guard case .named(let name, []) = type, let fields = try propertyFields(name, types: types, at: at) else {
-            return []
-        }
+        guard case .named(let name, []) = type, let fields = propertyFields(name, types: types, otherMembers: true)
+        else { return [] }
         var result: [FormFieldEncoding] = []
         for (property, entry) in members {
             let here = at.appending(property)
-            guard let field = fields.first(where: { $0.field.wireName == property })?.field else {
-                throw here.error(
-                    "encoding names '\(property)', which is not a property of the body (\(fields.map(\.field.wireName).joined(separator: ", ")))"
-                )
-            }
             guard entry.members != nil else { throw here.error("an encoding must be an object") }
             try Self.allow(Self.withoutExtensions(entry), Self.encodingKeys, at: here, annotations: false)
-            if entry["allowReserved"] == .bool(true) {
-                throw here.appending("allowReserved").error(
-                    "allowReserved: true is not supported: reserved characters are always percent-encoded in a form")
-            }
+            // An encoding for a property the schema does not have changes no field. allowReserved
+            // changes no value either: a form reader decodes a percent-encoded reserved character.
+            guard let field = fields.first(where: { $0.field.wireName == property })?.field else { continue }
             if let media = entry["contentType"]?.string, Self.isJSON(media) {
                 result.append(FormFieldEncoding(name: property, style: .json))
                 continue
@@ -242,15 +230,15 @@ extension SchemaTranslator {
                     result.append(FormFieldEncoding(name: property, style: .exploded))
                 }
             case "spaceDelimited", "pipeDelimited":
-                guard isArray || isObject, !explode else {
-                    throw here.appending("style").error(
-                        "style '\(style)' is for an array or object with explode: false")
+                // Exploded, or of a scalar, they are the default (repeated names; the value's text).
+                if (isArray || isObject) && !explode {
+                    result.append(
+                        FormFieldEncoding(name: property, style: .joined(style == "spaceDelimited" ? " " : "|")))
                 }
-                result.append(FormFieldEncoding(name: property, style: .joined(style == "spaceDelimited" ? " " : "|")))
             case "deepObject":
-                guard isObject, explode else {
-                    throw here.appending("style").error("style 'deepObject' is for an object with explode: true")
-                }
+                // `outer[inner]=…`, arrays as `outer[0]=…` (as Stripe, Rails and `qs` read them),
+                // whatever the value turns out to be (a union may hold an object or a scalar).
+                result.append(FormFieldEncoding(name: property, style: .deepObject))
             default:
                 throw here.appending("style").error(
                     "style '\(style)' is not a form style (form, spaceDelimited, pipeDelimited, deepObject)")

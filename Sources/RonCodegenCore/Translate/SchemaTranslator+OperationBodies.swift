@@ -9,22 +9,39 @@ extension SchemaTranslator {
         let (resolved, here) = try component(node, document: document, at: at)
         try Self.refuse(resolved, at: here)
         try Self.allow(resolved, Self.requestBodyKeys, at: here, annotations: false)
-        guard let content = resolved["content"]?.members, content.count == 1, let (media, value) = content.first else {
-            throw here.appending("content").error("a request body needs exactly one media type")
+        guard let content = resolved["content"]?.members, !content.isEmpty else {
+            throw here.appending("content").error("a request body needs a media type")
         }
+        for (media, value) in content {
+            try mediaType(media, value, at: here.appending("content").appending(media))
+        }
+        // A body offered in several media types is sent in the one the generated call encodes
+        // best: JSON, then a url-encoded form, then multipart, then bytes (XML last).
+        let (media, value) = content.min { Self.requestRank($0.key) < Self.requestRank($1.key) }!
         let mediaAt = here.appending("content").appending(media)
-        try mediaType(media, value, at: mediaAt)
         let type: TypeReference
         var multipart: MultipartForm?
         var formFields: [FormFieldEncoding] = []
         if Self.isMultipartForm(media) {
             multipart = try multipartForm(value, document: document, at: mediaAt, types: types)
             type = .json
+            if multipart == nil {
+                var body = OperationBody(
+                    contentType: media, type: .json, required: resolved["required"] == .bool(true),
+                    description: resolved["description"]?.string)
+                body.freeMultipart = true
+                return body
+            }
         } else if Self.isForm(media) {
             type = try jsonType(value["schema"], at: mediaAt.appending("schema"))
             guard case .named = type else {
-                throw mediaAt.appending("schema").error(
-                    "a form body must be an object with properties (a named type), sent as name=value pairs")
+                // A form whose fields are not listed (`{}`, `additionalProperties` alone): the call
+                // takes the pairs.
+                var body = OperationBody(
+                    contentType: media, type: .json, required: resolved["required"] == .bool(true),
+                    description: resolved["description"]?.string)
+                body.freeForm = true
+                return body
             }
             formFields = try formEncoding(value, type: type, at: mediaAt, types: types)
         } else if Self.isJSON(media) {
@@ -36,6 +53,10 @@ extension SchemaTranslator {
                 contentType: media, type: .bytes, required: resolved["required"] == .bool(true),
                 description: resolved["description"]?.string)
             body.raw = true
+            // A range (`image/*`, `*/*`) is no Content-Type: the schema's own media type is sent.
+            if media.contains("*"), let named = value["schema"]?["contentMediaType"]?.string, !named.contains("*") {
+                body.defaultContentType = named
+            }
             return body
         }
         return OperationBody(
@@ -53,10 +74,7 @@ extension SchemaTranslator {
             let (resolved, here) = try component(entry, document: document, at: at.appending(status))
             try Self.refuse(resolved, at: here)
             try Self.allow(resolved, Self.responseKeys, at: here, annotations: false)
-            let content = resolved["content"]?.members ?? []
-            for (media, value) in content {
-                try mediaType(media, value, at: here.appending("content").appending(media))
-            }
+            let content = try answerMedia(resolved, at: here)
             // Every answer's schema must resolve, but only 2xx ones shape the call: the rest are problems.
             let success = status.count == 3 && status.hasPrefix("2")
             if !success {
@@ -105,6 +123,32 @@ extension SchemaTranslator {
             })
     }
 
+    /// The media types a response's call reads, checked: XML beside another media type is left
+    /// out (the call's `Accept` does not ask for it); alone, it is read as bytes.
+    func answerMedia(_ response: DocumentValue, at: Location) throws(CodegenError) -> [(String, DocumentValue)] {
+        var content = response["content"]?.members ?? []
+        for (media, value) in content {
+            try mediaType(media, value, at: at.appending("content").appending(media))
+        }
+        if content.contains(where: { !Self.isXML($0.key) }) {
+            content.removeAll { Self.isXML($0.key) }
+        }
+        return content
+    }
+
+    /// Every media type an operation's answers come in, in the document's order, once each: the
+    /// `Accept` its calls send (empty: none).
+    func accepted(_ responses: DocumentValue, document: Document, at: Location) throws(CodegenError) -> [String] {
+        var media: [String] = []
+        for (status, entry) in responses.members ?? [] {
+            let (resolved, here) = try component(entry, document: document, at: at.appending(status))
+            for (type, _) in try answerMedia(resolved, at: here) where !media.contains(type) {
+                media.append(type)
+            }
+        }
+        return media
+    }
+
     /// `application/json` → `json`, `text/plain` → `text`, anything else → its subtype's letters.
     static func mediaWord(_ media: String) -> String {
         if isJSON(media) { return "json" }
@@ -129,15 +173,23 @@ extension SchemaTranslator {
         return base.lowercased() == "multipart/form-data"
     }
 
+    /// The order in which a request body's media types are preferred (lower first).
+    static func requestRank(_ media: String) -> Int {
+        if isJSON(media) { return 0 }
+        if isForm(media) { return 1 }
+        if isMultipartForm(media) { return 2 }
+        return isXML(media) ? 4 : 3
+    }
+
+    /// `application/xml`, `text/xml` or a `+xml` type, parameters aside.
+    static func isXML(_ media: String) -> Bool {
+        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+        return base.lowercased().hasSuffix("/xml") || base.lowercased().hasSuffix("+xml")
+    }
+
+    /// Checks a media type object (a `multipart/*` other than `form-data`, XML, or anything that is
+    /// not JSON, a form or multipart form is bytes sent and read as they are).
     func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
-        if media.lowercased().hasPrefix("multipart/") && !Self.isMultipartForm(media) {
-            throw at.error(
-                "'\(media)' bodies are not generated (only multipart/form-data): send the call by hand with AppRequestBody(source:contentType:)"
-            )
-        }
-        if media.hasSuffix("/xml") || media.hasSuffix("+xml") {
-            throw at.error("XML ('\(media)') is not supported: the App Plane speaks JSON")
-        }
         guard value.members != nil else { throw at.error("a media type must be an object") }
         try Self.refuse(value, at: at)
         try Self.allow(value, Self.mediaTypeKeys, at: at, annotations: false)

@@ -213,12 +213,14 @@ extension SchemaTranslator {
         guard case .bool(let deprecated)? = node["deprecated"] ?? .bool(false) else {
             throw at.appending("deprecated").error("deprecated must be true or false")
         }
-        return Operation(
+        var operation = Operation(
             operationId: operationId, swiftName: "", method: method.uppercased(), path: template,
             origin: Origin(file: at.file, pointer: at.pointer), summary: node["summary"]?.string,
             description: node["description"]?.string, tags: tags, deprecated: deprecated,
             parameters: pathParameters + others, requestBody: requestBody, result: result,
             facetScoped: facetScoped, pageItem: pageItem(result, parameters: others, types: types))
+        operation.accept = try accepted(responses, document: document, at: at.appending("responses"))
+        return operation
     }
 
     /// A list operation: a `page_token` query parameter and a `Page<T>` answer (directly or through an alias).

@@ -1,0 +1,112 @@
+import Foundation
+import RonAppSdkSwift
+import RonTestSupport
+import Testing
+
+/// Calls generated from bodies shaped as published API descriptions write them (this target's
+/// `Schema/httpbin.openapi.json`), as httpbin reads them: Stripe's deepObject forms, the
+/// Petstore's body in three media types and answers in two, text in two media types, forms whose
+/// schema lists no fields, `multipart/mixed`, and a media range. Every call says what it accepts.
+@Suite struct HTTPBinPublishedShapeTests {
+    private static func echo(_ answer: AppResponse<Echo>) throws -> Echo {
+        try #require(answer.data, "\(answer.problem.map(String.init(describing:)) ?? "no answer")")
+    }
+
+    @Test func aStripeShapedFormSendsDeepObjectsAsStripeReadsThem() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let body = PostCustomerRequest(
+            address: .addressFields(PostCustomerRequestAddressAddressFields(city: "Oslo", line1: "Kirkegata 1")),
+            description: "a/b?c=d&e", expand: ["sources", "tax.ids"], metadata: .stringMap(["plan": "gold"]),
+            taxExempt: PostCustomerRequestTaxExempt.none)
+        let echo = try Self.echo(await client.postCustomer(body: body))
+        let form = try #require(echo.form)
+        #expect(form["address[city]"] == .string("Oslo"))
+        #expect(form["address[line1]"] == .string("Kirkegata 1"))
+        #expect(form["expand[0]"] == .string("sources"))
+        #expect(form["expand[1]"] == .string("tax.ids"))
+        #expect(form["metadata[plan]"] == .string("gold"))
+        #expect(form["description"] == .string("a/b?c=d&e"))
+        #expect(form["tax_exempt"] == .string("none"))
+        #expect(form.count == 7)
+        #expect(echo.headers?["Accept"] == "application/json")
+
+        // Stripe's "" (unset) for a member that is otherwise an object.
+        let unset = try Self.echo(
+            await client.postCustomer(
+                body: PostCustomerRequest(address: .variant1(.value), metadata: .variant1(.value))))
+        #expect(unset.form == ["address": .string(""), "metadata": .string("")])
+    }
+
+    @Test func aBodyInThreeMediaTypesGoesAsJSONAndOnlyJSONIsAskedFor() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let echo = try Self.echo(await client.addPet(body: Seller(name: "Rex", rating: 3)))
+        #expect(echo.headers?["Content-Type"] == "application/json")
+        #expect(echo.headers?["Accept"] == "application/json, application/problem+json")
+        let sent = try JSONDecoder().decode(Seller.self, from: Data(try #require(echo.data).utf8))
+        #expect(sent == Seller(name: "Rex", rating: 3))
+        // The caller's Accept wins, whatever its case.
+        let own = try Self.echo(await client.addPet(body: Seller(name: "Rex"), headers: ["accept": "*/*"]))
+        #expect(own.headers?["Accept"] == "*/*")
+    }
+
+    @Test func textInTwoMediaTypesIsSentAsBytesOfTheFirst() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let plain = try Self.echo(await client.postNote(body: .data(Data("# hello".utf8))))
+        #expect(plain.data == "# hello")
+        #expect(plain.headers?["Content-Type"] == "text/plain")
+        let markdown = try Self.echo(
+            await client.postNote(body: .data(Data("*hi*".utf8)), contentType: "text/x-markdown"))
+        #expect(markdown.headers?["Content-Type"] == "text/x-markdown")
+    }
+
+    @Test func formsWhoseSchemaListsNoFieldsTakeWhatTheCallerBuilds() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        var parts = RonMultipartForm()
+        parts.append("caption", value: "sunset")
+        parts.append("photo", data: Data([0x89, 0x50, 0x4E, 0x47]), filename: "s.png", contentType: "image/png")
+        let multipart = try Self.echo(await client.postFreeParts(body: parts))
+        #expect(multipart.form == ["caption": .string("sunset")])
+        #expect(Self.text(multipart.files?["photo"]) == "data:image/png;base64,iVBORw==")
+
+        let fields = try Self.echo(await client.postFreeFields(body: [("q", "a b"), ("q", "ü"), ("page", "2")]))
+        #expect(fields.form == ["q": .array([.string("a b"), .string("ü")]), "page": .string("2")])
+    }
+
+    @Test func multipartMixedIsSentAsTheCallerFramedIt() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let framed = "--b1\r\nContent-Type: application/json\r\n\r\n{\"a\":1}\r\n--b1--\r\n"
+        let echo = try Self.echo(
+            await client.postBatch(body: .data(Data(framed.utf8)), contentType: "multipart/mixed; boundary=b1"))
+        #expect(echo.headers?["Content-Type"] == "multipart/mixed; boundary=b1")
+        #expect(echo.data == framed)
+    }
+
+    @Test func aMediaRangeSendsTheSchemasMediaTypeAndAcceptsEveryAnswer() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let answer = await client.putAvatar(body: .data(Data([1, 2, 3])))
+        guard case .status200Json(let echo)? = answer.data else {
+            Issue.record(
+                "expected the JSON echo, got \(String(describing: answer.data)) \(String(describing: answer.problem))")
+            return
+        }
+        #expect(echo.headers?["Content-Type"] == "image/png")
+        #expect(echo.headers?["Accept"] == "application/json, text/csv")
+    }
+
+    static func text(_ value: JSONValue?) -> String? {
+        guard case .string(let text)? = value else { return nil }
+        return text
+    }
+}
