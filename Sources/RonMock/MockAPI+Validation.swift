@@ -9,11 +9,21 @@ extension MockAPI {
         let operation = route.operation
         var findings: [MockProblem.Finding] = []
         let query = request.queryItems
-        for parameter in operation.parameters {
+        // A structured query value (an object, a union, a styled array) is not read back here.
+        for parameter in operation.parameters where parameter.queryStyle == nil {
             let location = "\(parameter.location.rawValue) parameter '\(parameter.name)'"
             let values: [String]
             switch parameter.location {
-            case .path: values = pathValues[parameter.name].map { [$0] } ?? []
+            case .path, .header:
+                let sent =
+                    parameter.location == .path
+                    ? pathValues[parameter.name] : request.header(parameter.name)
+                if case .array = parameter.type {
+                    // Style simple: one comma-separated value.
+                    values = sent.map { $0.split(separator: ",").map(String.init) } ?? []
+                } else {
+                    values = sent.map { [$0] } ?? []
+                }
             case .query:
                 let sent = query.filter { $0.name == parameter.name }.map(\.value)
                 if case .array = parameter.type, !parameter.explode {
@@ -23,7 +33,6 @@ extension MockAPI {
                 } else {
                     values = sent
                 }
-            case .header: values = request.header(parameter.name).map { [$0] } ?? []
             }
             guard !values.isEmpty else {
                 if parameter.required {

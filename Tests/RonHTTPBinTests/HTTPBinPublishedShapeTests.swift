@@ -105,6 +105,48 @@ import Testing
         #expect(echo.headers?["Accept"] == "application/json, text/csv")
     }
 
+    @Test func parametersGoAsPublishedDescriptionsStyleThem() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let answer = await client.searchBeta(
+            metadata: ["plan": "gold", "tier": "a b"], range: PriceRange(low: 1, high: 2),
+            point: PriceRange(low: 3, high: 4), ids: [1, 2, 3], words: ["x", "y"], xBetas: [.aV1, .bV2])
+        let echo = try Self.echo(answer)
+        #expect(
+            echo.args == [
+                "beta": .string("true"), "metadata[plan]": .string("gold"), "metadata[tier]": .string("a b"),
+                "low": .string("1"), "high": .string("2"), "point": .string("high,4,low,3"),
+                "ids": .string("1|2|3"), "words": .string("x y"),
+            ])
+        #expect(echo.headers?["X-Betas"] == "a=v1,b=v2")
+        // Only the query of the path's key when nothing else is given.
+        let bare = try Self.echo(await client.searchBeta())
+        #expect(bare.args == ["beta": .string("true")])
+    }
+
+    @Test func pathParametersInsideOneSegmentAreEncodedAsOne() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        // (httpbin reports the path decoded, so a `/` in a value is checked in RonAppSdkSwiftTests.)
+        let echo = try Self.echo(await client.getFileAs(fileId: "report 7", extension: .jpg))
+        #expect(echo.url?.hasSuffix("/anything/files/report%207.jpg") == true, "\(echo.url ?? "no url")")
+    }
+
+    @Test func aPostAnsweredAsJSONOrEventsAsksForBoth() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let answer = await client.createCompletion(body: Seller(name: "prompt"))
+        guard case .status200Json(let echo)? = answer.data else {
+            Issue.record("expected the JSON echo, got \(String(describing: answer.problem))")
+            return
+        }
+        #expect(echo.headers?["Accept"] == "application/json, text/event-stream")
+        #expect(echo.headers?["Content-Type"] == "application/json")
+    }
+
     static func text(_ value: JSONValue?) -> String? {
         guard case .string(let text)? = value else { return nil }
         return text

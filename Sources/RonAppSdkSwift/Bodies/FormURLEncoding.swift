@@ -67,6 +67,16 @@ enum FormURLEncoding {
         return pairs
     }
 
+    /// The JSON tree of `value`, through `encoder`'s strategies.
+    static func tree(of value: some Encodable, encoder: JSONEncoder) throws(LocalNetworkError) -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: try encoder.encode(value))
+        } catch {
+            throw .bodyEncodingFailed(
+                type: String(describing: type(of: value)), reason: AppRequestBody.describe(error))
+        }
+    }
+
     private static func jsonText(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -157,12 +167,7 @@ extension AppRequestBody {
         _ value: some Encodable, encoder: JSONEncoder = JSONEncoder(), arrays: RonFormArrayStyle = .repeatedKey,
         fields: [String: RonFormField]
     ) throws(LocalNetworkError) -> AppRequestBody {
-        let tree: JSONValue
-        do {
-            tree = try JSONDecoder().decode(JSONValue.self, from: try encoder.encode(value))
-        } catch {
-            throw .bodyEncodingFailed(type: String(describing: type(of: value)), reason: describe(error))
-        }
+        let tree = try FormURLEncoding.tree(of: value, encoder: encoder)
         guard let pairs = FormURLEncoding.pairs(of: tree, arrays: arrays, fields: fields) else {
             throw .bodyEncodingFailed(
                 type: String(describing: type(of: value)), reason: "a form body must encode as an object, not \(tree)")

@@ -39,6 +39,9 @@ public struct Operation: Sendable, Equatable {
     /// The media types its answers come in (every status, in the document's order, XML left out
     /// beside others): the `Accept` its calls send unless the caller sets one. Empty: none sent.
     public var accept: [String] = []
+    /// The query written in the path's key (`beta=true` of `/responses?beta=true`), sent before
+    /// the parameters with every call; `nil` when there is none.
+    public var fixedQuery: String? = nil
 
     /// Whether a GET or HEAD: safe to call against a live node.
     public var isSafe: Bool { method == "GET" || method == "HEAD" }
@@ -78,6 +81,10 @@ public struct OperationParameter: Sendable, Equatable {
     /// Where it is defined (`file#/paths/~1things/get/parameters/0`, or the component it refers
     /// to), or `nil` for a parameter not read from a document.
     public var origin: Origin? = nil
+    /// For a query parameter whose value is an object, a union, or an array sent in a style other
+    /// than `form`: how its pairs are made (`nil` within: arrays as repeated names, objects as
+    /// `name[inner]`). Not set (the outer `nil`) for scalars and `form` arrays of scalars.
+    public var queryStyle: FormFieldEncoding.Style?? = nil
 }
 
 /// The body of a request.

@@ -31,7 +31,7 @@ extension SwiftRenderer {
             "public func \(operation.swiftName)Stream(\(signature.joined(separator: ", "))) async throws(RonProblem) -> RonStreamedResponse"
         ) { w in
             pathStatement(operation, viaClient: true, into: &w)
-            queryItems(arguments, into: &w)
+            queryItems(arguments, fixed: operation.fixedQuery, failure: "throw error.problem", into: &w)
             headerStatement(arguments, accept: operation.accept, into: &w)
             var body = ""
             if let requestBody = operation.requestBody, requestBody.raw {

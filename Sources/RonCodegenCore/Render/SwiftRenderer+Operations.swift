@@ -69,7 +69,7 @@ extension SwiftRenderer {
                 "public func \(Naming.escaped(operation.swiftName))(\(signature.joined(separator: ", "))) async throws(RonProblem) -> AsyncThrowingStream<\(streamType), any Error>"
             ) { w in
                 pathStatement(operation, into: &w)
-                queryItems(arguments, into: &w)
+                queryItems(arguments, fixed: operation.fixedQuery, failure: "throw error.problem", into: &w)
                 let client = operation.facetScoped ? "client." : ""
                 w.line(
                     "return try await \(client)subscribe(\(streamType).self, path: requestPath, queryItems: query, lastEventId: lastEventId, options: options)"
@@ -85,17 +85,23 @@ extension SwiftRenderer {
             "public func \(Naming.escaped(operation.swiftName))(\(signature.joined(separator: ", "))) async -> sending AppResponse<\(result)>"
         ) { w in
             pathStatement(operation, into: &w)
-            queryItems(arguments, into: &w)
+            queryItems(arguments, fixed: operation.fixedQuery, into: &w)
             headerStatement(arguments, accept: operation.accept, into: &w)
             let verb = operation.method.lowercased()
             let verbs: Set<String> = ["get", "post", "put", "patch", "delete"]
             let send: String
-            if let body = operation.requestBody, body.raw, verb != "get" {
+            // The client's verbs send JSON bodies with POST, PUT, PATCH and DELETE; every other body
+            // (and a body on another method, which some descriptions give GET or OPTIONS) is
+            // encoded here and sent with `request`.
+            let bodyVerbs: Set<String> = ["post", "put", "patch", "delete"]
+            if let body = operation.requestBody, body.raw {
                 w.line("let bodyValue: RonBodySource? = body")
                 w.line("let encoded = bodyValue.map { AppRequestBody(source: $0, contentType: contentType) }")
                 send =
                     "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
-            } else if let body = operation.requestBody, !SchemaTranslator.isJSON(body.contentType), verb != "get" {
+            } else if let body = operation.requestBody,
+                !SchemaTranslator.isJSON(body.contentType) || !bodyVerbs.contains(verb)
+            {
                 // A form is encoded here (the verbs encode JSON); a value that does not encode is a
                 // local problem, as for JSON.
                 w.line("let formValue: \(Self.bodyValueType(body))? = body")
@@ -113,7 +119,7 @@ extension SwiftRenderer {
                 send =
                     "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
             } else if verbs.contains(verb) {
-                let body = operation.requestBody == nil || verb == "get" ? "" : "body: body, "
+                let body = operation.requestBody == nil ? "" : "body: body, "
                 send = "\(verb)(requestPath, \(body)queryItems: query, headers: headers)"
             } else {
                 send =
@@ -161,7 +167,7 @@ extension SwiftRenderer {
             "public func \(operation.swiftName)Pages(\(signature.joined(separator: ", "))) -> PageSequence<\(itemType)>"
         ) { w in
             pathStatement(operation, into: &w)
-            queryItems(rest, into: &w)
+            queryItems(rest, fixed: operation.fixedQuery, failure: nil, into: &w)
             w.line(
                 "return pages(\(itemType).self, path: requestPath, queryItems: query, pageSize: pageSize, headers: headers)"
             )
@@ -211,97 +217,14 @@ extension SwiftRenderer {
     static func parameterList(_ lines: [String], into w: inout SourceWriter) {
         w.line("///")
         w.line("/// - Parameters:")
-        for line in lines { w.line("///   - \(line)") }
-    }
-
-    // MARK: Statements
-
-    /// `let path = "..."`, each `{name}` replaced by its argument, percent-encoded as exactly one
-    /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
-    /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem. Below a
-    /// server path other than `/app`, the path starts with the client's `serverPrefix(document:default:)`.
-    func pathStatement(_ operation: Operation, viaClient: Bool = false, into w: inout SourceWriter) {
-        var template = operation.path
-        if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
-        // A stream or subscription throws, and goes through the client (a facet's prefix spelled out).
-        var isStream = viaClient
-        if case .eventStream = operation.result { isStream = true }
-        for parameter in operation.parameters where parameter.location == .path {
-            if operation.facetScoped && parameter.name == "id" { continue }
-            let value = Self.text(parameter.swiftName, parameter.type)
-            if parameter.pathTail {
-                template = template.replacingOccurrences(
-                    of: "{\(parameter.name)}", with: "\\(\(parameter.swiftName)Segments)")
-                w.line(
-                    "let \(parameter.swiftName)Segments = \(value).hasPrefix(\"/\") ? String(\(value).dropFirst()) : \(value)"
-                )
-                continue
-            }
-            let check = "\(value).isEmpty || \(value) == \".\" || \(value) == \"..\""
-            let problem =
-                "RonProblem(code: \"invalid_path_parameter\", message: \(SwiftLiteral.string("path parameter '\(parameter.name)' must be one non-empty path segment other than . and ..")), kind: \"local\", status: 0, retryable: false)"
-            if isStream {
-                w.line("if \(check) { throw \(problem) }")
-            } else {
-                w.line("if \(check) { return AppResponse(status: 0, problem: \(problem)) }")
-            }
-            template = template.replacingOccurrences(
-                of: "{\(parameter.name)}", with: "\\(RonPath.segment(\(value)))")
+        for line in lines {
+            // A description of several lines (or ending in a newline) stays inside the comment,
+            // its later lines indented under the parameter's name.
+            let pieces = line.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            w.line("///   - \(pieces[0])")
+            for piece in pieces.dropFirst() { w.line(piece.isEmpty ? "///" : "///     \(piece)") }
         }
-        if template.isEmpty { template = "/" }
-        if operation.facetScoped && isStream {
-            // `subscribe` is the client's: the facet's prefix is spelled out.
-            template = "/facets/\\(id)" + template
-        }
-        guard operation.serverPath != "/app" else { return w.line("let requestPath = \"\(template)\"") }
-        // Below the document's server path instead of `/app` (RonConfig.serverPaths may move it).
-        w.line(
-            "let requestPath = serverPrefix(document: \(SwiftLiteral.string(operation.origin.file)), default: \(SwiftLiteral.string(operation.serverPath))) + \"\(template)\""
-        )
-    }
-
-    /// `var query: [URLQueryItem]` from the query arguments, in document order.
-    func queryItems(_ arguments: [OperationParameter], into w: inout SourceWriter) {
-        let query = arguments.filter { $0.location == .query }
-        w.line(query.isEmpty ? "let query: [URLQueryItem] = []" : "var query: [URLQueryItem] = []")
-        for parameter in query {
-            let name = SwiftLiteral.string(parameter.name)
-            let value = parameter.required ? parameter.swiftName : "value"
-            var statement: String
-            if case .array(let element) = parameter.type {
-                let each = Self.text("$0", element)
-                statement =
-                    parameter.explode
-                    ? "query += \(value).map { URLQueryItem(name: \(name), value: \(each)) }"
-                    : "query.append(URLQueryItem(name: \(name), value: \(value).map { \(each) }.joined(separator: \",\")))"
-            } else {
-                statement = "query.append(URLQueryItem(name: \(name), value: \(Self.text(value, parameter.type))))"
-            }
-            if !parameter.required { statement = "if let value = \(parameter.swiftName) { \(statement) }" }
-            w.line(statement)
-        }
-    }
-
-    /// Header arguments go under the caller's `headers`, which win.
-    /// The call's headers: its header parameters and the answers' media types as `Accept`, under
-    /// the caller's `headers` (a name the caller sets, in any case, wins).
-    func headerStatement(_ arguments: [OperationParameter], accept: [String], into w: inout SourceWriter) {
-        let headers = arguments.filter { $0.location == .header }
-        let accept = headers.contains { $0.name.lowercased() == "accept" } ? [] : accept
-        guard !headers.isEmpty || !accept.isEmpty else { return }
-        w.line("var typedHeaders: [String: String] = [:]")
-        if !accept.isEmpty {
-            w.line("typedHeaders[\"Accept\"] = \(SwiftLiteral.string(accept.joined(separator: ", ")))")
-        }
-        for parameter in headers {
-            let value = parameter.required ? parameter.swiftName : "value"
-            var statement = "typedHeaders[\(SwiftLiteral.string(parameter.name))] = \(Self.text(value, parameter.type))"
-            if !parameter.required { statement = "if let value = \(parameter.swiftName) { \(statement) }" }
-            w.line(statement)
-        }
-        w.line(
-            "let headers = typedHeaders.filter { name, _ in !headers.keys.contains { $0.lowercased() == name.lowercased() } }.merging(headers) { $1 }"
-        )
     }
 
     // MARK: Types
@@ -327,6 +250,8 @@ extension SwiftRenderer {
     static func text(_ value: String, _ type: TypeReference) -> String {
         switch type {
         case .string: return value
+        // A header's or path's array (style simple): the elements' texts joined by commas.
+        case .array(let element): return "\(value).map { \(text("$0", element)) }.joined(separator: \",\")"
         case .named: return "\(value).rawValue"
         case .decimal: return "\(value).description"
         default: return "String(\(value))"
@@ -373,17 +298,18 @@ extension SwiftRenderer {
     /// `, fields: [...]` for a form whose `encoding` object changes how members go, else nothing.
     static func formFieldsArgument(_ body: OperationBody) -> String {
         guard !body.formFields.isEmpty else { return "" }
-        let entries = body.formFields.map { field in
-            let style: String
-            switch field.style {
-            case .joined(let separator): style = ".joined(separator: \(SwiftLiteral.string(separator)))"
-            case .exploded: style = ".exploded"
-            case .json: style = ".json"
-            case .deepObject: style = ".deepObject"
-            }
-            return "\(SwiftLiteral.string(field.name)): \(style)"
-        }
+        let entries = body.formFields.map { "\(SwiftLiteral.string($0.name)): \(formStyle($0.style))" }
         return ", fields: [\(entries.joined(separator: ", "))]"
+    }
+
+    /// A `RonFormField` literal.
+    static func formStyle(_ style: FormFieldEncoding.Style) -> String {
+        switch style {
+        case .joined(let separator): return ".joined(separator: \(SwiftLiteral.string(separator)))"
+        case .exploded: return ".exploded"
+        case .json: return ".json"
+        case .deepObject: return ".deepObject"
+        }
     }
 
     static func isLastEventId(_ parameter: OperationParameter) -> Bool {

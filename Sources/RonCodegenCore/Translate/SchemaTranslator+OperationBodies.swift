@@ -8,7 +8,7 @@ extension SchemaTranslator {
         guard let node else { return nil }
         let (resolved, here) = try component(node, document: document, at: at)
         try Self.refuse(resolved, at: here)
-        try Self.allow(resolved, Self.requestBodyKeys, at: here, annotations: false)
+        try Self.allow(Self.withoutExtensions(resolved), Self.requestBodyKeys, at: here, annotations: false)
         guard let content = resolved["content"]?.members, !content.isEmpty else {
             throw here.appending("content").error("a request body needs a media type")
         }
@@ -64,8 +64,8 @@ extension SchemaTranslator {
             description: resolved["description"]?.string, multipart: multipart, formFields: formFields)
     }
 
-    func result(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
-        -> OperationResult
+    func result(_ node: DocumentValue, document: Document, at: Location, eventStreams: Bool = true)
+        throws(CodegenError) -> OperationResult
     {
         guard let entries = node.members else { throw at.error("responses must be an object") }
         var alternatives: [OperationAlternative] = []
@@ -73,7 +73,7 @@ extension SchemaTranslator {
         for (status, entry) in entries {
             let (resolved, here) = try component(entry, document: document, at: at.appending(status))
             try Self.refuse(resolved, at: here)
-            try Self.allow(resolved, Self.responseKeys, at: here, annotations: false)
+            try Self.allow(Self.withoutExtensions(resolved), Self.responseKeys, at: here, annotations: false)
             let content = try answerMedia(resolved, at: here)
             // Every answer's schema must resolve, but only 2xx ones shape the call: the rest are problems.
             let success = status.count == 3 && status.hasPrefix("2")
@@ -91,10 +91,15 @@ extension SchemaTranslator {
             for (media, value) in content {
                 let schemaAt = here.appending("content").appending(media).appending("schema")
                 if media == "text/event-stream" {
-                    guard let schema = value["schema"] else {
-                        throw schemaAt.error("an event stream needs a schema for its data")
+                    if eventStreams {
+                        // Without a schema, each event's data is any JSON.
+                        stream = try jsonType(value["schema"], at: schemaAt)
+                        continue
                     }
-                    stream = try jsonType(schema, at: schemaAt)
+                    // The events as text: the bytes where they are the only answer (to stream them).
+                    let payload: OperationPayload = content.count == 1 ? .bytes : .text
+                    alternatives.append(
+                        OperationAlternative(status: status, contentType: media, payload: payload, swiftName: ""))
                     continue
                 }
                 let payload: OperationPayload
@@ -192,7 +197,7 @@ extension SchemaTranslator {
     func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
         guard value.members != nil else { throw at.error("a media type must be an object") }
         try Self.refuse(value, at: at)
-        try Self.allow(value, Self.mediaTypeKeys, at: at, annotations: false)
+        try Self.allow(Self.withoutExtensions(value), Self.mediaTypeKeys, at: at, annotations: false)
     }
 
     /// The type of a JSON body: a schema (`{}` or none is any JSON); wire-wrapped scalars at the top are refused.

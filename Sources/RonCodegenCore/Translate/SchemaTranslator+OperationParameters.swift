@@ -21,7 +21,7 @@ extension SchemaTranslator {
 
     func parameter(_ node: DocumentValue, at: Location) throws(CodegenError) -> OperationParameter {
         try Self.refuse(node, at: at)
-        try Self.allow(node, Self.parameterKeys, at: at, annotations: false)
+        try Self.allow(Self.withoutExtensions(node), Self.parameterKeys, at: at, annotations: false)
         guard let name = node["name"]?.string, !name.isEmpty else {
             throw at.appending("name").error("a parameter needs a name")
         }
@@ -38,7 +38,8 @@ extension SchemaTranslator {
         }
         let style = node["style"]?.string
         let allowedStyles: [OperationParameter.Location: String] = [.path: "simple", .query: "form", .header: "simple"]
-        if let style, style != allowedStyles[location] {
+        let queryStyles: Set<String> = ["form", "spaceDelimited", "pipeDelimited", "deepObject"]
+        if let style, style != allowedStyles[location], !(location == .query && queryStyles.contains(style)) {
             throw at.appending("style").error(
                 "style '\(style)' is not supported for a \(place) parameter (only '\(allowedStyles[location] ?? "")')")
         }
@@ -54,12 +55,19 @@ extension SchemaTranslator {
             default: return false
             }
         }
+        let explode = node["explode"].map { $0 != .bool(false) } ?? ((style ?? "form") == "form")
+        var queryStyle: FormFieldEncoding.Style?? = nil
         switch type {
-        case .array(let element) where location == .query && scalar(element): break
+        case .array(let element) where location == .query && scalar(element) && (style ?? "form") == "form": break
+        // A header's or path's array (style simple): one comma-separated value.
+        case .array(let element) where location != .query && scalar(element): break
         case let type where scalar(type): break
+        case _ where location == .query:
+            // Objects, unions and styled arrays: their pairs as a form's members would go.
+            queryStyle = .some(Self.queryStyle(style ?? "form", explode: explode))
         default:
             throw at.appending("schema").error(
-                "a \(place) parameter must be a boolean, number, integer, string or string enum\(location == .query ? " (or an array of them)" : "")"
+                "a \(place) parameter must be a boolean, number, integer, string or string enum, or an array of them"
             )
         }
         var example = node["example"]
@@ -73,7 +81,21 @@ extension SchemaTranslator {
         return OperationParameter(
             name: name, swiftName: "", location: location, type: type, required: required,
             explode: node["explode"] != .bool(false), pathTail: pathTail, description: node["description"]?.string,
-            example: example, origin: Origin(file: at.file, pointer: at.pointer))
+            example: example, origin: Origin(file: at.file, pointer: at.pointer), queryStyle: queryStyle)
+    }
+
+    /// How a structured query value goes (OpenAPI's query styles): `form` exploded (an object's
+    /// members as pairs of their own, an array as repeated names) or joined with `,`; the delimited
+    /// styles joined with a space or `|` (exploded: repeated names); `deepObject` as `name[inner]`.
+    static func queryStyle(_ style: String, explode: Bool) -> FormFieldEncoding.Style? {
+        switch (style, explode) {
+        case ("deepObject", _): return .deepObject
+        case ("spaceDelimited", false): return .joined(" ")
+        case ("pipeDelimited", false): return .joined("|")
+        case ("form", false): return .joined(",")
+        case ("form", true): return .exploded
+        default: return nil
+        }
     }
 
     /// Whether the named type is a string enum (a parameter's value is its raw value).

@@ -131,10 +131,14 @@ extension SchemaTranslator {
                 }
                 parameters.append(parameter)
             }
-            result.append(
-                try operation(
-                    method: method, template: template, node: node, parameters: parameters, document: document,
-                    at: here, types: types))
+            // A query in the path's key (`/responses?beta=true`, which some descriptions use to tell
+            // two variants of a route apart) is sent with every call.
+            let pieces = template.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            var made = try operation(
+                method: method, template: String(pieces[0]), node: node, parameters: parameters, document: document,
+                at: here, types: types)
+            if pieces.count > 1, !pieces[1].isEmpty { made.fixedQuery = String(pieces[1]) }
+            result.append(made)
         }
         return result
     }
@@ -144,23 +148,38 @@ extension SchemaTranslator {
         parameters found: [(parameter: OperationParameter, location: Location)], document: Document,
         at: Location, types: [NamedType]
     ) throws(CodegenError) -> Operation {
-        // The template's `{names}`, each a whole segment, each a path parameter (and the reverse).
+        // The template's `{names}`, each a path parameter (and the reverse): a whole segment, or
+        // a piece of one (`{sid}.json`, `thumbnail.{extension}`), the segment then sent as one.
         let segments = template.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         var templateNames: [String] = []
+        var wholeSegments: Set<String> = []
         for segment in segments where segment.contains("{") || segment.contains("}") {
-            guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 else {
-                throw at.error("a path parameter must be a whole segment ('/{name}/'), not '\(segment)'")
+            var rest = Substring(segment)
+            while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+                guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}"),
+                    rest.distance(from: open, to: close) > 1,
+                    !rest[rest.index(after: open)..<close].contains("{")
+                else {
+                    throw at.error("'\(segment)' is not a path segment with {name}s in it")
+                }
+                templateNames.append(String(rest[rest.index(after: open)..<close]))
+                rest = rest[rest.index(after: close)...]
             }
-            templateNames.append(String(segment.dropFirst().dropLast()))
+            if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.dropFirst().firstIndex(of: "{") == nil {
+                wholeSegments.insert(String(segment.dropFirst().dropLast()))
+            }
         }
         var pathParameters: [OperationParameter] = []
+        for (index, name) in templateNames.enumerated() where templateNames[..<index].contains(name) {
+            throw at.error("the path has '{\(name)}' twice")
+        }
         for name in templateNames {
             guard let found = found.first(where: { $0.parameter.location == .path && $0.parameter.name == name }) else {
                 throw at.error("the path has '{\(name)}' but no path parameter '\(name)' is listed")
             }
-            if found.parameter.pathTail && name != templateNames.last {
+            if found.parameter.pathTail && (name != templateNames.last || !wholeSegments.contains(name)) {
                 throw found.location.appending("x-ron-path-tail").error(
-                    "only the last path parameter may span several segments")
+                    "only the last path parameter, a whole segment, may span several segments")
             }
             pathParameters.append(found.parameter)
         }
@@ -173,22 +192,16 @@ extension SchemaTranslator {
 
         let requestBody = try body(
             node["requestBody"], document: document, at: at.appending("requestBody"), types: types)
-        if requestBody != nil && !["post", "put", "patch", "delete"].contains(method) {
-            throw at.appending("requestBody").error(
-                "a \(method.uppercased()) takes no request body (only POST, PUT, PATCH and DELETE send one)")
-        }
         // OpenAPI 3.1 makes `responses` optional: without it, nothing is known of the answer.
         let responses = node["responses"] ?? .object([("default", .object([("description", .string(""))]))])
-        let result = try self.result(responses, document: document, at: at.appending("responses"))
-        if case .eventStream = result {
-            for (parameter, location) in found
-            where parameter.location == .header && parameter.name.lowercased() != "last-event-id" {
-                throw location.error(
-                    "an event stream takes no header parameter but Last-Event-ID (subscriptions send the client's headers)"
-                )
-            }
-            if requestBody != nil { throw at.appending("requestBody").error("an event stream takes no request body") }
-        }
+        // A subscription is a GET with no body and no header but Last-Event-ID (it sends the
+        // client's headers); elsewhere (an LLM's POST that streams its answer) the event stream is
+        // an answer read as text, or as a byte stream where it is the only one.
+        let subscribes =
+            method == "get" && requestBody == nil
+            && !others.contains { $0.location == .header && $0.name.lowercased() != "last-event-id" }
+        let result = try self.result(
+            responses, document: document, at: at.appending("responses"), eventStreams: subscribes)
 
         var tags: [String] = []
         if let list = node["tags"] {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Query items of a structured value (an object, a union, an array in a delimited style), for the
+/// calls that the code generator writes; a hand-written call can use it too.
+///
+/// The value's pairs are made as a url-encoded form's member would be (see ``RonFormField``):
+/// ```swift
+/// try RonQuery.items("metadata", ["plan": "gold"], style: .deepObject)  // metadata[plan]=gold
+/// try RonQuery.items("color", ["R": 100, "G": 200], style: .exploded)    // G=200&R=100
+/// try RonQuery.items("ids", [1, 2, 3], style: .joined(separator: "|"))  // ids=1|2|3
+/// try RonQuery.items("tag", ["a", "b"])                                 // tag=a&tag=b
+/// ```
+public enum RonQuery {
+    /// The query items of `value` under `name`: with `style` `nil`, scalars as `name=value`, arrays
+    /// as a repeated `name`, objects as `name[inner]`; otherwise as `style` says (OpenAPI's
+    /// `form` exploded is ``RonFormField/exploded``, `form` with `explode: false` is `.joined(",")`,
+    /// `deepObject` is ``RonFormField/deepObject``). A `null` value gives no item.
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when the value does not
+    ///   encode (a non-finite number).
+    public static func items(
+        _ name: String, _ value: some Encodable, style: RonFormField? = nil, encoder: JSONEncoder = JSONEncoder()
+    ) throws(LocalNetworkError) -> [URLQueryItem] {
+        let tree = try FormURLEncoding.tree(of: value, encoder: encoder)
+        let pairs =
+            FormURLEncoding.pairs(
+                of: .object([name: tree]), arrays: .repeatedKey, fields: style.map { [name: $0] } ?? [:]) ?? []
+        return pairs.map { URLQueryItem(name: $0.0, value: $0.1) }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The statements every generated call starts with: its path, its query items and its headers.
+extension SwiftRenderer {
+    /// `let path = "..."`, each `{name}` replaced by its argument, percent-encoded as exactly one
+    /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
+    /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem. Below a
+    /// server path other than `/app`, the path starts with the client's `serverPrefix(document:default:)`.
+    func pathStatement(_ operation: Operation, viaClient: Bool = false, into w: inout SourceWriter) {
+        var template = operation.path
+        if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
+        // A stream or subscription throws, and goes through the client (a facet's prefix spelled out).
+        var isStream = viaClient
+        if case .eventStream = operation.result { isStream = true }
+        for parameter in operation.parameters where parameter.location == .path {
+            if operation.facetScoped && parameter.name == "id" { continue }
+            let value = Self.text(Naming.escaped(parameter.swiftName), parameter.type)
+            if parameter.pathTail {
+                template = template.replacingOccurrences(
+                    of: "{\(parameter.name)}", with: "\\(\(parameter.swiftName)Segments)")
+                w.line(
+                    "let \(parameter.swiftName)Segments = \(value).hasPrefix(\"/\") ? String(\(value).dropFirst()) : \(value)"
+                )
+                continue
+            }
+            let check = "\(value).isEmpty || \(value) == \".\" || \(value) == \"..\""
+            let problem =
+                "RonProblem(code: \"invalid_path_parameter\", message: \(SwiftLiteral.string("path parameter '\(parameter.name)' must be one non-empty path segment other than . and ..")), kind: \"local\", status: 0, retryable: false)"
+            if isStream {
+                w.line("if \(check) { throw \(problem) }")
+            } else {
+                w.line("if \(check) { return AppResponse(status: 0, problem: \(problem)) }")
+            }
+            template = template.replacingOccurrences(
+                of: "{\(parameter.name)}", with: "\\(RonPath.segment(\(value)))")
+        }
+        if template.isEmpty { template = "/" }
+        if operation.facetScoped && isStream {
+            // `subscribe` is the client's: the facet's prefix is spelled out.
+            template = "/facets/\\(id)" + template
+        }
+        guard operation.serverPath != "/app" else { return w.line("let requestPath = \"\(template)\"") }
+        // Below the document's server path instead of `/app` (RonConfig.serverPaths may move it).
+        w.line(
+            "let requestPath = serverPrefix(document: \(SwiftLiteral.string(operation.origin.file)), default: \(SwiftLiteral.string(operation.serverPath))) + \"\(template)\""
+        )
+    }
+
+    /// `var query: [URLQueryItem]` from the query arguments, in document order.
+    /// The query items; `failure` is the statement that ends the call when a structured value does
+    /// not encode (`nil`: the call cannot fail, and such a value sends nothing).
+    func queryItems(
+        _ arguments: [OperationParameter], fixed: String? = nil,
+        failure: String? = "return AppResponse(status: 0, problem: error.problem)", into w: inout SourceWriter
+    ) {
+        let query = arguments.filter { $0.location == .query }
+        let fixedItems = (fixed ?? "").split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
+            let value = parts.count > 1 ? SwiftLiteral.string(decode(parts[1])) : "nil"
+            return "URLQueryItem(name: \(SwiftLiteral.string(decode(parts[0]))), value: \(value))"
+        }
+        w.line("\(query.isEmpty ? "let" : "var") query: [URLQueryItem] = [\(fixedItems.joined(separator: ", "))]")
+        for parameter in query {
+            let name = SwiftLiteral.string(parameter.name)
+            let value = parameter.required ? Naming.escaped(parameter.swiftName) : "value"
+            var statement: String
+            if case .some(let style) = parameter.queryStyle {
+                let items = "RonQuery.items(\(name), \(value)\(style.map { ", style: " + Self.formStyle($0) } ?? ""))"
+                statement =
+                    failure.map { "do { query += try \(items) } catch { \($0) }" } ?? "query += (try? \(items)) ?? []"
+            } else if case .array(let element) = parameter.type {
+                let each = Self.text("$0", element)
+                statement =
+                    parameter.explode
+                    ? "query += \(value).map { URLQueryItem(name: \(name), value: \(each)) }"
+                    : "query.append(URLQueryItem(name: \(name), value: \(value).map { \(each) }.joined(separator: \",\")))"
+            } else {
+                statement = "query.append(URLQueryItem(name: \(name), value: \(Self.text(value, parameter.type))))"
+            }
+            if !parameter.required {
+                statement = "if let value = \(Naming.escaped(parameter.swiftName)) { \(statement) }"
+            }
+            w.line(statement)
+        }
+    }
+
+    /// The call's headers: its header parameters and the answers' media types as `Accept`, under
+    /// the caller's `headers` (a name the caller sets, in any case, wins).
+    func headerStatement(_ arguments: [OperationParameter], accept: [String], into w: inout SourceWriter) {
+        let headers = arguments.filter { $0.location == .header }
+        let accept = headers.contains { $0.name.lowercased() == "accept" } ? [] : accept
+        guard !headers.isEmpty || !accept.isEmpty else { return }
+        w.line("var typedHeaders: [String: String] = [:]")
+        if !accept.isEmpty {
+            w.line("typedHeaders[\"Accept\"] = \(SwiftLiteral.string(accept.joined(separator: ", ")))")
+        }
+        for parameter in headers {
+            let value = parameter.required ? Naming.escaped(parameter.swiftName) : "value"
+            var statement = "typedHeaders[\(SwiftLiteral.string(parameter.name))] = \(Self.text(value, parameter.type))"
+            if !parameter.required {
+                statement = "if let value = \(Naming.escaped(parameter.swiftName)) { \(statement) }"
+            }
+            w.line(statement)
+        }
+        w.line(
+            "let headers = typedHeaders.filter { name, _ in !headers.keys.contains { $0.lowercased() == name.lowercased() } }.merging(headers) { $1 }"
+        )
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import RonCodegenCore
+import Testing
+
+/// Parameters and paths as published API descriptions write them (OpenAI, Twilio, Box): object and
+/// styled query values, header lists, `{name}` inside a segment, a query in the path's key,
+/// specification extensions, bodies on any method, event streams answering a POST.
+@Suite("Published parameter shapes")
+struct PublishedParameterShapeTests {
+    private func operations(_ paths: String) throws -> [RonCodegenCore.Operation] {
+        let api =
+            #"{"openapi": "3.1.0", "paths": {"# + paths
+            + #"}, "components": {"schemas": {"Range": {"type": "object", "properties": {"low": {"type": "integer"}}}}}}"#
+        return try CodeGenerator().model(documents: [("api.json", api)]).operations
+    }
+
+    private func parameter(_ json: String) throws -> OperationParameter {
+        let found = try operations(#""/a": {"get": {"parameters": ["# + json + #"], "responses": {}}}"#)
+        return try #require(found.first?.parameters.first)
+    }
+
+    @Test func structuredQueryValuesGoByTheirStyle() throws {
+        let object = ##""schema": {"$ref": "#/components/schemas/Range"}"##
+        #expect(try parameter(#"{"name": "r", "in": "query", \#(object)}"#).queryStyle == .some(.exploded))
+        #expect(
+            try parameter(#"{"name": "r", "in": "query", "explode": false, \#(object)}"#).queryStyle
+                == .some(.joined(",")))
+        #expect(
+            try parameter(#"{"name": "r", "in": "query", "style": "deepObject", \#(object)}"#).queryStyle
+                == .some(.deepObject))
+        let ids = #""schema": {"type": "array", "items": {"type": "integer"}}"#
+        #expect(
+            try parameter(#"{"name": "i", "in": "query", "style": "pipeDelimited", "explode": false, \#(ids)}"#)
+                .queryStyle == .some(.joined("|")))
+        #expect(
+            try parameter(#"{"name": "i", "in": "query", "style": "spaceDelimited", \#(ids)}"#).queryStyle
+                == .some(.joined(" ")))
+        // A form array of scalars stays a plain parameter (repeated or comma-joined by `explode`).
+        #expect(try parameter(#"{"name": "i", "in": "query", \#(ids)}"#).queryStyle == nil)
+        #expect(try parameter(#"{"name": "i", "in": "query", "schema": {"type": "string"}}"#).queryStyle == nil)
+    }
+
+    @Test func headerAndPathListsAreOneCommaSeparatedValue() throws {
+        let header = try parameter(
+            #"{"name": "Betas", "in": "header", "style": "simple", "explode": false, "x-vendor": {"a": 1}, "schema": {"type": "array", "items": {"type": "string"}}}"#
+        )
+        #expect(header.type == .array(.string))
+        #expect(header.queryStyle == nil)
+    }
+
+    @Test func aNameInsideASegmentIsAPathParameter() throws {
+        let found = try operations(
+            #"""
+            "/Accounts/{Sid}.json": {"get": {"parameters": [{"name": "Sid", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}},
+            "/files/{id}/thumbnail.{extension}": {"get": {"parameters": [
+              {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+              {"name": "extension", "in": "path", "required": true, "schema": {"type": "string", "enum": ["png", "jpg"]}}], "responses": {}}}
+            """#)
+        #expect(found.map(\.parameters.count) == [1, 2])
+        let model = try CodeGenerator().model(documents: [
+            (
+                "api.json",
+                #"{"openapi": "3.1.0", "paths": {"/Accounts/{Sid}.json": {"get": {"operationId": "fetchAccount", "parameters": [{"name": "Sid", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}}}"#
+            )
+        ])
+        let code = SwiftRenderer(options: SwiftRenderer.Options()).renderOperationsFile(model)
+        #expect(code.contains(#""/Accounts/\(RonPath.segment(sid)).json""#))
+        let thumbnail = SwiftRenderer(options: SwiftRenderer.Options()).renderOperationsFile(
+            try CodeGenerator().model(documents: [
+                (
+                    "api.json",
+                    #"{"openapi": "3.1.0", "paths": {"/files/{id}/thumbnail.{extension}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "extension", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}}}"#
+                )
+            ]))
+        // A keyword as a parameter's name is escaped where the call uses it.
+        #expect(thumbnail.contains(#"/thumbnail.\(RonPath.segment(`extension`))""#))
+    }
+
+    @Test func aBadPathTemplateIsRefusedWithItsLocation() {
+        for (path, message) in [
+            ("/a/{b", "not a path segment with {name}s"), ("/a/{}", "not a path segment"),
+            ("/a/{b}{b}", "'{b}' twice"),
+        ] {
+            let paths =
+                #""\#(path)": {"get": {"parameters": [{"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}"#
+            let error = #expect(throws: CodegenError.self) { try operations(paths) }
+            #expect(error?.message.contains(message) == true, "\(path): \(error?.message ?? "")")
+            #expect(error?.pointer.hasPrefix("/paths/") == true)
+        }
+    }
+
+    @Test func aQueryInThePathsKeyIsSentWithEveryCall() throws {
+        let found = try operations(
+            #""/responses": {"post": {"operationId": "create", "responses": {}}}, "/responses?beta=true": {"post": {"operationId": "createBeta", "responses": {}}}"#
+        )
+        #expect(found.map(\.path) == ["/responses", "/responses"])
+        #expect(found.map(\.fixedQuery) == [nil, "beta=true"])
+    }
+
+    @Test func aBodyOnAnyMethodIsGenerated() throws {
+        let found = try operations(
+            #""/a": {"options": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {}}, "get": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {}}}"#
+        )
+        #expect(found.allSatisfy { $0.requestBody != nil })
+    }
+
+    @Test func anEventStreamAnsweringAPostIsTextOrBytes() throws {
+        let found = try operations(
+            #"""
+            "/chat": {"post": {"operationId": "chat", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}, "text/event-stream": {}}}}}},
+            "/speech": {"post": {"operationId": "speech", "responses": {"200": {"description": "ok", "content": {"text/event-stream": {"schema": {"type": "object"}}}}}}},
+            "/events": {"get": {"operationId": "events", "responses": {"200": {"description": "ok", "content": {"text/event-stream": {}}}}}}
+            """#)
+        guard case .several(let alternatives) = found[0].result else {
+            Issue.record("chat: \(found[0].result)")
+            return
+        }
+        #expect(alternatives.map(\.payload) == [.json(.map(.json)), .text])
+        #expect(found[0].accept == ["application/json", "text/event-stream"])
+        #expect(found[1].result == .single(.bytes))
+        #expect(found[2].result == .eventStream(.json))
+    }
+}
