@@ -169,14 +169,6 @@ struct OperationModelTests {
 
     static let refusals: [Refusal] = [
         Refusal(
-            name: "callbacks",
-            paths: #""/a": {"post": {"callbacks": {}, "responses": {}}}"#,
-            pointer: "/paths/~1a/post/callbacks", message: "callbacks are not supported"),
-        Refusal(
-            name: "links",
-            paths: #""/a": {"get": {"responses": {"200": {"description": "x", "links": {}}}}}"#,
-            pointer: "/paths/~1a/get/responses/200/links", message: "links are not supported"),
-        Refusal(
             name: "a cookie parameter",
             paths:
                 #""/a": {"get": {"parameters": [{"name": "c", "in": "cookie", "schema": {"type": "string"}}], "responses": {}}}"#,

@@ -40,6 +40,36 @@ struct PublishedParameterShapeTests {
         #expect(try parameter(#"{"name": "i", "in": "query", "schema": {"type": "string"}}"#).queryStyle == nil)
     }
 
+    @Test func aScalarByAnotherNameIsThatScalar() throws {
+        let api =
+            ##"{"openapi": "3.1.0", "paths": {"/a/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/Snowflake"}}, {"name": "ids", "in": "query", "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Snowflake"}}}], "responses": {}}}}, "components": {"schemas": {"Snowflake": {"type": "string", "pattern": "^[0-9]+$", "format": "snowflake"}}}}"##
+        let found = try #require(try CodeGenerator().model(documents: [("api.json", api)]).operations.first)
+        #expect(found.parameters.map(\.type) == [.string, .array(.string)])
+    }
+
+    @Test func aJSONQueryValueIsSentAsItsText() throws {
+        let json = try parameter(
+            ##"{"name": "f", "in": "query", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Range"}}}}"##
+        )
+        #expect(json.queryStyle == .some(.json))
+        #expect(json.type == .named("Range", arguments: []))
+        let found = try? operations(
+            #""/a": {"get": {"parameters": [{"name": "f", "in": "header", "content": {"application/json": {}}}], "responses": {}}}"#
+        )
+        #expect(found == nil)
+    }
+
+    @Test func callbacksLinksAndXMLAnnotationsDescribeNoPartOfTheCall() throws {
+        let found = try operations(
+            #"""
+            "/a": {"post": {"callbacks": {"done": {"{$request.body#/url}": {"post": {"responses": {"200": {"description": "ok"}}}}}},
+              "requestBody": {"content": {"application/json": {"schema": {"type": "object", "xml": {"name": "a"}, "properties": {"b": {"type": "string"}}}}}},
+              "responses": {"201": {"description": "ok", "links": {"next": {"operationId": "x"}}}}}}
+            """#)
+        #expect(found.count == 1)
+        #expect(found.first?.requestBody != nil)
+    }
+
     @Test func headerAndPathListsAreOneCommaSeparatedValue() throws {
         let header = try parameter(
             #"{"name": "Betas", "in": "header", "style": "simple", "explode": false, "x-vendor": {"a": 1}, "schema": {"type": "array", "items": {"type": "string"}}}"#

@@ -111,13 +111,14 @@ import Testing
         let client = try Upload.client(server)
         let answer = await client.searchBeta(
             metadata: ["plan": "gold", "tier": "a b"], range: PriceRange(low: 1, high: 2),
-            point: PriceRange(low: 3, high: 4), ids: [1, 2, 3], words: ["x", "y"], xBetas: [.aV1, .bV2])
+            point: PriceRange(low: 3, high: 4), ids: [1, 2, 3], words: ["x", "y"], xBetas: [.aV1, .bV2],
+            filter: PriceRange(low: 5, high: 6))
         let echo = try Self.echo(answer)
         #expect(
             echo.args == [
                 "beta": .string("true"), "metadata[plan]": .string("gold"), "metadata[tier]": .string("a b"),
                 "low": .string("1"), "high": .string("2"), "point": .string("high,4,low,3"),
-                "ids": .string("1|2|3"), "words": .string("x y"),
+                "ids": .string("1|2|3"), "words": .string("x y"), "filter": .string(#"{"high":6,"low":5}"#),
             ])
         #expect(echo.headers?["X-Betas"] == "a=v1,b=v2")
         // Only the query of the path's key when nothing else is given.

@@ -7,7 +7,6 @@ extension SchemaTranslator {
     {
         guard let node else { return nil }
         let (resolved, here) = try component(node, document: document, at: at)
-        try Self.refuse(resolved, at: here)
         try Self.allow(Self.withoutExtensions(resolved), Self.requestBodyKeys, at: here, annotations: false)
         guard let content = resolved["content"]?.members, !content.isEmpty else {
             throw here.appending("content").error("a request body needs a media type")
@@ -72,7 +71,6 @@ extension SchemaTranslator {
         var stream: TypeReference?
         for (status, entry) in entries {
             let (resolved, here) = try component(entry, document: document, at: at.appending(status))
-            try Self.refuse(resolved, at: here)
             try Self.allow(Self.withoutExtensions(resolved), Self.responseKeys, at: here, annotations: false)
             let content = try answerMedia(resolved, at: here)
             // Every answer's schema must resolve, but only 2xx ones shape the call: the rest are problems.
@@ -196,17 +194,18 @@ extension SchemaTranslator {
     /// not JSON, a form or multipart form is bytes sent and read as they are).
     func mediaType(_ media: String, _ value: DocumentValue, at: Location) throws(CodegenError) {
         guard value.members != nil else { throw at.error("a media type must be an object") }
-        try Self.refuse(value, at: at)
         try Self.allow(Self.withoutExtensions(value), Self.mediaTypeKeys, at: at, annotations: false)
     }
 
     /// The type of a JSON body: a schema (`{}` or none is any JSON); wire-wrapped scalars at the top are refused.
     func jsonType(_ schema: DocumentValue?, at: Location) throws(CodegenError) -> TypeReference {
-        guard let schema else { return .json }
+        guard var schema else { return .json }
+        // `xml` says how the value would look as XML: nothing about its JSON.
+        if let members = schema.members, schema["xml"] != nil { schema = .object(members.filter { $0.key != "xml" }) }
         if let members = schema.members, members.allSatisfy({ Self.annotationKeys.contains($0.key) }) { return .json }
-        if schema["xml"] != nil { throw at.appending("xml").error(Self.refusedOperationKeys["xml"] ?? "") }
-        let (type, nullable) = try reference(schema, at: at, typeParameters: [], extraKeys: [])
-        if nullable { throw at.error("a body that may be null is not supported: give it a named type") }
+        // A body that may be `null`: the call's optional body sends none, an answer of `null` is
+        // not a value of the type (a decode problem).
+        let (type, _) = try reference(schema, at: at, typeParameters: [], extraKeys: [])
         if TypeSpelling.wire(type) != nil {
             throw at.error(
                 "a body whose top level has a wire form of its own (bytes, timestamps, 64-bit strings) is not supported: wrap it in a named type"

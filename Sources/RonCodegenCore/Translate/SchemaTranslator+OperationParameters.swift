@@ -20,7 +20,6 @@ extension SchemaTranslator {
     }
 
     func parameter(_ node: DocumentValue, at: Location) throws(CodegenError) -> OperationParameter {
-        try Self.refuse(node, at: at)
         try Self.allow(Self.withoutExtensions(node), Self.parameterKeys, at: at, annotations: false)
         guard let name = node["name"]?.string, !name.isEmpty else {
             throw at.appending("name").error("a parameter needs a name")
@@ -43,8 +42,25 @@ extension SchemaTranslator {
             throw at.appending("style").error(
                 "style '\(style)' is not supported for a \(place) parameter (only '\(allowedStyles[location] ?? "")')")
         }
-        guard let schema = node["schema"] else { throw at.error("a parameter needs a schema") }
-        let type = try reference(schema, at: at.appending("schema"), typeParameters: [], extraKeys: []).type
+        // A query value given by `content` (one media type) is sent as its JSON text.
+        var schemaAt = at.appending("schema")
+        var jsonText = false
+        var schemaNode = node["schema"]
+        if let content = node["content"] {
+            guard location == .query, let members = content.members, members.count == 1,
+                let (media, value) = members.first, Self.isJSON(media)
+            else {
+                throw at.appending("content").error(
+                    "a parameter with content is supported in the query, with one JSON media type")
+            }
+            schemaAt = at.appending("content").appending(media).appending("schema")
+            schemaNode = value["schema"] ?? .object([])
+            jsonText = true
+        }
+        guard let schema = schemaNode else { throw at.error("a parameter needs a schema") }
+        var type = try reference(schema, at: schemaAt, typeParameters: [], extraKeys: []).type
+        type = scalarTarget(type, at: at.appending("schema"))
+        if case .array(let element) = type { type = .array(scalarTarget(element, at: at.appending("schema"))) }
         func scalar(_ type: TypeReference) -> Bool {
             switch type {
             case .bool, .string, .double, .float, .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32,
@@ -58,6 +74,7 @@ extension SchemaTranslator {
         let explode = node["explode"].map { $0 != .bool(false) } ?? ((style ?? "form") == "form")
         var queryStyle: FormFieldEncoding.Style?? = nil
         switch type {
+        case _ where jsonText: queryStyle = .some(.json)
         case .array(let element) where location == .query && scalar(element) && (style ?? "form") == "form": break
         // A header's or path's array (style simple): one comma-separated value.
         case .array(let element) where location != .query && scalar(element): break
@@ -96,6 +113,22 @@ extension SchemaTranslator {
         case ("form", true): return .exploded
         default: return nil
         }
+    }
+
+    /// A named type that is a scalar by another name (`SnowflakeType`: a string with a pattern),
+    /// as that scalar, so the parameter's text is the value's; any other type as it is.
+    func scalarTarget(_ type: TypeReference, at: Location) -> TypeReference {
+        var type = type
+        for _ in 0..<8 {
+            guard case .named(let name, []) = type, !isStringEnum(name), let node = definitions[name]?.node,
+                let kind = node["type"]?.string, ["string", "integer", "number", "boolean"].contains(kind),
+                node.members?.contains(where: { ["enum", "const", "oneOf", "anyOf", "allOf"].contains($0.key) })
+                    == false,
+                let target = try? reference(node, at: at, typeParameters: [], extraKeys: []).type, target != type
+            else { return type }
+            type = target
+        }
+        return type
     }
 
     /// Whether the named type is a string enum (a parameter's value is its raw value).

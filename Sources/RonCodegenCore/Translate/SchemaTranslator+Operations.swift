@@ -2,11 +2,12 @@ import Foundation
 
 /// Pass 3: the `paths` of OpenAPI 3.1 documents become ``Operation``s.
 ///
-/// The subset: path, query and header parameters of scalar types (arrays of them in the query),
-/// a JSON request body, 2xx answers of JSON, text, bytes or server-sent events, `$ref`s to the
-/// document's own `components` (`parameters`, `requestBodies`, `responses`). Everything else that
-/// would change the call (callbacks, links, cookie parameters, XML, multipart other than form data) is
-/// refused with the file and JSON pointer.
+/// Path, query and header parameters (scalars, arrays; objects and unions in the query), request
+/// bodies of every media type, answers of JSON, text, bytes or server-sent events, `$ref`s to the
+/// document's own `components` (`parameters`, `requestBodies`, `responses`). What describes no
+/// part of the client's call (callbacks, links, `xml` annotations, `x-` extensions) is left aside;
+/// what would change it and cannot be sent (cookie parameters) is refused with the file and JSON
+/// pointer.
 extension SchemaTranslator {
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     static let pathItemKeys: Set<String> = Set(httpMethods).union([
@@ -14,23 +15,15 @@ extension SchemaTranslator {
     ])
     static let operationKeys: Set<String> = [
         "operationId", "tags", "summary", "description", "deprecated", "parameters", "requestBody", "responses",
-        "security", "servers", "externalDocs",
+        "security", "servers", "externalDocs", "callbacks",
     ]
     static let parameterKeys: Set<String> = [
         "name", "in", "description", "required", "deprecated", "schema", "style", "explode", "example", "examples",
-        "allowEmptyValue", "x-ron-path-tail",
+        "allowEmptyValue", "allowReserved", "content", "x-ron-path-tail",
     ]
-    static let responseKeys: Set<String> = ["description", "content", "headers"]
+    static let responseKeys: Set<String> = ["description", "content", "headers", "links"]
     static let mediaTypeKeys: Set<String> = ["schema", "example", "examples", "encoding"]
     static let requestBodyKeys: Set<String> = ["description", "content", "required"]
-
-    /// Why a construct is refused, by keyword.
-    static let refusedOperationKeys: [String: String] = [
-        "callbacks": "callbacks are not supported: describe the callback's route as an operation of its own",
-        "links": "links are not supported",
-        "xml": "XML is not supported: the App Plane speaks JSON",
-        "content": "a parameter with content (rather than a schema) is not supported",
-    ]
 
     /// The operations of every OpenAPI document, with names unique per receiver.
     func operations(_ documents: [Document], types: [NamedType]) throws(CodegenError) -> [Operation] {
@@ -112,7 +105,6 @@ extension SchemaTranslator {
         guard template.hasPrefix("/") else { throw at.error("a path must start with '/'") }
         guard item.members != nil else { throw at.error("a path item must be an object") }
         if item["$ref"] != nil { throw at.appending("$ref").error("a path item $ref is not supported") }
-        try Self.refuse(item, at: at)
         try Self.allow(Self.withoutExtensions(item), Self.pathItemKeys, at: at, annotations: false)
         let shared = try parameterList(item["parameters"], document: document, at: at.appending("parameters"))
         var result: [Operation] = []
@@ -120,7 +112,6 @@ extension SchemaTranslator {
             guard let node = item[method] else { continue }
             let here = at.appending(method)
             guard node.members != nil else { throw here.error("an operation must be an object") }
-            try Self.refuse(node, at: here)
             try Self.allow(Self.withoutExtensions(node), Self.operationKeys, at: here, annotations: false)
             var parameters = shared
             for parameter in try parameterList(node["parameters"], document: document, at: here.appending("parameters"))
@@ -277,15 +268,6 @@ extension SchemaTranslator {
             throw at.appending("$ref").error("$ref '\(text)' points at nothing (or at another $ref)")
         }
         return (target, Location(file: document.path, pointer: String(text.dropFirst())))
-    }
-
-    /// Refuses the keywords that would change the call and are not supported.
-    static func refuse(_ node: DocumentValue, at: Location) throws(CodegenError) {
-        for (key, message) in refusedOperationKeys where node[key] != nil {
-            // `content` is refused on a parameter only.
-            if key == "content" && node["in"] == nil { continue }
-            throw at.appending(key).error(message)
-        }
     }
 
     // MARK: Names
