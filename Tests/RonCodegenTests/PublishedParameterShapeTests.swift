@@ -38,6 +38,9 @@ struct PublishedParameterShapeTests {
         // A form array of scalars stays a plain parameter (repeated or comma-joined by `explode`).
         #expect(try parameter(#"{"name": "i", "in": "query", \#(ids)}"#).queryStyle == nil)
         #expect(try parameter(#"{"name": "i", "in": "query", "schema": {"type": "string"}}"#).queryStyle == nil)
+        // A timestamp is a scalar: RFC 3339 text, never a JSON encoder's number.
+        let since = try parameter(#"{"name": "s", "in": "query", "schema": {"type": "string", "format": "date-time"}}"#)
+        #expect(since.queryStyle == nil && since.type == .timestamp)
     }
 
     @Test func aScalarByAnotherNameIsThatScalar() throws {
@@ -117,6 +120,19 @@ struct PublishedParameterShapeTests {
             #expect(error?.message.contains(message) == true, "\(path): \(error?.message ?? "")")
             #expect(error?.pointer.hasPrefix("/paths/") == true)
         }
+    }
+
+    @Test func aPathAndAQueryParameterOfOneNameAreTwoArguments() throws {
+        let model = try CodeGenerator().model(documents: [
+            (
+                "api.json",
+                #"{"openapi": "3.1.0", "paths": {"/lists/{list_id}": {"get": {"operationId": "getList", "parameters": [{"name": "list_id", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "list_id", "in": "query", "schema": {"type": "integer"}}], "responses": {}}}}}"#
+            )
+        ])
+        #expect(model.operations.first?.parameters.map(\.swiftName) == ["listId", "listId2"])
+        let code = SwiftRenderer(options: SwiftRenderer.Options()).renderOperationsFile(model)
+        // The catalog, keyed by name, lists the name once (a literal with a key twice traps).
+        #expect(code.contains(#"parameters: ["list_id": "path"]"#))
     }
 
     @Test func aQueryInThePathsKeyIsSentWithEveryCall() throws {

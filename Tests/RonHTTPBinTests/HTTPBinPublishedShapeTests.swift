@@ -112,15 +112,18 @@ import Testing
         let answer = await client.searchBeta(
             metadata: ["plan": "gold", "tier": "a b"], range: PriceRange(low: 1, high: 2),
             point: PriceRange(low: 3, high: 4), ids: [1, 2, 3], words: ["x", "y"], xBetas: [.aV1, .bV2],
-            filter: PriceRange(low: 5, high: 6))
+            filter: PriceRange(low: 5, high: 6), since: Date(timeIntervalSince1970: 1_767_323_045.5),
+            xSince: [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 86_400)])
         let echo = try Self.echo(answer)
         #expect(
             echo.args == [
                 "beta": .string("true"), "metadata[plan]": .string("gold"), "metadata[tier]": .string("a b"),
                 "low": .string("1"), "high": .string("2"), "point": .string("high,4,low,3"),
                 "ids": .string("1|2|3"), "words": .string("x y"), "filter": .string(#"{"high":6,"low":5}"#),
+                "since": .string("2026-01-02T03:04:05.5Z"),
             ])
         #expect(echo.headers?["X-Betas"] == "a=v1,b=v2")
+        #expect(echo.headers?["X-Since"] == "1970-01-01T00:00:00Z,1970-01-02T00:00:00Z")
         // Only the query of the path's key when nothing else is given.
         let bare = try Self.echo(await client.searchBeta())
         #expect(bare.args == ["beta": .string("true")])

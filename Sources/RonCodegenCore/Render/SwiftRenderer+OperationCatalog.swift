@@ -14,12 +14,16 @@ extension SwiftRenderer {
                     if case .named(let name, _) = type { responseType = SwiftLiteral.string(name) }
                 default: break
                 }
-                let examples = operation.parameters.compactMap { parameter -> String? in
+                // The catalog is keyed by name: where a path and a query parameter share one (a
+                // published description may), the first listed (the path's) stands for both.
+                var named: Set<String> = []
+                let parameters = operation.parameters.filter { named.insert($0.name).inserted }
+                let examples = parameters.compactMap { parameter -> String? in
                     guard let example = parameter.example, let text = Self.exampleText(example) else { return nil }
                     return "\(SwiftLiteral.string(parameter.name)): \(SwiftLiteral.string(text))"
                 }
-                let required = operation.parameters.filter(\.required).map { SwiftLiteral.string($0.name) }
-                let locations = operation.parameters.map {
+                let required = parameters.filter(\.required).map { SwiftLiteral.string($0.name) }
+                let locations = parameters.map {
                     "\(SwiftLiteral.string($0.name)): \(SwiftLiteral.string($0.location.rawValue))"
                 }
                 var isStream = false

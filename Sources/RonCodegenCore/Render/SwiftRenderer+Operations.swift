@@ -254,6 +254,8 @@ extension SwiftRenderer {
         case .array(let element): return "\(value).map { \(text("$0", element)) }.joined(separator: \",\")"
         case .named: return "\(value).rawValue"
         case .decimal: return "\(value).description"
+        case .timestamp: return "RFC3339.format(\(value))"
+        case .bytes: return "WireBase64URL.encode(\(value))"
         default: return "String(\(value))"
         }
     }

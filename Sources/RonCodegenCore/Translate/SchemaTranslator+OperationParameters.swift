@@ -63,8 +63,9 @@ extension SchemaTranslator {
         if case .array(let element) = type { type = .array(scalarTarget(element, at: at.appending("schema"))) }
         func scalar(_ type: TypeReference) -> Bool {
             switch type {
+            // A timestamp goes as RFC 3339 text, bytes as base64url, as in a JSON body.
             case .bool, .string, .double, .float, .int, .int8, .int16, .int32, .uint, .uint8, .uint16, .uint32,
-                .int64, .uint64, .bigInteger, .decimal:
+                .int64, .uint64, .bigInteger, .decimal, .timestamp, .bytes:
                 return true
             case .named(let name, let arguments):
                 return arguments.isEmpty && isStringEnum(name)
