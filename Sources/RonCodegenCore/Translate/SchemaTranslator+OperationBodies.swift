@@ -159,21 +159,24 @@ extension SchemaTranslator {
         return String(media.split(separator: "/").last ?? "bytes")
     }
 
+    /// A media type without its parameters (`text/plain; charset=utf-8` → `text/plain`).
+    static func baseMedia(_ media: String) -> String {
+        media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+    }
+
     static func isJSON(_ media: String) -> Bool {
-        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+        let base = baseMedia(media)
         return base == "application/json" || base.hasSuffix("+json")
     }
 
     /// `application/x-www-form-urlencoded`, parameters aside.
     static func isForm(_ media: String) -> Bool {
-        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
-        return base.lowercased() == "application/x-www-form-urlencoded"
+        baseMedia(media).lowercased() == "application/x-www-form-urlencoded"
     }
 
     /// `multipart/form-data`, parameters aside.
     static func isMultipartForm(_ media: String) -> Bool {
-        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
-        return base.lowercased() == "multipart/form-data"
+        baseMedia(media).lowercased() == "multipart/form-data"
     }
 
     /// The order in which a request body's media types are preferred (lower first).
@@ -186,8 +189,8 @@ extension SchemaTranslator {
 
     /// `application/xml`, `text/xml` or a `+xml` type, parameters aside.
     static func isXML(_ media: String) -> Bool {
-        let base = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
-        return base.lowercased().hasSuffix("/xml") || base.lowercased().hasSuffix("+xml")
+        let base = baseMedia(media).lowercased()
+        return base.hasSuffix("/xml") || base.hasSuffix("+xml")
     }
 
     /// Checks a media type object (a `multipart/*` other than `form-data`, XML, or anything that is
