@@ -148,6 +148,16 @@ struct PublishedParameterShapeTests {
             #""/a": {"options": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {}}, "get": {"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {}}}"#
         )
         #expect(found.allSatisfy { $0.requestBody != nil })
+        // Sent, not dropped: encoded by the call itself (the client's `get` takes no body).
+        let code = SwiftRenderer(options: SwiftRenderer.Options()).renderOperationsFile(
+            try CodeGenerator().model(documents: [
+                (
+                    "api.json",
+                    #"{"openapi": "3.1.0", "paths": {"/search": {"get": {"operationId": "search", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}, "responses": {}}}}}"#
+                )
+            ]))
+        #expect(code.contains("encoded = try AppRequestBody.json(formValue)"))
+        #expect(code.contains(#"method: HTTPMethod(rawValue: "GET")"#) && code.contains("body: encoded"))
     }
 
     @Test func anEventStreamAnsweringAPostIsTextOrBytes() throws {

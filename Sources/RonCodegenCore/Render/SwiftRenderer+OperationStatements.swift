@@ -46,9 +46,9 @@ extension SwiftRenderer {
         )
     }
 
-    /// `var query: [URLQueryItem]` from the query arguments, in document order.
-    /// The query items; `failure` is the statement that ends the call when a structured value does
-    /// not encode (`nil`: the call cannot fail, and such a value sends nothing).
+    /// `query: [URLQueryItem]`: the query written in the path's key, then the query arguments in
+    /// document order. `failure` is the statement that ends the call when a structured value does
+    /// not encode (`nil`, for a page sequence, which cannot fail: such a value sends nothing).
     func queryItems(
         _ arguments: [OperationParameter], fixed: String? = nil,
         failure: String? = "return AppResponse(status: 0, problem: error.problem)", into w: inout SourceWriter
