@@ -40,6 +40,23 @@ struct PublishedBodyShapeTests {
         #expect(xmlOnly.raw && xmlOnly.contentType == "application/xml")
     }
 
+    @Test func jsonUnderAMediaTypeOfItsOwnIsSentUnderIt() throws {
+        let api = #"""
+            {"openapi": "3.1.0", "paths": {"/a": {"patch": {"operationId": "patchA",
+              "requestBody": {"required": true, "content": {"application/merge-patch+json; charset=utf-8": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}},
+              "responses": {"204": {"description": "ok"}}}},
+             "/b": {"put": {"operationId": "putB",
+              "requestBody": {"required": true, "content": {"application/json; charset=utf-8": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}},
+              "responses": {"204": {"description": "ok"}}}}}}
+            """#
+        let generator = CodeGenerator()
+        let source = try generator.files(
+            for: generator.model(documents: [("api.json", api)]), split: false, output: .operations
+        ).map(\.contents).joined()
+        #expect(source.contains(#"AppRequestBody.json(formValue, contentType: "application/merge-patch+json")"#))
+        #expect(source.contains("put(requestPath, body: body"), "plain JSON still goes through the verb")
+    }
+
     @Test func xmlBesideJSONIsNotAskedForAndAloneIsBytes() throws {
         let both = try operation(
             #"{"responses": {"200": {"description": "ok", "content": {"application/xml": {"schema": {"type": "object"}}, "application/json": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}"#

@@ -53,6 +53,16 @@ import Testing
         #expect(own.headers?["Accept"] == "*/*")
     }
 
+    @Test func aMergePatchIsJSONSentUnderItsOwnMediaType() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let echo = try Self.echo(await client.patchPet(name: "Rex", body: Seller(name: "Rex", rating: 5)))
+        #expect(echo.headers?["Content-Type"] == "application/merge-patch+json")
+        let sent = try JSONDecoder().decode(Seller.self, from: Data(try #require(echo.data).utf8))
+        #expect(sent == Seller(name: "Rex", rating: 5))
+    }
+
     @Test func textInTwoMediaTypesIsSentAsBytesOfTheFirst() async throws {
         let server = try HTTPBinServer.start()
         defer { server.stop() }

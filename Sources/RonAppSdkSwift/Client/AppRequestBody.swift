@@ -40,14 +40,16 @@ public struct AppRequestBody: Sendable, Hashable {
     /// Whether the body can be sent again by a retry (see ``RonBodySource/isReplayable``).
     public var isReplayable: Bool { source.isReplayable }
 
-    /// A JSON body encoded with `encoder` (a plain `JSONEncoder` by default).
+    /// A JSON body encoded with `encoder` (a plain `JSONEncoder` by default), sent as
+    /// `contentType`: `application/json` unless the operation names a JSON media type of its own,
+    /// such as `application/merge-patch+json`.
     ///
     /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when encoding fails.
     public static func json(
-        _ value: any Encodable, encoder: JSONEncoder = JSONEncoder()
+        _ value: any Encodable, encoder: JSONEncoder = JSONEncoder(), contentType: String = "application/json"
     ) throws(LocalNetworkError) -> AppRequestBody {
         do {
-            return AppRequestBody(data: try encoder.encode(value), contentType: "application/json")
+            return AppRequestBody(data: try encoder.encode(value), contentType: contentType)
         } catch {
             throw .bodyEncodingFailed(type: String(describing: type(of: value)), reason: Self.describe(error))
         }

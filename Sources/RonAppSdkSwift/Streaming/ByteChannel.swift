@@ -8,6 +8,12 @@ import Foundation
 /// its source while it answers `false`; `onDemand` runs once the consumer has read the buffer down
 /// to half the mark. When the consumer stops (its task is cancelled, or it releases the sequence from
 /// ``stream()``), `onCancel` runs once, so the transport closes the connection.
+///
+/// A producer that can neither wait nor pause (FoundationNetworking's data delegate, on Linux)
+/// gives the channel a spill limit: past the mark, chunks go to an unlinked temporary file
+/// (``SpillFile``) and are read back in order, so resident memory stays near the mark whatever the
+/// consumer's pace; a consumer more than the limit behind fails the body with
+/// ``TransportFailure/Cause/responseTooLarge`` instead of filling the disk.
 final class ByteChannel: @unchecked Sendable {
     private let lock = NSLock()
     private var chunks: [Data] = []
@@ -20,18 +26,33 @@ final class ByteChannel: @unchecked Sendable {
     private let highWater: Int
     private let onDemand: (@Sendable () -> Void)?
     private let onCancel: @Sendable () -> Void
+    private let spillLimit: Int64?
+    private var spill: SpillFile?
+    private var spillFailed = false
+    /// The most bytes ever held in memory at once (for tests and benchmarks).
+    private(set) var peakBuffered = 0
 
     /// The default mark: 1 MiB waiting to be read.
     static let defaultHighWater = 1 << 20
+    /// How far behind a consumer may fall, spilled to disk, before the body fails (4 GiB).
+    static let defaultSpillLimit: Int64 = 4 << 30
+    /// The most read back from the spill file at once.
+    static let spillReadSize = 256 << 10
 
+    /// Creates a channel; `spillLimit` (for producers that cannot pause) sends what passes the mark to
+    /// a temporary file, up to that many bytes.
     init(
-        highWater: Int = ByteChannel.defaultHighWater, onDemand: (@Sendable () -> Void)? = nil,
-        onCancel: @escaping @Sendable () -> Void
+        highWater: Int = ByteChannel.defaultHighWater, spillLimit: Int64? = nil,
+        onDemand: (@Sendable () -> Void)? = nil, onCancel: @escaping @Sendable () -> Void
     ) {
         self.highWater = max(highWater, 1)
+        self.spillLimit = spillLimit
         self.onDemand = onDemand
         self.onCancel = onCancel
     }
+
+    /// The bytes waiting in the spill file.
+    var spilledBytes: Int64 { lock.withLock { spill?.pending ?? 0 } }
 
     // MARK: Producer
 
@@ -50,12 +71,48 @@ final class ByteChannel: @unchecked Sendable {
             waiting.resume(returning: data)
             return true
         }
+        if let spillLimit, buffered >= highWater || (spill?.pending ?? 0) > 0 {
+            return spillLocked(data, limit: spillLimit)
+        }
         chunks.append(data)
         buffered += data.count
-        let open = buffered < highWater
+        peakBuffered = max(peakBuffered, buffered)
+        // A spilling channel never asks its producer to pause: the next chunk goes to disk.
+        let open = buffered < highWater || spillLimit != nil
         if !open { paused = true }
         lock.unlock()
         return open
+    }
+
+    /// Appends `data` to the spill file (made on first use); called with the lock held, releases it.
+    private func spillLocked(_ data: Data, limit: Int64) -> Bool {
+        if spill == nil, !spillFailed {
+            spill = SpillFile()
+            spillFailed = spill == nil
+        }
+        guard let spill else {
+            // No temporary file can be made: keep the chunk in memory, as a channel without a limit.
+            chunks.append(data)
+            buffered += data.count
+            peakBuffered = max(peakBuffered, buffered)
+            lock.unlock()
+            return true
+        }
+        if spill.pending + Int64(data.count) > limit {
+            lock.unlock()
+            finish(
+                throwing: TransportFailure(
+                    .responseTooLarge, detail: "the reader fell more than \(limit) bytes behind the network"))
+            return false
+        }
+        guard spill.append(data) else {
+            lock.unlock()
+            finish(
+                throwing: TransportFailure(.truncatedBody, detail: "the temporary file for the body refused a write"))
+            return false
+        }
+        lock.unlock()
+        return true
     }
 
     /// Hands `data` over and waits while the buffer is full; `false` once the consumer is gone.
@@ -84,7 +141,7 @@ final class ByteChannel: @unchecked Sendable {
             return
         }
         ended = .some(failure)
-        let waiting = chunks.isEmpty ? reader : nil
+        let waiting = chunks.isEmpty && (spill?.pending ?? 0) == 0 ? reader : nil
         if waiting != nil { reader = nil }
         lock.unlock()
         if let waiting {
@@ -122,6 +179,18 @@ final class ByteChannel: @unchecked Sendable {
                     if resumeSource { onDemand?() }
                     return
                 }
+                if let spill, spill.pending > 0 {
+                    let chunk = spill.read(upTo: Self.spillReadSize)
+                    lock.unlock()
+                    if let chunk {
+                        continuation.resume(returning: chunk)
+                    } else {
+                        let failure = TransportFailure(
+                            .truncatedBody, detail: "the temporary file for the body refused a read")
+                        continuation.resume(throwing: failure)
+                    }
+                    return
+                }
                 if let ended {
                     lock.unlock()
                     if let failure = ended {
@@ -151,6 +220,7 @@ final class ByteChannel: @unchecked Sendable {
         let hadEnded = ended != nil
         chunks.removeAll()
         buffered = 0
+        spill = nil
         let waitingReader = reader
         let waitingWriter = writer
         reader = nil

@@ -126,7 +126,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         }
         let headers = RonHeaders(http: http)
         let continuation = ByteChannel(
-            onDemand: { [weak self] in self?.resumeReading() },
+            spillLimit: Self.spillLimit, onDemand: { [weak self] in self?.resumeReading() },
             onCancel: { [weak self] in self?.close(TransportFailure(.cancelled)) })
         let stream = continuation.stream()
         lock.lock()
@@ -152,9 +152,20 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         if channel?.offer(data) == false { pauseReading(dataTask) }
     }
 
+    /// Where the data delegate cannot pause (FoundationNetworking on Linux: suspending a task removes
+    /// libcurl's handle mid-transfer), the chunks past the channel's mark go to an unlinked temporary
+    /// file instead of memory, up to this many bytes behind; elsewhere `nil` (the task is suspended).
+    private static var spillLimit: Int64? {
+        #if canImport(Darwin)
+            nil
+        #else
+            ByteChannel.defaultSpillLimit
+        #endif
+    }
+
     /// Stops reading while the consumer is a buffer behind. `URLSession` on Apple platforms stops
     /// reading from the socket for a suspended task; FoundationNetworking (Linux) cannot suspend a
-    /// running transfer, so there the buffer grows with a consumer slower than the network.
+    /// running transfer, so there the channel spills to disk instead (``spillLimit``).
     private func pauseReading(_ task: URLSessionDataTask) {
         #if canImport(Darwin)
             task.suspend()

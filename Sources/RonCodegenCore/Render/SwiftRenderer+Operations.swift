@@ -100,10 +100,11 @@ extension SwiftRenderer {
                 send =
                     "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
             } else if let body = operation.requestBody,
-                !SchemaTranslator.isJSON(body.contentType) || !bodyVerbs.contains(verb)
+                Self.jsonMediaType(body) != "application/json" || !bodyVerbs.contains(verb)
             {
-                // A form is encoded here (the verbs encode JSON); a value that does not encode is a
-                // local problem, as for JSON.
+                // A form, or JSON under a media type of its own (`application/merge-patch+json`), is
+                // encoded here (the verbs send `application/json`); a value that does not encode is
+                // a local problem, as for JSON.
                 w.line("let formValue: \(Self.bodyValueType(body))? = body")
                 let (encode, throwing) = Self.bodyEncoding(body, "formValue")
                 if throwing {
@@ -294,7 +295,19 @@ extension SwiftRenderer {
         if SchemaTranslator.isForm(body.contentType) {
             return ("AppRequestBody.form(\(value)\(formFieldsArgument(body)))", true)
         }
-        return ("AppRequestBody.json(\(value))", true)
+        let media = jsonMediaType(body)
+        guard let media, media != "application/json" else { return ("AppRequestBody.json(\(value))", true) }
+        return ("AppRequestBody.json(\(value), contentType: \(SwiftLiteral.string(media)))", true)
+    }
+
+    /// The media type a JSON body is sent with (the description's, parameters aside; `nil` for a
+    /// body that is not JSON).
+    static func jsonMediaType(_ body: OperationBody) -> String? {
+        guard SchemaTranslator.isJSON(body.contentType), !body.raw, !body.freeForm, !body.freeMultipart else {
+            return nil
+        }
+        let media = SchemaTranslator.baseMedia(body.contentType).lowercased()
+        return media == "application/json" ? media : SchemaTranslator.baseMedia(body.contentType)
     }
 
     /// `, fields: [...]` for a form whose `encoding` object changes how members go, else nothing.

@@ -99,3 +99,48 @@ final class LockedValues: @unchecked Sendable {
     func append(_ value: RonTransferProgress) { lock.withLock { stored.append(value) } }
     var values: [RonTransferProgress] { lock.withLock { stored } }
 }
+
+/// A stream read long after the network delivered it: on Linux, where FoundationNetworking cannot
+/// pause a transfer, the bytes past the channel's mark wait in an unlinked temporary file, and come
+/// back whole and in order.
+@Suite struct SlowReaderInteropTests {
+    /// The open descriptors of this process that name a spill file (Linux's `/proc`; empty elsewhere).
+    static func spillDescriptors() -> [String] {
+        let folder = "/proc/self/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { name in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)
+            return target.flatMap { $0.contains("ron-spill-") ? $0 : nil }
+        }
+    }
+
+    @Test func aReaderFarBehindTheNetworkGetsEveryByteInOrder() async throws {
+        try await withGateway { base in
+            let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
+            let size = 24 << 20
+            let response = try await client.stream(AppRequest(path: "/_test/file", query: ["bytes": String(size)]))
+            #if os(Linux)
+                // The body outruns a reader that has not started: it spills once 1 MiB waits.
+                let clock = ContinuousClock()
+                let deadline = clock.now.advanced(by: .seconds(30))
+                while Self.spillDescriptors().isEmpty, clock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                let spilled = Self.spillDescriptors()
+                #expect(spilled.count == 1)
+                #expect(spilled.allSatisfy { $0.hasSuffix("(deleted)") }, "the spill file is unlinked at once")
+            #endif
+            var offset = 0
+            var wrong: Int?
+            for try await chunk in response.body {
+                for (index, byte) in chunk.enumerated() where wrong == nil {
+                    if byte != UInt8(truncatingIfNeeded: (offset + index) % 251) { wrong = offset + index }
+                }
+                offset += chunk.count
+            }
+            #expect(offset == size)
+            #expect(wrong == nil, "the first wrong byte")
+            #expect(Self.spillDescriptors().isEmpty, "the spill file is closed with the stream")
+        }
+    }
+}
