@@ -3,9 +3,10 @@ import RonAppSdkSwift
 import RonGateway
 
 /// Section 10: a large download to a file (1 GiB unless `RON_BENCH_DOWNLOAD_BYTES` says otherwise)
-/// from the embedded gateway's generated file route on loopback: the resident memory it adds (the
-/// peak above the starting point, sampled every 20 ms) on each transport, and its time against
-/// `curl -o` of the same URL in the same run.
+/// from the embedded gateway's generated file route on loopback, and the upload of a file of the
+/// same size to its upload sink: the resident memory each adds (the peak above the starting point,
+/// sampled every 20 ms) on each transport, and its time against curl moving the same bytes
+/// (`curl -o`, `curl -T`) in the same run.
 struct DownloadSection {
     let options: BenchOptions
     let table: ResultTable
@@ -21,10 +22,18 @@ struct DownloadSection {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let curlSeconds = curl(base, into: folder)
+        let upload = folder.appendingPathComponent("upload.bin")
+        try writePattern(to: upload)
+        let curlUploadSeconds = curlUpload(base, file: upload)
         try await measure("URLSessionTransport", base: base, folder: folder, transport: nil, curlSeconds: curlSeconds)
+        try await measureUpload(
+            "URLSessionTransport", base: base, file: upload, transport: nil, curlSeconds: curlUploadSeconds)
         if let server = ServerTransport.make(connections: 1) {
             try await measure(
                 ServerTransport.name, base: base, folder: folder, transport: server.transport, curlSeconds: curlSeconds)
+            try await measureUpload(
+                ServerTransport.name, base: base, file: upload, transport: server.transport,
+                curlSeconds: curlUploadSeconds)
             await server.shutdown()
         } else {
             table.note("Built without the AsyncHTTPClient trait: no AsyncHTTPClientTransport download figure.")
@@ -51,11 +60,70 @@ struct DownloadSection {
         return outcome.seconds
     }
 
-    private func measure(
-        _ name: String, base: URL, folder: URL, transport: (any RonTransport)?, curlSeconds: Double?
+    /// Writes `size` bytes of the gateway's pattern to `file`, 1 MiB at a time.
+    private func writePattern(to file: URL) throws {
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        // The pattern repeats every 251 bytes: one block covers any 1 MiB piece from its phase.
+        let block = Data((0..<(1 << 20) + 251).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        var done = 0
+        while done < size {
+            let count = min(1 << 20, size - done)
+            let phase = done % 251
+            try handle.write(contentsOf: block[phase..<phase + count])
+            done += count
+        }
+    }
+
+    /// `curl -T` of the file to the upload sink (a `POST`, without `Expect: 100-continue`; the sink
+    /// counts without hashing).
+    private func curlUpload(_ base: URL, file: URL) -> Double? {
+        guard ProcessRunner.which("curl") != nil else { return nil }
+        let url = base.absoluteString + "/app/_test/upload-sink?digest=0"
+        let arguments = ["curl", "-sS", "-o", "/dev/null", "-X", "POST", "-H", "Expect:", "-T", file.path, url]
+        guard let outcome = try? ProcessRunner.run(arguments), outcome.status == 0 else {
+            table.note("curl -T failed: no curl comparison for the uploads of section 10.")
+            return nil
+        }
+        table.add(
+            ResultRow(
+                section: "10", measure: "curl -T, \(size >> 20) MiB on loopback (MiB/s)",
+                value: Format.fixed(Double(size >> 20) / outcome.seconds, 0), spread: "1 run", target: "", pass: nil))
+        return outcome.seconds
+    }
+
+    /// The file streamed from disk to the upload sink (`AppRequestBody.file`), whose answer names
+    /// the bytes it counted.
+    private func measureUpload(
+        _ name: String, base: URL, file: URL, transport: (any RonTransport)?, curlSeconds: Double?
     ) async throws {
         let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport))
         defer { client.close() }
+        struct Sunk: Decodable { var bytes: Int }
+        let (seconds, added, sunk) = try await sampled { () async throws -> Sunk in
+            let answer: AppResponse<Sunk> = await client.request(
+                AppRequest(
+                    method: .post, path: "/_test/upload-sink", query: ["digest": "0"],
+                    body: try AppRequestBody.file(file)))
+            return try answer.value()
+        }
+        guard sunk.bytes == size else {
+            table.note("the upload sink counted \(sunk.bytes) bytes on \(name), not \(size)")
+            return
+        }
+        record("upload \(size >> 20) MiB from a file on \(name)", added: added, seconds: seconds)
+        if let curlSeconds {
+            let ratio = curlSeconds / seconds
+            table.add(
+                ResultRow(
+                    section: "10", measure: "upload on \(name) throughput / curl -T throughput",
+                    value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8", pass: ratio >= 0.8))
+        }
+    }
+
+    /// Runs `work` while sampling the resident set: its seconds, the peak MiB above the start, its value.
+    private func sampled<T: Sendable>(_ work: () async throws -> T) async throws -> (Double, Double, T) {
         let start = ResidentMemory.bytes() ?? 0
         let peak = PeakSampler()
         let sampling = Task {
@@ -65,22 +133,37 @@ struct DownloadSection {
             }
         }
         let began = Clock.now()
-        let result = try await client.download(
-            AppRequest(path: "/_test/file", query: ["bytes": String(size)]), to: folder.appendingPathComponent(name))
+        let value = try await work()
         let seconds = Double(Clock.now() - began) / 1e9
         sampling.cancel()
         peak.record(ResidentMemory.bytes() ?? 0)
-        try? FileManager.default.removeItem(at: result.destination)
-        let added = Double(max(0, peak.value - start)) / 1_048_576
+        return (seconds, Double(max(0, peak.value - start)) / 1_048_576, value)
+    }
+
+    /// The memory and throughput rows of one transfer.
+    private func record(_ what: String, added: Double, seconds: Double) {
         table.add(
             ResultRow(
-                section: "10", measure: "download \(size >> 20) MiB to a file on \(name): resident memory added (MiB)",
+                section: "10", measure: "\(what): resident memory added (MiB)",
                 value: Format.fixed(added, 1), spread: "peak of 20 ms samples", target: "< 64", pass: added < 64))
         table.add(
             ResultRow(
-                section: "10", measure: "download on \(name) (MiB/s)",
-                value: Format.fixed(Double(size >> 20) / seconds, 0),
+                section: "10", measure: "\(what) (MiB/s)", value: Format.fixed(Double(size >> 20) / seconds, 0),
                 spread: "1 run", target: "", pass: nil))
+    }
+
+    private func measure(
+        _ name: String, base: URL, folder: URL, transport: (any RonTransport)?, curlSeconds: Double?
+    ) async throws {
+        let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport))
+        defer { client.close() }
+        let (seconds, added, result) = try await sampled {
+            try await client.download(
+                AppRequest(path: "/_test/file", query: ["bytes": String(size)]), to: folder.appendingPathComponent(name)
+            )
+        }
+        try? FileManager.default.removeItem(at: result.destination)
+        record("download \(size >> 20) MiB to a file on \(name)", added: added, seconds: seconds)
         if let curlSeconds {
             let ratio = curlSeconds / seconds
             table.add(

@@ -24,6 +24,9 @@ struct ExampleCall {
             switch location {
             case "path": call.path = call.path.replacingOccurrences(of: "{\(name)}", with: example)
             case "query": call.query.append(URLQueryItem(name: name, value: example))
+            case "cookie":
+                let pair = "\(name)=\(RonCookie.value(example))"
+                call.headers["Cookie"] = call.headers["Cookie"].map { $0 + "; " + pair } ?? pair
             default: call.headers[name] = example
             }
         }

@@ -4,6 +4,16 @@ import RonCodegenCore
 /// Requests against the schema: parameters (presence, type, enum, range, length, pattern) and the
 /// JSON body (the judgements of `FixtureValidator`, as `ron-codegen verify` makes them).
 extension MockAPI {
+    /// The value of the cookie `name` in a `Cookie` header (`a=1; b=2`), as sent.
+    static func cookie(_ name: String, in header: String?) -> String? {
+        for pair in (header ?? "").split(separator: ";") {
+            let trimmed = pair.trimmingCharacters(in: .whitespaces)
+            guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == name else { continue }
+            return String(trimmed[trimmed.index(after: equals)...])
+        }
+        return nil
+    }
+
     /// The refusal of `request`, or `nil` when it fits the operation of `route`.
     func validate(_ request: MockRequest, route: MockRoute, pathValues: [String: String]) -> MockResponse? {
         let operation = route.operation
@@ -23,6 +33,15 @@ extension MockAPI {
                     values = sent.map { $0.split(separator: ",").map(String.init) } ?? []
                 } else {
                     values = sent.map { [$0] } ?? []
+                }
+            case .cookie:
+                // One pair of the `Cookie` header; an array's elements joined by commas.
+                let sent = Self.cookie(parameter.name, in: request.header("cookie"))
+                if case .array = parameter.type {
+                    values =
+                        sent.map { $0.split(separator: ",").compactMap { String($0).removingPercentEncoding } } ?? []
+                } else {
+                    values = sent.flatMap { $0.removingPercentEncoding }.map { [$0] } ?? []
                 }
             case .query:
                 let sent = query.filter { $0.name == parameter.name }.map(\.value)

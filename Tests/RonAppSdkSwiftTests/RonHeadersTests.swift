@@ -60,3 +60,13 @@ import Testing
         #expect(headers.map(\.name) == ["C", "a", "b"])
     }
 }
+
+@Suite("Cookie values")
+struct RonCookieTests {
+    @Test func whatACookieValueMayHoldStaysAndTheRestIsEscaped() {
+        #expect(RonCookie.value("abc-_.~!#$&'()*+/:<=>?@[]^`{|}") == "abc-_.~!#$&'()*+/:<=>?@[]^`{|}")
+        #expect(RonCookie.value("a b;c,d\"e\\f%") == "a%20b%3Bc%2Cd%22e%5Cf%25")
+        #expect(RonCookie.value("æ\u{1}") == "%C3%A6%01")
+        #expect(RonCookie.header([("a", "1"), ("b", RonCookie.value("x y"))]) == "a=1; b=x%20y")
+    }
+}

@@ -169,10 +169,10 @@ struct OperationModelTests {
 
     static let refusals: [Refusal] = [
         Refusal(
-            name: "a cookie parameter",
+            name: "a parameter in the body (Swagger 2's, not OpenAPI 3's)",
             paths:
-                #""/a": {"get": {"parameters": [{"name": "c", "in": "cookie", "schema": {"type": "string"}}], "responses": {}}}"#,
-            pointer: "/paths/~1a/get/parameters/0/in", message: "cookie parameters are not supported"),
+                #""/a": {"get": {"parameters": [{"name": "c", "in": "body", "schema": {"type": "string"}}], "responses": {}}}"#,
+            pointer: "/paths/~1a/get/parameters/0/in", message: "unknown parameter location 'body'"),
         Refusal(
             name: "a part's content type that is not a media type",
             paths:
@@ -243,7 +243,7 @@ struct OperationModelTests {
         var generator = CodeGenerator()
         generator.readsOperations = false
         let paths =
-            #""/a": {"get": {"parameters": [{"name": "c", "in": "cookie", "schema": {"type": "string"}}], "responses": {}}}"#
+            #""/a": {"get": {"parameters": [{"name": "c", "in": "body", "schema": {"type": "string"}}], "responses": {}}}"#
         let documents = [
             ("types.json", Self.types),
             ("api.json", #"{"openapi": "3.1.0", "paths": {"# + paths + "}}"),

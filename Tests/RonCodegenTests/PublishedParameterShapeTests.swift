@@ -43,6 +43,25 @@ struct PublishedParameterShapeTests {
         #expect(since.queryStyle == nil && since.type == .timestamp)
     }
 
+    @Test func cookieParametersAreScalarsOrListsAndOtherShapesAreRefusedWhereTheyAre() throws {
+        let session = try parameter(
+            #"{"name": "session", "in": "cookie", "required": true, "schema": {"type": "string"}}"#)
+        #expect(session.location == .cookie)
+        let ids = try parameter(
+            #"{"name": "ids", "in": "cookie", "style": "form", "explode": false, "schema": {"type": "array", "items": {"type": "integer"}}}"#
+        )
+        guard case .array = ids.type else {
+            Issue.record("a list of integers, got \(ids.type)")
+            return
+        }
+        let object = ##"{"name": "r", "in": "cookie", "schema": {"$ref": "#/components/schemas/Range"}}"##
+        #expect {
+            try parameter(object)
+        } throws: { error in
+            (error as? CodegenError)?.pointer == "/paths/~1a/get/parameters/0/schema"
+        }
+    }
+
     @Test func aScalarByAnotherNameIsThatScalar() throws {
         let api =
             ##"{"openapi": "3.1.0", "paths": {"/a/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/Snowflake"}}, {"name": "ids", "in": "query", "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Snowflake"}}}], "responses": {}}}}, "components": {"schemas": {"Snowflake": {"type": "string", "pattern": "^[0-9]+$", "format": "snowflake"}}}}"##

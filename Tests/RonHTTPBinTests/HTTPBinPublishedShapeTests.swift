@@ -139,6 +139,21 @@ import Testing
         #expect(bare.args == ["beta": .string("true")])
     }
 
+    @Test func cookieParametersGoAsOneCookieHeader() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let echo = try Self.echo(
+            await client.getSession(session: "s-1", ids: [4, 2], note: "a b;c=\"d\"", xTrace: "t"))
+        #expect(echo.headers?["Cookie"] == "session=s-1; ids=4,2; note=a%20b%3Bc=%22d%22")
+        #expect(echo.headers?["X-Trace"] == "t")
+        let bare = try Self.echo(await client.getSession(session: "only"))
+        #expect(bare.headers?["Cookie"] == "session=only")
+        // The caller's own Cookie header wins.
+        let own = try Self.echo(await client.getSession(session: "s", headers: ["cookie": "mine=1"]))
+        #expect(own.headers?["Cookie"] == "mine=1")
+    }
+
     @Test func pathParametersInsideOneSegmentAreEncodedAsOne() async throws {
         let server = try HTTPBinServer.start()
         defer { server.stop() }

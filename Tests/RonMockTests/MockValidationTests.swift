@@ -19,6 +19,14 @@ import Testing
         #expect(answer.json?["message"] as? String == "listItems: query parameter 'limit': required, and missing")
     }
 
+    @Test func aCookieParameterIsReadFromTheCookieHeader() throws {
+        let mock = try MockServing()
+        let big = try mock.request("DELETE", "/v1/items/i-1", headers: ["Cookie": "theme=dark; confirm=5"])
+        #expect(Self.problems(big) == ["cookie parameter 'confirm': 5 is above the maximum 1"])
+        let fine = try mock.request("DELETE", "/v1/items/i-1", headers: ["Cookie": "theme=dark; confirm=1"])
+        #expect(fine.status == 204)
+    }
+
     @Test func typesRangesAndEnumsOfParametersAreChecked() throws {
         let mock = try MockServing()
         let word = try mock.request("GET", "/v1/items?limit=ten")

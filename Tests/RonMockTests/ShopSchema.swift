@@ -111,6 +111,7 @@ struct ShopSchema {
               },
               "delete": {
                 "operationId": "deleteItem",
+                "parameters": [{"name": "confirm", "in": "cookie", "schema": {"type": "integer", "maximum": 1}}],
                 "responses": {"204": {"description": "Gone."}}
               }
             },

@@ -163,7 +163,7 @@ final class ByteChannel: @unchecked Sendable {
                     return
                 }
                 if !chunks.isEmpty {
-                    let chunk = chunks.removeFirst()
+                    let chunk = takeChunksLocked()
                     buffered -= chunk.count
                     var demand: CheckedContinuation<Bool, Never>?
                     var resumeSource = false
@@ -206,6 +206,22 @@ final class ByteChannel: @unchecked Sendable {
         } onCancel: {
             self.cancel()
         }
+    }
+
+    /// The oldest buffered chunk, joined with the ones after it up to ``spillReadSize`` bytes, so a
+    /// reader that fell behind catches up in a few large pieces rather than many small ones.
+    private func takeChunksLocked() -> Data {
+        var taken = 1
+        var size = chunks[0].count
+        while taken < chunks.count, size + chunks[taken].count <= Self.spillReadSize {
+            size += chunks[taken].count
+            taken += 1
+        }
+        guard taken > 1 else { return chunks.removeFirst() }
+        var joined = Data(capacity: size)
+        for piece in chunks[0..<taken] { joined.append(piece) }
+        chunks.removeFirst(taken)
+        return joined
     }
 
     /// The consumer is gone: drops what is buffered, fails a waiting read, releases a waiting

@@ -11,6 +11,7 @@ extension ModelComparison {
                 return "path \(position)"
             case .query: return "query \(parameter.name)"
             case .header: return "header \(parameter.name.lowercased())"
+            case .cookie: return "cookie \(parameter.name)"
             }
         }
     }

@@ -57,6 +57,8 @@ public struct OperationParameter: Sendable, Equatable {
         case query
         /// A request header.
         case header
+        /// A cookie: a `name=value` pair of the request's `Cookie` header.
+        case cookie
     }
 
     /// The name on the wire.

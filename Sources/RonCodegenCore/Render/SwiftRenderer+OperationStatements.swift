@@ -87,13 +87,38 @@ extension SwiftRenderer {
         }
     }
 
-    /// The call's headers: its header parameters and the answers' media types as `Accept`, under
-    /// the caller's `headers` (a name the caller sets, in any case, wins).
+    /// A cookie parameter's value: its text (an array's elements joined by commas), each element
+    /// escaped as ``RonCookie`` escapes a cookie value.
+    static func cookieText(_ value: String, _ type: TypeReference) -> String {
+        if case .array(let element) = type {
+            return "\(value).map { RonCookie.value(\(text("$0", element))) }.joined(separator: \",\")"
+        }
+        return "RonCookie.value(\(text(value, type)))"
+    }
+
+    /// The call's headers: its header parameters, its cookie parameters as `Cookie` and the answers'
+    /// media types as `Accept`, under the caller's `headers` (a name the caller sets, in any case,
+    /// wins).
     func headerStatement(_ arguments: [OperationParameter], accept: [String], into w: inout SourceWriter) {
         let headers = arguments.filter { $0.location == .header }
+        let cookies = arguments.filter { $0.location == .cookie }
         let accept = headers.contains { $0.name.lowercased() == "accept" } ? [] : accept
-        guard !headers.isEmpty || !accept.isEmpty else { return }
+        guard !headers.isEmpty || !cookies.isEmpty || !accept.isEmpty else { return }
         w.line("var typedHeaders: [String: String] = [:]")
+        if !cookies.isEmpty {
+            // Cookie parameters: one `Cookie` header, a pair for each value given.
+            w.line("var cookies: [(name: String, value: String)] = []")
+            for parameter in cookies {
+                let value = parameter.required ? Naming.escaped(parameter.swiftName) : "value"
+                var statement =
+                    "cookies.append((\(SwiftLiteral.string(parameter.name)), \(Self.cookieText(value, parameter.type))))"
+                if !parameter.required {
+                    statement = "if let value = \(Naming.escaped(parameter.swiftName)) { \(statement) }"
+                }
+                w.line(statement)
+            }
+            w.line("if !cookies.isEmpty { typedHeaders[\"Cookie\"] = RonCookie.header(cookies) }")
+        }
         if !accept.isEmpty {
             w.line("typedHeaders[\"Accept\"] = \(SwiftLiteral.string(accept.joined(separator: ", ")))")
         }

@@ -26,17 +26,16 @@ extension SchemaTranslator {
         }
         guard let place = node["in"]?.string else { throw at.appending("in").error("a parameter needs 'in'") }
         guard let location = OperationParameter.Location(rawValue: place) else {
-            throw at.appending("in").error(
-                place == "cookie"
-                    ? "cookie parameters are not supported: the client sends no cookies"
-                    : "unknown parameter location '\(place)' (path, query, header)")
+            throw at.appending("in").error("unknown parameter location '\(place)' (path, query, header, cookie)")
         }
         let required = node["required"] == .bool(true)
         if location == .path && !required {
             throw at.appending("required").error("a path parameter must be required (OpenAPI says so)")
         }
         let style = node["style"]?.string
-        let allowedStyles: [OperationParameter.Location: String] = [.path: "simple", .query: "form", .header: "simple"]
+        let allowedStyles: [OperationParameter.Location: String] = [
+            .path: "simple", .query: "form", .header: "simple", .cookie: "form",
+        ]
         let queryStyles: Set<String> = ["form", "spaceDelimited", "pipeDelimited", "deepObject"]
         if let style, style != allowedStyles[location], !(location == .query && queryStyles.contains(style)) {
             throw at.appending("style").error(
@@ -77,7 +76,8 @@ extension SchemaTranslator {
         switch type {
         case _ where jsonText: queryStyle = .some(.json)
         case .array(let element) where location == .query && scalar(element) && (style ?? "form") == "form": break
-        // A header's or path's array (style simple): one comma-separated value.
+        // A header's or path's array (style simple), a cookie's (form, as a cookie has one value):
+        // one comma-separated value.
         case .array(let element) where location != .query && scalar(element): break
         case let type where scalar(type): break
         case _ where location == .query:

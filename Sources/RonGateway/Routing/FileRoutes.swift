@@ -74,9 +74,11 @@ enum FileRoutes {
             body: .pattern(from: 0, count: size, interval: (chunk, .milliseconds(interval))))
     }
 
-    /// The answer of the upload sink: the body's length and SHA-256.
-    static func uploaded(bytes: Int, sha256: String) -> GatewayResponse {
-        .bytes(.ok, contentType: ContentType.json, Array(#"{"bytes":\#(bytes),"sha256":"\#(sha256)"}"#.utf8))
+    /// The answer of the upload sink: the body's length and, unless `digest=0` asked for none, its
+    /// SHA-256.
+    static func uploaded(bytes: Int, sha256: String?) -> GatewayResponse {
+        let digest = sha256.map { #","sha256":"\#($0)""# } ?? ""
+        return .bytes(.ok, contentType: ContentType.json, Array(#"{"bytes":\#(bytes)\#(digest)}"#.utf8))
     }
 
     /// The first and last byte `range` selects in a file of `size` bytes, `nil` when unsatisfiable.
