@@ -41,6 +41,24 @@ import Testing
         #expect(targets[1] == "/app/rows?filter=a%20b&page_size=2&page_token=t-1")
     }
 
+    @Test func aSequenceMadeToFailThrowsItsProblemBeforeAnyRequest() async throws {
+        let server = try server(pages: 2)
+        defer { server.stop() }
+        let client = try makeClient(server)
+        let problem = RonProblem(
+            code: "body_encoding_failed", message: "nan", kind: "local", status: 0, retryable: false)
+        var iterator = client.pages(Row.self, path: "/rows", queryItems: []).failing(with: problem).makeAsyncIterator()
+        await #expect(throws: problem) { try await iterator.next() }
+        #expect(try await iterator.next() == nil, "the sequence ends after its failure")
+        #expect(server.requests.isEmpty)
+        // With no problem, the same sequence fetches its pages.
+        var ids: [Int] = []
+        for try await page in client.pages(Row.self, path: "/rows", queryItems: []).failing(with: nil) {
+            ids += page.items.map(\.id)
+        }
+        #expect(ids == [0, 1, 2, 3])
+    }
+
     @Test func missingTokenEnds() async throws {
         let server = try LoopbackServer { _ in .json(200, #"{"items":[{"id":9}]}"#) }
         defer { server.stop() }

@@ -237,6 +237,22 @@ struct OperationModelTests {
                 "public func getThingPages(thingId: String, pageSize: Int? = nil, headers: [String: String] = [:]) -> PageSequence<Thing>"
             ))
         #expect(text.contains(#"operationId: "getThing", method: "GET", path: "/things/{thing_id}","#))
+        #expect(!text.contains("encodingFailure"), "only a structured query value can fail to encode")
+    }
+
+    @Test func aPageSequenceThrowsAStructuredQueryValueThatDoesNotEncode() throws {
+        let model = try model(
+            #"""
+            "/things": {"get": {"operationId": "listThings",
+              "parameters": [{"name": "filter", "in": "query", "style": "deepObject", "schema": {"type": "object", "properties": {"score": {"type": "number"}}}},
+                             {"name": "page_token", "in": "query", "schema": {"type": "string"}}],
+              "responses": {"200": {"description": "x", "content": {"application/json": {"schema": {"$ref": "types.json#/$defs/ThingPage"}}}}}}}
+            """#)
+        let text = SwiftRenderer().renderOperationsFile(model)
+        let pages = try #require(text.range(of: "public func listThingsPages(").map { String(text[$0.lowerBound...]) })
+        #expect(pages.contains("var encodingFailure: RonProblem? = nil"))
+        #expect(pages.contains("catch { encodingFailure = error.problem }"))
+        #expect(pages.contains(".failing(with: encodingFailure)"))
     }
 
     @Test func aTypesOnlyRunLeavesPathsAlone() throws {

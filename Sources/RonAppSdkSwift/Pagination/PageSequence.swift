@@ -15,6 +15,17 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
     let query: [URLQueryItem]
     let pageSize: Int?
     let headers: [String: String]
+    /// Thrown by the first ``Iterator/next()`` instead of fetching a page.
+    var failure: RonProblem?
+
+    /// The same pages, except that when `problem` is not `nil` the first ``Iterator/next()`` throws
+    /// it and fetches nothing: how a generated call's `<name>Pages` reports a query value that did
+    /// not encode (a non-finite number in an object), where the plain call answers the problem.
+    public func failing(with problem: RonProblem?) -> PageSequence<Item> {
+        var copy = self
+        copy.failure = problem
+        return copy
+    }
 
     /// Starts at the first page.
     public func makeAsyncIterator() -> Iterator {
@@ -37,6 +48,10 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
         /// - Throws: `RonProblem` when a page cannot be fetched or the server repeats a token.
         public mutating func next() async throws -> Page<Item>? {
             guard !finished else { return nil }
+            if let failure = sequence.failure {
+                finished = true
+                throw failure
+            }
             var query = sequence.query.filter { $0.name != "page_token" && $0.name != "page_size" }
             if let pageSize = sequence.pageSize {
                 query.append(URLQueryItem(name: "page_size", value: String(pageSize)))

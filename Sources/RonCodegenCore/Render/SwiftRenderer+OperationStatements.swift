@@ -47,11 +47,11 @@ extension SwiftRenderer {
     }
 
     /// `query: [URLQueryItem]`: the query written in the path's key, then the query arguments in
-    /// document order. `failure` is the statement that ends the call when a structured value does
-    /// not encode (`nil`, for a page sequence, which cannot fail: such a value sends nothing).
+    /// document order. `failure` is the statement run when a structured value does not encode (the
+    /// call answers the problem; a page sequence keeps it for its first page to throw).
     func queryItems(
         _ arguments: [OperationParameter], fixed: String? = nil,
-        failure: String? = "return AppResponse(status: 0, problem: error.problem)", into w: inout SourceWriter
+        failure: String = "return AppResponse(status: 0, problem: error.problem)", into w: inout SourceWriter
     ) {
         let query = arguments.filter { $0.location == .query }
         let fixedItems = (fixed ?? "").split(separator: "&").map { pair in
@@ -69,8 +69,7 @@ extension SwiftRenderer {
             var statement: String
             if case .some(let style) = parameter.queryStyle {
                 let items = "RonQuery.items(\(name), \(value)\(style.map { ", style: " + Self.formStyle($0) } ?? ""))"
-                statement =
-                    failure.map { "do { query += try \(items) } catch { \($0) }" } ?? "query += (try? \(items)) ?? []"
+                statement = "do { query += try \(items) } catch { \(failure) }"
             } else if case .array(let element) = parameter.type {
                 let each = Self.text("$0", element)
                 statement =
