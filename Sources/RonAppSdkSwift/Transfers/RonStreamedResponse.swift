@@ -26,8 +26,8 @@ public struct RonStreamedResponse: Sendable {
 ///
 /// The transport reads ahead at most about 1 MiB: while the consumer does not ask for the next
 /// chunk, `AsyncHTTPClientTransport` and `URLSession` on Apple platforms stop reading the connection
-/// (FoundationNetworking on Linux cannot pause a running transfer; there the buffer grows when the
-/// consumer is slower than the network). Iteration throws a `RonProblem` when the connection fails
+/// (FoundationNetworking on Linux cannot pause a running transfer; there what passes the mark waits
+/// in an unlinked temporary file, up to 4 GiB). Iteration throws a `RonProblem` when the connection fails
 /// (`kind == "transport"`), when the body passes the `maxBytes` given to the call
 /// (`response_too_large`), or `cancelled` when the reading task is cancelled. Cancelling the
 /// reading task, or releasing the sequence before its end, closes the connection.
