@@ -61,6 +61,26 @@ import Testing
     }
 }
 
+@Suite("Path and header values in style simple")
+struct RonQuerySimpleTests {
+    struct Color: Encodable {
+        var r: Int
+        var g: Int
+        var name: String?
+        var tags: [String]
+    }
+
+    @Test func objectsArraysAndScalarsGoAsOpenAPISays() throws {
+        let color = Color(r: 100, g: 200, name: nil, tags: ["a"])
+        #expect(try RonQuery.simple(color, explode: false) == #"g,200,r,100,tags,["a"]"#)
+        #expect(try RonQuery.simple(color, explode: true) == #"g=200,r=100,tags=["a"]"#)
+        #expect(try RonQuery.simple([3, 4, 5], explode: false) == "3,4,5")
+        #expect(try RonQuery.simple("x y", explode: false) == "x y")
+        #expect(try RonQuery.simple(Optional<Int>.none, explode: false) == "")
+        #expect(throws: LocalNetworkError.self) { try RonQuery.simple(["x": Double.nan], explode: false) }
+    }
+}
+
 @Suite("Cookie values")
 struct RonCookieTests {
     @Test func whatACookieValueMayHoldStaysAndTheRestIsEscaped() {

@@ -184,9 +184,9 @@ struct OperationModelTests {
             paths: #""/a/{id}": {"get": {"responses": {}}}"#,
             pointer: "/paths/~1a~1{id}/get", message: "no path parameter 'id'"),
         Refusal(
-            name: "an object header parameter",
+            name: "an object cookie parameter",
             paths:
-                #""/a": {"get": {"parameters": [{"name": "q", "in": "header", "schema": {"$ref": "types.json#/$defs/Thing"}}], "responses": {}}}"#,
+                #""/a": {"get": {"parameters": [{"name": "q", "in": "cookie", "schema": {"$ref": "types.json#/$defs/Thing"}}], "responses": {}}}"#,
             pointer: "/paths/~1a/get/parameters/0/schema", message: "must be a boolean, number"),
         Refusal(
             name: "an unknown keyword of an operation",

@@ -62,6 +62,18 @@ struct PublishedParameterShapeTests {
         }
     }
 
+    @Test func objectPathAndHeaderValuesGoInStyleSimple() throws {
+        let object = ##""schema": {"$ref": "#/components/schemas/Range"}"##
+        #expect(try parameter(#"{"name": "r", "in": "header", \#(object)}"#).queryStyle == .some(.joined(",")))
+        #expect(
+            try parameter(#"{"name": "r", "in": "header", "explode": true, \#(object)}"#).queryStyle
+                == .some(.exploded))
+        let found = try operations(
+            #""/a/{r}": {"get": {"parameters": [{"name": "r", "in": "path", "required": true, \#(object)}], "responses": {}}}"#
+        )
+        #expect(found.first?.parameters.first?.queryStyle == .some(.joined(",")))
+    }
+
     @Test func aScalarByAnotherNameIsThatScalar() throws {
         let api =
             ##"{"openapi": "3.1.0", "paths": {"/a/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/Snowflake"}}, {"name": "ids", "in": "query", "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Snowflake"}}}], "responses": {}}}}, "components": {"schemas": {"Snowflake": {"type": "string", "pattern": "^[0-9]+$", "format": "snowflake"}}}}"##

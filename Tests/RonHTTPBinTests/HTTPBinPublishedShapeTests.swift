@@ -139,6 +139,16 @@ import Testing
         #expect(bare.args == ["beta": .string("true")])
     }
 
+    @Test func objectPathAndHeaderValuesGoInStyleSimple() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let echo = try Self.echo(
+            await client.getShade(range: PriceRange(low: 1, high: 9), xRange: PriceRange(low: 2, high: 3)))
+        #expect(echo.url?.hasSuffix("/anything/shades/high,9,low,1") == true, "\(echo.url ?? "no url")")
+        #expect(echo.headers?["X-Range"] == "high=3,low=2")
+    }
+
     @Test func cookieParametersGoAsOneCookieHeader() async throws {
         let server = try HTTPBinServer.start()
         defer { server.stop() }

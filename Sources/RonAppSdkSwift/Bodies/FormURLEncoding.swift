@@ -84,7 +84,7 @@ enum FormURLEncoding {
     }
 
     /// A scalar's text as a form sends it; an object or array within a joined value as JSON.
-    private static func scalarText(_ value: JSONValue) -> String {
+    static func scalarText(_ value: JSONValue) -> String {
         var pairs: [(String, String)] = []
         switch value {
         case .array, .object: return jsonText(value)

@@ -27,4 +27,33 @@ public enum RonQuery {
                 of: .object([name: tree]), arrays: .repeatedKey, fields: style.map { [name: $0] } ?? [:]) ?? []
         return pairs.map { URLQueryItem(name: $0.0, value: $0.1) }
     }
+
+    /// The text of a path or header value in OpenAPI's `simple` style: an object's members as
+    /// `key,value,key,value` (with `explode`, `key=value,key=value`), sorted by key and `null` ones
+    /// left out; an array's elements joined by commas; a scalar as itself. Members that are objects
+    /// or arrays go as their JSON text. A generated call sends an object or union path or header
+    /// parameter this way (a path value is then percent-encoded as one segment).
+    ///
+    /// ```swift
+    /// try RonQuery.simple(["R": 100, "G": 200], explode: false)  // "G,200,R,100"
+    /// try RonQuery.simple(["R": 100, "G": 200], explode: true)   // "G=200,R=100"
+    /// ```
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when the value does not
+    ///   encode (a non-finite number).
+    public static func simple(
+        _ value: some Encodable, explode: Bool, encoder: JSONEncoder = JSONEncoder()
+    ) throws(LocalNetworkError) -> String {
+        switch try FormURLEncoding.tree(of: value, encoder: encoder) {
+        case .null: return ""
+        case .object(let members):
+            let present = members.keys.sorted().compactMap { key -> (String, String)? in
+                guard let member = members[key], member != .null else { return nil }
+                return (key, FormURLEncoding.scalarText(member))
+            }
+            return present.map { explode ? "\($0.0)=\($0.1)" : "\($0.0),\($0.1)" }.joined(separator: ",")
+        case .array(let elements): return elements.map(FormURLEncoding.scalarText).joined(separator: ",")
+        case let scalar: return FormURLEncoding.scalarText(scalar)
+        }
+    }
 }

@@ -32,7 +32,7 @@ extension SwiftRenderer {
         ) { w in
             pathStatement(operation, viaClient: true, into: &w)
             queryItems(arguments, fixed: operation.fixedQuery, failure: "throw error.problem", into: &w)
-            headerStatement(arguments, accept: operation.accept, into: &w)
+            headerStatement(arguments, accept: operation.accept, failure: "throw error.problem", into: &w)
             var body = ""
             if let requestBody = operation.requestBody, requestBody.raw {
                 w.line("let bodyValue: RonBodySource? = body")

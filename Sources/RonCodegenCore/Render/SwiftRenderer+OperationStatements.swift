@@ -6,15 +6,28 @@ extension SwiftRenderer {
     /// segment (`RonPath.segment`, so `/`, `?`, `#` and `%` go out encoded); a one-segment argument
     /// that is empty or `.`/`..` makes the call answer an `invalid_path_parameter` problem. Below a
     /// server path other than `/app`, the path starts with the client's `serverPrefix(document:default:)`.
-    func pathStatement(_ operation: Operation, viaClient: Bool = false, into w: inout SourceWriter) {
+    /// An object or union argument goes as its `simple`-style text (`RonQuery.simple`); `failure` is
+    /// the statement run when it does not encode (by default the call answers or throws the problem).
+    func pathStatement(
+        _ operation: Operation, viaClient: Bool = false, failure: String? = nil, into w: inout SourceWriter
+    ) {
         var template = operation.path
         if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
         // A stream or subscription throws, and goes through the client (a facet's prefix spelled out).
         var isStream = viaClient
         if case .eventStream = operation.result { isStream = true }
+        let failure =
+            failure ?? (isStream ? "throw error.problem" : "return AppResponse(status: 0, problem: error.problem)")
         for parameter in operation.parameters where parameter.location == .path {
             if operation.facetScoped && parameter.name == "id" { continue }
-            let value = Self.text(Naming.escaped(parameter.swiftName), parameter.type)
+            var value = Self.text(Naming.escaped(parameter.swiftName), parameter.type)
+            if case .some(let style) = parameter.queryStyle {
+                value = "\(parameter.swiftName)Text"
+                w.line("var \(value) = \"\"")
+                w.line(
+                    "do { \(value) = try \(Self.simpleText(Naming.escaped(parameter.swiftName), style)) } catch { \(failure) }"
+                )
+            }
             if parameter.pathTail {
                 template = template.replacingOccurrences(
                     of: "{\(parameter.name)}", with: "\\(\(parameter.swiftName)Segments)")
@@ -86,6 +99,11 @@ extension SwiftRenderer {
         }
     }
 
+    /// `RonQuery.simple` of an object or union path or header value (`k=v,…` exploded, else `k,v,…`).
+    static func simpleText(_ value: String, _ style: FormFieldEncoding.Style?) -> String {
+        "RonQuery.simple(\(value), explode: \(style == .exploded))"
+    }
+
     /// A cookie parameter's value: its text (an array's elements joined by commas), each element
     /// escaped as ``RonCookie`` escapes a cookie value.
     static func cookieText(_ value: String, _ type: TypeReference) -> String {
@@ -98,7 +116,10 @@ extension SwiftRenderer {
     /// The call's headers: its header parameters, its cookie parameters as `Cookie` and the answers'
     /// media types as `Accept`, under the caller's `headers` (a name the caller sets, in any case,
     /// wins).
-    func headerStatement(_ arguments: [OperationParameter], accept: [String], into w: inout SourceWriter) {
+    func headerStatement(
+        _ arguments: [OperationParameter], accept: [String],
+        failure: String = "return AppResponse(status: 0, problem: error.problem)", into w: inout SourceWriter
+    ) {
         let headers = arguments.filter { $0.location == .header }
         let cookies = arguments.filter { $0.location == .cookie }
         let accept = headers.contains { $0.name.lowercased() == "accept" } ? [] : accept
@@ -124,6 +145,11 @@ extension SwiftRenderer {
         for parameter in headers {
             let value = parameter.required ? Naming.escaped(parameter.swiftName) : "value"
             var statement = "typedHeaders[\(SwiftLiteral.string(parameter.name))] = \(Self.text(value, parameter.type))"
+            if case .some(let style) = parameter.queryStyle {
+                // An object or union: its `simple`-style text, or the problem when it does not encode.
+                statement =
+                    "do { typedHeaders[\(SwiftLiteral.string(parameter.name))] = try \(Self.simpleText(value, style)) } catch { \(failure) }"
+            }
             if !parameter.required {
                 statement = "if let value = \(Naming.escaped(parameter.swiftName)) { \(statement) }"
             }

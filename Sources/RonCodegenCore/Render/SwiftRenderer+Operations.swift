@@ -167,10 +167,10 @@ extension SwiftRenderer {
         w.block(
             "public func \(operation.swiftName)Pages(\(signature.joined(separator: ", "))) -> PageSequence<\(itemType)>"
         ) { w in
-            pathStatement(operation, into: &w)
-            // A structured query value that does not encode is thrown by the first page.
-            let fallible = rest.contains { $0.location == .query && $0.queryStyle != nil }
+            // A structured value that does not encode is thrown by the first page.
+            let fallible = rest.contains { $0.queryStyle != nil }
             if fallible { w.line("var encodingFailure: RonProblem? = nil") }
+            pathStatement(operation, failure: "encodingFailure = error.problem", into: &w)
             queryItems(rest, fixed: operation.fixedQuery, failure: "encodingFailure = error.problem", into: &w)
             w.line(
                 "return pages(\(itemType).self, path: requestPath, queryItems: query, pageSize: pageSize, headers: headers)\(fallible ? ".failing(with: encodingFailure)" : "")"

@@ -83,6 +83,9 @@ extension SchemaTranslator {
         case _ where location == .query:
             // Objects, unions and styled arrays: their pairs as a form's members would go.
             queryStyle = .some(Self.queryStyle(style ?? "form", explode: explode))
+        case _ where location == .path || location == .header:
+            // Objects and unions in style simple: `k=v,k2=v2` exploded, else `k,v,k2,v2`.
+            queryStyle = .some(node["explode"] == .bool(true) ? .exploded : .joined(","))
         default:
             throw at.appending("schema").error(
                 "a \(place) parameter must be a boolean, number, integer, string or string enum, or an array of them"
