@@ -2,6 +2,10 @@ import Foundation
 import RonAppSdkSwift
 import RonGateway
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Section 10: a large download to a file (1 GiB unless `RON_BENCH_DOWNLOAD_BYTES` says otherwise)
 /// from the embedded gateway's generated file route on loopback, and the upload of a file of the
 /// same size to its upload sink: the resident memory each adds (the peak above the starting point,
@@ -10,6 +14,8 @@ import RonGateway
 struct DownloadSection {
     let options: BenchOptions
     let table: ResultTable
+    /// The URLSessionTransport download's seconds, for the ratio to the bare reference.
+    let lastDownloadSeconds = SecondsBox()
 
     var size: Int {
         ProcessInfo.processInfo.environment["RON_BENCH_DOWNLOAD_BYTES"].flatMap(Int.init) ?? 1 << 30
@@ -25,7 +31,15 @@ struct DownloadSection {
         let upload = folder.appendingPathComponent("upload.bin")
         try writePattern(to: upload)
         let curlUploadSeconds = curlUpload(base, file: upload)
+        let bareSeconds = try await bareDownload(base)
         try await measure("URLSessionTransport", base: base, folder: folder, transport: nil, curlSeconds: curlSeconds)
+        if let bareSeconds, let ours = lastDownloadSeconds.value {
+            let ratio = bareSeconds / ours
+            table.add(
+                ResultRow(
+                    section: "10", measure: "download on URLSessionTransport throughput / URLSession.download(from:)",
+                    value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8", pass: ratio >= 0.8))
+        }
         try await measureUpload(
             "URLSessionTransport", base: base, file: upload, transport: nil, curlSeconds: curlUploadSeconds)
         if let server = ServerTransport.make(connections: 1) {
@@ -58,6 +72,20 @@ struct DownloadSection {
                 section: "10", measure: "curl -o, \(size >> 20) MiB on loopback (MiB/s)",
                 value: Format.fixed(Double(size >> 20) / outcome.seconds, 0), spread: "1 run", target: "", pass: nil))
         return outcome.seconds
+    }
+
+    /// What a user writes instead: `URLSession.download(from:)` on an ephemeral session, which
+    /// leaves the body in a temporary file (moved nowhere, and checked for nothing).
+    private func bareDownload(_ base: URL) async throws -> Double? {
+        guard let url = URL(string: base.absoluteString + "/app/_test/file?bytes=\(size)") else { return nil }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (seconds, added, location) = try await sampled { () async throws -> URL in
+            try await session.download(from: url).0
+        }
+        try? FileManager.default.removeItem(at: location)
+        record("URLSession.download(from:) of \(size >> 20) MiB, the bare reference", added: added, seconds: seconds)
+        return seconds
     }
 
     /// Writes `size` bytes of the gateway's pattern to `file`, 1 MiB at a time.
@@ -163,6 +191,7 @@ struct DownloadSection {
             )
         }
         try? FileManager.default.removeItem(at: result.destination)
+        if transport == nil { lastDownloadSeconds.value = seconds }
         record("download \(size >> 20) MiB to a file on \(name)", added: added, seconds: seconds)
         if let curlSeconds {
             let ratio = curlSeconds / seconds
@@ -171,6 +200,16 @@ struct DownloadSection {
                     section: "10", measure: "download on \(name) throughput / curl -o throughput",
                     value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8", pass: ratio >= 0.8))
         }
+    }
+}
+
+/// One measured time, handed from a measure to the row after it.
+final class SecondsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Double?
+    var value: Double? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -12,14 +12,21 @@ import Foundation
 /// in memory because its producer cannot pause (FoundationNetworking's data delegate on Linux).
 ///
 /// The file is unlinked as soon as it is open, so nothing is left behind whatever ends the process;
-/// its space goes back to the file system when the channel lets go of it. Bytes are appended at the
-/// write offset and read from the read offset; once the reader catches up, both go back to zero
-/// and the file is truncated, so a consumer that keeps up uses no disk at all. Not thread-safe:
-/// ``ByteChannel`` calls it under its lock.
+/// its space goes back to the file system when the channel lets go of it. Appended bytes gather in
+/// memory and are written ``batchSize`` at a time (so the producer, which runs on the thread that
+/// must keep up with the network, makes one system call for many chunks), then read from the read
+/// offset; the bytes still gathered come after everything in the file. Once the reader catches
+/// up, the offsets go back to zero and the file is truncated, so a consumer that keeps up uses no
+/// disk at all. Not thread-safe: ``ByteChannel`` calls it under its lock.
 final class SpillFile {
     private let descriptor: Int32
     private var readOffset: Int64 = 0
     private var writeOffset: Int64 = 0
+    /// Appended, not yet written.
+    private var tail = Data()
+
+    /// The bytes gathered before a write.
+    static let batchSize = 256 << 10
 
     /// Opens a new file in `folder` (the temporary directory unless given); `nil` when none can be
     /// made (the channel then keeps everything in memory, as before).
@@ -35,11 +42,19 @@ final class SpillFile {
 
     deinit { close(descriptor) }
 
-    /// The bytes written and not read yet.
-    var pending: Int64 { writeOffset - readOffset }
+    /// The bytes appended and not read yet.
+    var pending: Int64 { writeOffset - readOffset + Int64(tail.count) }
 
     /// Appends `data`; `false` when the file system refused it (the caller fails the body).
     func append(_ data: Data) -> Bool {
+        tail.append(data)
+        guard tail.count >= Self.batchSize else { return true }
+        defer { tail.removeAll(keepingCapacity: true) }
+        return write(tail)
+    }
+
+    /// Writes `data` at the write offset.
+    private func write(_ data: Data) -> Bool {
         var done = 0
         let written = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
             while done < buffer.count {
@@ -54,9 +69,23 @@ final class SpillFile {
         return written
     }
 
-    /// Reads up to `limit` of the pending bytes (`nil` when none are pending or the read failed).
+    /// Reads up to `limit` of the pending bytes, oldest first (`nil` when none are pending or the
+    /// read failed).
     func read(upTo limit: Int) -> Data? {
-        let count = Int(min(Int64(limit), pending))
+        guard writeOffset == readOffset else { return readFile(upTo: limit) }
+        guard !tail.isEmpty else { return nil }
+        guard tail.count > limit else {
+            defer { tail = Data() }
+            return tail
+        }
+        let piece = tail.prefix(limit)
+        tail = Data(tail.dropFirst(limit))
+        return Data(piece)
+    }
+
+    /// Reads up to `limit` of the bytes in the file.
+    private func readFile(upTo limit: Int) -> Data? {
+        let count = Int(min(Int64(limit), writeOffset - readOffset))
         guard count > 0 else { return nil }
         var data = Data(count: count)
         var done = 0
