@@ -151,61 +151,77 @@ final class ByteChannel: @unchecked Sendable {
 
     // MARK: Consumer
 
+    /// What the consumer gets now: a chunk, the end, a failure, or nothing yet.
+    private enum Poll {
+        case chunk(Data)
+        case end
+        case failure(any Error)
+        case wait
+    }
+
     /// The next chunk, `nil` at the end; throws the producer's failure, or
-    /// ``TransportFailure/Cause/cancelled`` once the consumer's task is cancelled.
+    /// ``TransportFailure/Cause/cancelled`` once the consumer's task is cancelled. A chunk that is
+    /// there already is returned without suspending.
     func next() async throws -> Data? {
-        try await withTaskCancellationHandler {
+        if Task.isCancelled {
+            cancel()
+            throw TransportFailure(.cancelled)
+        }
+        let (ready, wake) = lock.withLock { pollLocked() }
+        wake?()
+        switch ready {
+        case .chunk(let chunk): return chunk
+        case .end: return nil
+        case .failure(let failure): throw failure
+        case .wait: break
+        }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
                 lock.lock()
-                if cancelled {
-                    lock.unlock()
-                    continuation.resume(throwing: TransportFailure(.cancelled))
-                    return
-                }
-                if !chunks.isEmpty {
-                    let chunk = takeChunksLocked()
-                    buffered -= chunk.count
-                    var demand: CheckedContinuation<Bool, Never>?
-                    var resumeSource = false
-                    if paused, buffered <= highWater / 2 {
-                        paused = false
-                        demand = writer
-                        writer = nil
-                        resumeSource = demand == nil
-                    }
-                    lock.unlock()
-                    continuation.resume(returning: chunk)
-                    demand?.resume(returning: true)
-                    if resumeSource { onDemand?() }
-                    return
-                }
-                if let spill, spill.pending > 0 {
-                    let chunk = spill.read(upTo: Self.spillReadSize)
-                    lock.unlock()
-                    if let chunk {
-                        continuation.resume(returning: chunk)
-                    } else {
-                        let failure = TransportFailure(
-                            .truncatedBody, detail: "the temporary file for the body refused a read")
-                        continuation.resume(throwing: failure)
-                    }
-                    return
-                }
-                if let ended {
-                    lock.unlock()
-                    if let failure = ended {
-                        continuation.resume(throwing: failure)
-                    } else {
-                        continuation.resume(returning: nil)
-                    }
-                    return
-                }
-                reader = continuation
+                let (ready, wake) = pollLocked()
+                if case .wait = ready { reader = continuation }
                 lock.unlock()
+                wake?()
+                switch ready {
+                case .chunk(let chunk): continuation.resume(returning: chunk)
+                case .end: continuation.resume(returning: nil)
+                case .failure(let failure): continuation.resume(throwing: failure)
+                case .wait: break
+                }
             }
         } onCancel: {
             self.cancel()
         }
+    }
+
+    /// Takes what the consumer gets now; called with the lock held. Reading the buffer down to half
+    /// the mark releases a waiting producer, or asks the source for more: that is the returned
+    /// closure, which the caller runs once the lock is released.
+    private func pollLocked() -> (Poll, (() -> Void)?) {
+        if cancelled { return (.failure(TransportFailure(.cancelled)), nil) }
+        if !chunks.isEmpty {
+            let chunk = takeChunksLocked()
+            buffered -= chunk.count
+            guard paused, buffered <= highWater / 2 else { return (.chunk(chunk), nil) }
+            paused = false
+            if let demand = writer {
+                writer = nil
+                return (.chunk(chunk), { demand.resume(returning: true) })
+            }
+            return (.chunk(chunk), onDemand)
+        }
+        if let spill, spill.pending > 0 {
+            guard let chunk = spill.read(upTo: Self.spillReadSize) else {
+                let failure = TransportFailure(.truncatedBody, detail: "the temporary file for the body refused a read")
+                return (.failure(failure), nil)
+            }
+            return (.chunk(chunk), nil)
+        }
+        if let ended {
+            if let failure = ended { return (.failure(failure), nil) }
+            return (.end, nil)
+        }
+        return (.wait, nil)
     }
 
     /// The oldest buffered chunk, joined with the ones after it up to ``spillReadSize`` bytes, so a
