@@ -2,7 +2,7 @@ import Foundation
 
 /// A request body: where its bytes come from (``source``) and their content type.
 ///
-/// Make one with ``json(_:encoder:)``, `form(_:)`, ``form(_:encoder:arrays:)``,
+/// Make one with ``json(_:encoder:contentType:)``, `form(_:)`, ``form(_:encoder:arrays:)``,
 /// ``multipart(_:)``, ``init(data:contentType:)``, ``file(_:contentType:)`` or
 /// ``stream(_:contentType:)``. A body from a file or a stream is sent as it is read, never held whole
 /// in memory; see ``RonBodySource`` for which bodies a retry may send again.

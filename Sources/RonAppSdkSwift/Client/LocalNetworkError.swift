@@ -2,7 +2,7 @@
 ///
 /// Request methods never throw it: they return an ``AppResponse`` with `status == 0` and a problem
 /// whose `kind` is `"local"`, `code` is ``code`` and `retryable` is `false` (see ``problem``).
-/// Only the body makers of ``AppRequestBody`` (``AppRequestBody/json(_:encoder:)``, forms, multipart
+/// Only the body makers of ``AppRequestBody`` (``AppRequestBody/json(_:encoder:contentType:)``, forms, multipart
 /// bodies, files) throw it, when you build a body yourself.
 public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path is not usable (`invalid_path`): a `.`/`..` segment, `?`, `#` or a control character.
