@@ -33,13 +33,9 @@ struct DownloadSection {
         let curlUploadSeconds = curlUpload(base, file: upload)
         let bareSeconds = try await bareDownload(base)
         try await measure("URLSessionTransport", base: base, folder: folder, transport: nil, curlSeconds: curlSeconds)
-        if let bareSeconds, let ours = lastDownloadSeconds.value {
-            let ratio = bareSeconds / ours
-            table.add(
-                ResultRow(
-                    section: "10", measure: "download on URLSessionTransport throughput / URLSession.download(from:)",
-                    value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8", pass: ratio >= 0.8))
-        }
+        ratio(
+            "download on URLSessionTransport throughput / URLSession.download(from:)", reference: bareSeconds,
+            seconds: lastDownloadSeconds.value)
         try await measureUpload(
             "URLSessionTransport", base: base, file: upload, transport: nil, curlSeconds: curlUploadSeconds)
         if let server = ServerTransport.make(connections: 1) {
@@ -141,13 +137,7 @@ struct DownloadSection {
             return
         }
         record("upload \(size >> 20) MiB from a file on \(name)", added: added, seconds: seconds)
-        if let curlSeconds {
-            let ratio = curlSeconds / seconds
-            table.add(
-                ResultRow(
-                    section: "10", measure: "upload on \(name) throughput / curl -T throughput",
-                    value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8", pass: ratio >= 0.8))
-        }
+        ratio("upload on \(name) throughput / curl -T throughput", reference: curlSeconds, seconds: seconds)
     }
 
     /// Runs `work` while sampling the resident set: its seconds, the peak MiB above the start, its value.
@@ -166,6 +156,16 @@ struct DownloadSection {
         sampling.cancel()
         peak.record(ResidentMemory.bytes() ?? 0)
         return (seconds, Double(max(0, peak.value - start)) / 1_048_576, value)
+    }
+
+    /// The row of a throughput ratio (the reference's time over ours; target 0.8), when both were taken.
+    private func ratio(_ measure: String, reference: Double?, seconds: Double?) {
+        guard let reference, let seconds else { return }
+        let ratio = reference / seconds
+        table.add(
+            ResultRow(
+                section: "10", measure: measure, value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8",
+                pass: ratio >= 0.8))
     }
 
     /// The memory and throughput rows of one transfer.
@@ -193,13 +193,7 @@ struct DownloadSection {
         try? FileManager.default.removeItem(at: result.destination)
         if transport == nil { lastDownloadSeconds.value = seconds }
         record("download \(size >> 20) MiB to a file on \(name)", added: added, seconds: seconds)
-        if let curlSeconds {
-            let ratio = curlSeconds / seconds
-            table.add(
-                ResultRow(
-                    section: "10", measure: "download on \(name) throughput / curl -o throughput",
-                    value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8", pass: ratio >= 0.8))
-        }
+        ratio("download on \(name) throughput / curl -o throughput", reference: curlSeconds, seconds: seconds)
     }
 }
 
