@@ -180,6 +180,21 @@ struct DriftUserSchemaTests {
         #expect(DriftJSON.problems(result.output, of: "makeWidget").isEmpty)
     }
 
+    @Test func aCookieParameterSendsItsExampleInTheCookieHeader() throws {
+        let folder = try schemaFolder(
+            openAPI: #"""
+                {"openapi": "3.1.0", "paths": {"/whoami": {"get": {"operationId": "whoAmI",
+                  "parameters": [{"name": "session", "in": "cookie", "required": true, "example": "a b;c", "schema": {"type": "string"}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+                """#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LoopbackServer { _ in .json(200, "{}") }
+        defer { server.stop() }
+        let (status, _, text) = try report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        #expect(status == 0, "\(text)")
+        #expect(server.requests.map { $0.header("cookie") } == ["session=a%20b%3Bc"], "\(text)")
+    }
+
     @Test func aSchemaTheGeneratorRefusesIsAUsageErrorNamingTheFile() throws {
         let folder = try schemaFolder(
             openAPI:
