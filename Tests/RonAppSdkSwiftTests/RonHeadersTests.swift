@@ -89,4 +89,21 @@ struct RonCookieTests {
         #expect(RonCookie.value("æ\u{1}") == "%C3%A6%01")
         #expect(RonCookie.header([("a", "1"), ("b", RonCookie.value("x y"))]) == "a=1; b=x%20y")
     }
+
+    @Test func structuredValuesGoInStyleForm() throws {
+        struct Range: Encodable {
+            var low: Int
+            var high: Int?
+            var note: String
+        }
+        let range = Range(low: 1, high: nil, note: "a b,c")
+        let exploded = try RonCookie.pairs("range", range, explode: true)
+        #expect(RonCookie.header(exploded) == "low=1; note=a%20b%2Cc")
+        let joined = try RonCookie.pairs("range", range, explode: false)
+        #expect(RonCookie.header(joined) == "range=low,1,note,a%20b%2Cc")
+        #expect(RonCookie.header(try RonCookie.pairs("ids", [1, 2])) == "ids=1,2")
+        #expect(RonCookie.header(try RonCookie.pairs("s", "x;y")) == "s=x%3By")
+        #expect(try RonCookie.pairs("none", String?.none).isEmpty)
+        #expect(throws: LocalNetworkError.self) { try RonCookie.pairs("n", ["x": Double.nan]) }
+    }
 }

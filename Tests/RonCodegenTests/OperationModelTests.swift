@@ -184,10 +184,10 @@ struct OperationModelTests {
             paths: #""/a/{id}": {"get": {"responses": {}}}"#,
             pointer: "/paths/~1a~1{id}/get", message: "no path parameter 'id'"),
         Refusal(
-            name: "an object cookie parameter",
+            name: "a cookie parameter in a style cookies do not have",
             paths:
-                #""/a": {"get": {"parameters": [{"name": "q", "in": "cookie", "schema": {"$ref": "types.json#/$defs/Thing"}}], "responses": {}}}"#,
-            pointer: "/paths/~1a/get/parameters/0/schema", message: "must be a boolean, number"),
+                #""/a": {"get": {"parameters": [{"name": "q", "in": "cookie", "style": "deepObject", "schema": {"$ref": "types.json#/$defs/Thing"}}], "responses": {}}}"#,
+            pointer: "/paths/~1a/get/parameters/0/style", message: "is not supported for a cookie parameter"),
         Refusal(
             name: "an unknown keyword of an operation",
             paths: #""/a": {"get": {"frobnicate": 1, "responses": {}}}"#,

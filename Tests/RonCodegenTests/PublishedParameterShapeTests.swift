@@ -43,7 +43,7 @@ struct PublishedParameterShapeTests {
         #expect(since.queryStyle == nil && since.type == .timestamp)
     }
 
-    @Test func cookieParametersAreScalarsOrListsAndOtherShapesAreRefusedWhereTheyAre() throws {
+    @Test func cookieParametersAreScalarsListsOrObjectsInStyleForm() throws {
         let session = try parameter(
             #"{"name": "session", "in": "cookie", "required": true, "schema": {"type": "string"}}"#)
         #expect(session.location == .cookie)
@@ -54,11 +54,18 @@ struct PublishedParameterShapeTests {
             Issue.record("a list of integers, got \(ids.type)")
             return
         }
-        let object = ##"{"name": "r", "in": "cookie", "schema": {"$ref": "#/components/schemas/Range"}}"##
+        #expect(ids.queryStyle == nil)
+        // Objects: each member a cookie of its own by default (form explodes), else one `k,v,…`.
+        let object = ##""schema": {"$ref": "#/components/schemas/Range"}"##
+        #expect(try parameter(#"{"name": "r", "in": "cookie", \#(object)}"#).queryStyle == .some(.exploded))
+        #expect(
+            try parameter(#"{"name": "r", "in": "cookie", "explode": false, \#(object)}"#).queryStyle
+                == .some(.joined(",")))
+        // A cookie has one style.
         #expect {
-            try parameter(object)
+            try parameter(#"{"name": "r", "in": "cookie", "style": "simple", \#(object)}"#)
         } throws: { error in
-            (error as? CodegenError)?.pointer == "/paths/~1a/get/parameters/0/schema"
+            (error as? CodegenError)?.pointer == "/paths/~1a/get/parameters/0/style"
         }
     }
 

@@ -154,8 +154,12 @@ import Testing
         defer { server.stop() }
         let client = try Upload.client(server)
         let echo = try Self.echo(
-            await client.getSession(session: "s-1", ids: [4, 2], note: "a b;c=\"d\"", xTrace: "t"))
-        #expect(echo.headers?["Cookie"] == "session=s-1; ids=4,2; note=a%20b%3Bc=%22d%22")
+            await client.getSession(
+                session: "s-1", ids: [4, 2], note: "a b;c=\"d\"", span: PriceRange(low: 1, high: 9),
+                band: PriceRange(low: 2, high: 3), xTrace: "t"))
+        // An object: each member a cookie of its own (form, exploded), or one `k,v,…` cookie.
+        #expect(
+            echo.headers?["Cookie"] == "session=s-1; ids=4,2; note=a%20b%3Bc=%22d%22; high=9; low=1; band=high,3,low,2")
         #expect(echo.headers?["X-Trace"] == "t")
         let bare = try Self.echo(await client.getSession(session: "only"))
         #expect(bare.headers?["Cookie"] == "session=only")

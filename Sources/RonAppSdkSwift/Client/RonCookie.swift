@@ -28,6 +28,40 @@ public enum RonCookie {
         pairs.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 
+    /// The cookies of a structured value under `name` in OpenAPI's `form` style (a cookie
+    /// parameter's only style): an object's members, sorted by key and `null` ones left out, each as
+    /// a cookie of its own (`explode`, the default), or as one cookie `name=key,value,key,value`; an
+    /// array's elements joined by commas; a scalar as one cookie. Keys and values are escaped as
+    /// ``value(_:)`` escapes, the separating commas are not; members that are objects or arrays go as
+    /// their JSON text. A generated call sends an object or union cookie parameter this way.
+    ///
+    /// ```swift
+    /// try RonCookie.pairs("range", ["low": 1, "high": 9], explode: true)   // high=9, low=1
+    /// try RonCookie.pairs("range", ["low": 1, "high": 9], explode: false)  // range=high,9,low,1
+    /// ```
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when the value does not
+    ///   encode (a non-finite number).
+    public static func pairs(
+        _ name: String, _ value: some Encodable, explode: Bool = true, encoder: JSONEncoder = JSONEncoder()
+    ) throws(LocalNetworkError) -> [(name: String, value: String)] {
+        switch try FormURLEncoding.tree(of: value, encoder: encoder) {
+        case .null: return []
+        case .object(let members):
+            let present = members.keys.sorted().compactMap { key -> (String, String)? in
+                guard let member = members[key], member != .null else { return nil }
+                return (key, Self.value(FormURLEncoding.scalarText(member)))
+            }
+            if explode { return present.map { (name: Self.value($0.0), value: $0.1) } }
+            guard !present.isEmpty else { return [] }
+            return [(name, present.map { "\(Self.value($0.0)),\($0.1)" }.joined(separator: ","))]
+        case .array(let elements):
+            return [(name, elements.map { Self.value(FormURLEncoding.scalarText($0)) }.joined(separator: ","))]
+        case let scalar:
+            return [(name, Self.value(FormURLEncoding.scalarText(scalar)))]
+        }
+    }
+
     /// `%x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E`, less `%` (kept for the escapes).
     private static func isCookieOctet(_ byte: UInt8) -> Bool {
         switch byte {

@@ -132,6 +132,12 @@ extension SwiftRenderer {
                 let value = parameter.required ? Naming.escaped(parameter.swiftName) : "value"
                 var statement =
                     "cookies.append((\(SwiftLiteral.string(parameter.name)), \(Self.cookieText(value, parameter.type))))"
+                if case .some(let style) = parameter.queryStyle {
+                    // An object or union: its pairs in style form, or the problem when it does not encode.
+                    let pairs =
+                        "RonCookie.pairs(\(SwiftLiteral.string(parameter.name)), \(value), explode: \(style == .exploded))"
+                    statement = "do { cookies += try \(pairs) } catch { \(failure) }"
+                }
                 if !parameter.required {
                     statement = "if let value = \(Naming.escaped(parameter.swiftName)) { \(statement) }"
                 }

@@ -87,9 +87,9 @@ extension SchemaTranslator {
             // Objects and unions in style simple: `k=v,k2=v2` exploded, else `k,v,k2,v2`.
             queryStyle = .some(node["explode"] == .bool(true) ? .exploded : .joined(","))
         default:
-            throw at.appending("schema").error(
-                "a \(place) parameter must be a boolean, number, integer, string or string enum, or an array of them"
-            )
+            // A cookie's object or union in style form: each member a cookie of its own when
+            // exploded (the default), else one cookie of `k,v,k2,v2`.
+            queryStyle = .some(explode ? .exploded : .joined(","))
         }
         var example = node["example"]
         if example == nil, let examples = node["examples"]?.members, let first = examples.first?.value {
