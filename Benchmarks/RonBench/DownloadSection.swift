@@ -16,6 +16,8 @@ struct DownloadSection {
     let table: ResultTable
     /// The URLSessionTransport download's seconds, for the ratio to the bare reference.
     let lastDownloadSeconds = SecondsBox()
+    /// The URLSessionTransport upload's seconds, for the ratio to the bare reference.
+    let lastUploadSeconds = SecondsBox()
 
     var size: Int {
         ProcessInfo.processInfo.environment["RON_BENCH_DOWNLOAD_BYTES"].flatMap(Int.init) ?? 1 << 30
@@ -36,8 +38,12 @@ struct DownloadSection {
         ratio(
             "download on URLSessionTransport throughput / URLSession.download(from:)", reference: bareSeconds,
             seconds: lastDownloadSeconds.value)
+        let bareUploadSeconds = try await bareUpload(base, file: upload)
         try await measureUpload(
             "URLSessionTransport", base: base, file: upload, transport: nil, curlSeconds: curlUploadSeconds)
+        ratio(
+            "upload on URLSessionTransport throughput / URLSession.upload(for:fromFile:)",
+            reference: bareUploadSeconds, seconds: lastUploadSeconds.value)
         if let server = ServerTransport.make(connections: 1) {
             try await measure(
                 ServerTransport.name, base: base, folder: folder, transport: server.transport, curlSeconds: curlSeconds)
@@ -84,6 +90,26 @@ struct DownloadSection {
         return seconds
     }
 
+    /// What a user writes instead for an upload on `URLSession`: `upload(for:fromFile:)` of the same
+    /// file to the same sink (the bytes go as FoundationNetworking or Apple's `URLSession` reads them).
+    private func bareUpload(_ base: URL, file: URL) async throws -> Double? {
+        guard let url = URL(string: base.absoluteString + "/app/_test/upload-sink?digest=0") else { return nil }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (seconds, added, answer) = try await sampled { () async throws -> Data in
+            try await session.upload(for: request, fromFile: file).0
+        }
+        guard (try? JSONDecoder().decode(Sunk.self, from: answer))?.bytes == size else {
+            table.note("the upload sink did not count \(size) bytes from URLSession.upload(for:fromFile:)")
+            return nil
+        }
+        record(
+            "URLSession.upload(for:fromFile:) of \(size >> 20) MiB, the bare reference", added: added, seconds: seconds)
+        return seconds
+    }
+
     /// Writes `size` bytes of the gateway's pattern to `file`, 1 MiB at a time.
     private func writePattern(to file: URL) throws {
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
@@ -124,7 +150,6 @@ struct DownloadSection {
     ) async throws {
         let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport))
         defer { client.close() }
-        struct Sunk: Decodable { var bytes: Int }
         let (seconds, added, sunk) = try await sampled { () async throws -> Sunk in
             let answer: AppResponse<Sunk> = await client.request(
                 AppRequest(
@@ -136,6 +161,7 @@ struct DownloadSection {
             table.note("the upload sink counted \(sunk.bytes) bytes on \(name), not \(size)")
             return
         }
+        if transport == nil { lastUploadSeconds.value = seconds }
         record("upload \(size >> 20) MiB from a file on \(name)", added: added, seconds: seconds)
         ratio("upload on \(name) throughput / curl -T throughput", reference: curlSeconds, seconds: seconds)
     }
@@ -195,6 +221,11 @@ struct DownloadSection {
         record("download \(size >> 20) MiB to a file on \(name)", added: added, seconds: seconds)
         ratio("download on \(name) throughput / curl -o throughput", reference: curlSeconds, seconds: seconds)
     }
+}
+
+/// The upload sink's answer: the bytes it counted.
+private struct Sunk: Decodable {
+    var bytes: Int
 }
 
 /// One measured time, handed from a measure to the row after it.

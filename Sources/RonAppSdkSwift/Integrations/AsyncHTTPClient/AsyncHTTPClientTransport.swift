@@ -119,24 +119,13 @@
         public func stream(_ request: TransportRequest) async throws -> TransportStream {
             let deadline = NIODeadline.now() + .milliseconds(Int64(RonConfig.Defaults.maxTimeoutMs))
             let response = try await head(request, deadline: deadline)
-            // The pump waits while the consumer is a buffer behind, so the connection stops being
-            // read (backpressure); a consumer that stops cancels the pump and the connection.
-            let pumpTask = LockedState<Task<Void, Never>?>(nil)
-            let channel = ByteChannel(onCancel: { pumpTask.withLock { $0 }?.cancel() })
-            let stream = channel.stream()
-            pumpTask.withLock { started in
-                started = Task {
-                    do {
-                        for try await buffer in response.body {
-                            guard await channel.send(Data(buffer.readableBytesView)) else { return }
-                        }
-                        channel.finish()
-                    } catch {
-                        channel.finish(throwing: Self.classify(error, afterHead: true))
-                    }
-                }
-            }
-            return TransportStream(status: Int(response.status.code), headers: Self.headers(response), body: stream)
+            // The consumer reads the client's own body sequence, chunk by chunk: the client stops
+            // reading the connection while its few buffered chunks wait (backpressure), and a
+            // consumer that stops (cancelled, or releasing the sequence) ends the request.
+            let body = ResponseBodyReader(response.body)
+            return TransportStream(
+                status: Int(response.status.code), headers: Self.headers(response),
+                body: AsyncThrowingStream(unfolding: { try await body.next() }))
         }
 
         /// Sends the request, following redirects, and returns the final response head.
@@ -209,6 +198,11 @@
             case nil: break
             case .data(let data)? where progress == nil:
                 request.body = .bytes(ByteBuffer(bytes: data))
+            case .file(let file, let length)?:
+                // Opened here first, so a file that cannot be read fails the call before it is sent.
+                _ = try BodyFileReader(file)
+                let buffers = FileBodyBuffers(url: file, progress: progress, expected: length)
+                request.body = .stream(buffers, length: .known(length))
             case let source?:
                 let chunks = try source.chunks(chunkSize: 64 * 1024)
                 let length = source.length
