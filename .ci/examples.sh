@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs the examples against `ron serve`: cli-hello (its own package, built here), the app-style
-# example and the Hummingbird proxy (targets of this package, already built by .ci/run: the first
-# in .build, the proxy in .build-traits with all traits).
+# example (a target of this package, already built by .ci/run in .build) and the testing fixtures.
+# With --hummingbird-proxy, runs the Hummingbird proxy instead (a target built only with the
+# Hummingbird trait: .ci/run builds .build with all traits after every step that needs it without).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-bin=$(swift build --show-bin-path)
-traits_bin=$(swift build --scratch-path .build-traits --traits AsyncHTTPClient,Metrics,Tracing,Vapor,Hummingbird --show-bin-path)
+traits=AsyncHTTPClient,Metrics,Tracing,Vapor,Hummingbird
+proxy=false
+[ "${1:-}" = --hummingbird-proxy ] && proxy=true
+if $proxy; then bin=$(swift build --traits "$traits" --show-bin-path); else bin=$(swift build --show-bin-path); fi
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -41,6 +44,24 @@ serve "$work/serve.log"
 export RON_SDK_GATEWAY_ADDR="$address" RON_SDK_INSECURE_HTTP=1
 wait_for "$RON_SDK_GATEWAY_ADDR/app/healthz"
 
+if $proxy; then
+    echo "-- hummingbird-proxy"
+    proxy_port=$(free_port)
+    PORT=$proxy_port "$bin/example-hummingbird-proxy" > "$work/proxy.log" 2>&1 &
+    pids+=($!)
+    proxy="http://127.0.0.1:$proxy_port"
+    wait_for "$proxy/hello"
+    curl -fsS "$proxy/hello"; echo
+    curl -fsS "$proxy/items"; echo
+    status=$(curl -sS -o "$work/missing.json" -w '%{http_code}' -H 'x-correlation-id: ci-proxy-1' -D "$work/missing.h" "$proxy/missing")
+    [ "$status" = 404 ] || { echo "error: /missing answered $status"; exit 1; }
+    grep -qi '^x-correlation-id: ci-proxy-1' "$work/missing.h" || { echo "error: no correlation id"; exit 1; }
+    python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); assert p["code"]=="NOT_FOUND" and p["correlation_id"]=="ci-proxy-1", p' "$work/missing.json"
+    echo "proxy passes the gateway's 404 on as problem JSON with the caller's correlation id"
+    echo "the Hummingbird proxy example passed"
+    exit 0
+fi
+
 echo "-- cli-hello (its own package)"
 (cd examples/cli-hello && swift build 2>&1 | tail -1)
 hello_bin=$(cd examples/cli-hello && swift build --show-bin-path)/cli-hello
@@ -55,19 +76,6 @@ echo "cli-hello exits non-zero on failure: $(cat "$work/dead.err")"
 echo "-- app-notes"
 "$bin/example-app-notes"
 
-echo "-- hummingbird-proxy"
-proxy_port=$(free_port)
-PORT=$proxy_port "$traits_bin/example-hummingbird-proxy" > "$work/proxy.log" 2>&1 &
-pids+=($!)
-proxy="http://127.0.0.1:$proxy_port"
-wait_for "$proxy/hello"
-curl -fsS "$proxy/hello"; echo
-curl -fsS "$proxy/items"; echo
-status=$(curl -sS -o "$work/missing.json" -w '%{http_code}' -H 'x-correlation-id: ci-proxy-1' -D "$work/missing.h" "$proxy/missing")
-[ "$status" = 404 ] || { echo "error: /missing answered $status"; exit 1; }
-grep -qi '^x-correlation-id: ci-proxy-1' "$work/missing.h" || { echo "error: no correlation id"; exit 1; }
-python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); assert p["code"]=="NOT_FOUND" and p["correlation_id"]=="ci-proxy-1", p' "$work/missing.json"
-echo "proxy passes the gateway's 404 on as problem JSON with the caller's correlation id"
 echo "-- testing-fixtures (ron serve with a fixtures folder: canned answers and faults)"
 serve "$work/fixtures.log" --facets examples/testing-fixtures/facets --root examples/testing-fixtures
 fixtures="$address/app"
