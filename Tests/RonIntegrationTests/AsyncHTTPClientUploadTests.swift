@@ -89,6 +89,32 @@
             #expect(furthest.value == body.length)
         }
 
+        @Test func aFileBodyArrivesWholeWithItsLengthAndProgress() async throws {
+            let server = try HTTPBinServer.start()
+            defer { server.stop() }
+            // More than two 256 KiB pieces read from disk, the last one short.
+            let onDisk = Self.random(600_001)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-ahc-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fileURL = folder.appendingPathComponent("export.bin")
+            try onDisk.write(to: fileURL)
+            let body = try AppRequestBody.file(fileURL, contentType: "application/octet-stream")
+            let reports = Collector<RonTransferProgress>()
+            try await Self.withClient(server.baseURL) { client in
+                let request = AppRequest(method: .post, path: RonPath.server("") + "/post", body: body)
+                    .uploadProgress(RonProgressReporter { reports.append($0) })
+                let response: AppResponse<Data> = await client.request(request)
+                #expect(response.status == 200)
+                let echo = try JSONSerialization.jsonObject(with: try #require(response.raw)) as? [String: Any]
+                let data = try #require((echo?["data"] as? String)?.split(separator: ",").last)
+                #expect(Data(base64Encoded: String(data)) == onDisk)
+                #expect((echo?["headers"] as? [String: String])?["Content-Length"] == "600001")
+                let sent = reports.values.map(\.completedBytes)
+                #expect(sent.count >= 3 && sent == sent.sorted() && sent.last == 600_001, "\(sent)")
+            }
+        }
+
         @Test func aReplayableStreamIsResentWholeAndAOneShotOneIsNot() async throws {
             let attempts = LockedMax()
             let server = try LoopbackServer { request in
