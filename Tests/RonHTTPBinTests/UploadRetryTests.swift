@@ -70,6 +70,26 @@ import Testing
         #expect(second.status == 200, "a fresh server attempt: the second request of this server succeeds")
     }
 
+    @Test func aFileThatChangedAfterItsBodyWasMadeFailsTheCallNamingIt() async throws {
+        let server = try Self.failingOnce()
+        defer { server.stop() }
+        let outcomes = try await ChangedFileBodies.send(try Self.client(server), path: "/upload")
+        #expect(outcomes.count == 4)
+        for outcome in outcomes {
+            let problem = outcome.response.problem
+            #expect(outcome.response.status == 0, "\(outcome.name)")
+            #expect(
+                problem?.code == "encode_failed" && problem?.kind == "local",
+                "\(outcome.name): \(String(describing: problem))")
+            #expect(problem?.retryable == false, "\(outcome.name)")
+            #expect(problem?.message.contains(outcome.path) == true, "\(outcome.name): \(String(describing: problem))")
+        }
+        #expect(outcomes[1].response.problem?.message.contains("the body declared 300000") == true)
+        // Nothing went out: a plain file is checked before each attempt, and this transport copies a
+        // multipart body's parts before it sends (Linux) or stops at the part's end.
+        #expect(server.requests.isEmpty, "\(server.requests.map(\.body.count))")
+    }
+
     @Test func aStreamOfUnknownLengthIsSentChunked() async throws {
         let server = try LoopbackServer { .respond(status: 200, body: $0.body) }
         defer { server.stop() }

@@ -115,6 +115,34 @@
             }
         }
 
+        @Test func aFileThatChangedAfterItsBodyWasMadeFailsTheCallNamingIt() async throws {
+            let attempts = LockedMax()
+            let server = try LoopbackServer { _ in
+                attempts.increment() == 1 ? .respond(status: 503, headers: ["Retry-After": "0"]) : .text(200, "ok")
+            }
+            defer { server.stop() }
+            try await Self.withClient(server.baseURL, retry: .standard) { client in
+                let outcomes = try await ChangedFileBodies.send(client, path: "/upload")
+                #expect(outcomes.count == 4)
+                for outcome in outcomes {
+                    let problem = outcome.response.problem
+                    #expect(outcome.response.status == 0, "\(outcome.name)")
+                    #expect(
+                        problem?.code == "encode_failed" && problem?.kind == "local",
+                        "\(outcome.name): \(String(describing: problem))")
+                    #expect(problem?.retryable == false, "\(outcome.name)")
+                    #expect(
+                        problem?.message.contains(outcome.path) == true,
+                        "\(outcome.name): \(String(describing: problem))")
+                }
+                // The plain files never went out (checked before each attempt); the multipart body
+                // stopped at its part's end, so the server never got a whole request.
+                let whole = server.requests.filter { $0.body.count == Int($0.header("content-length") ?? "") }
+                #expect(whole.isEmpty, "\(server.requests.map(\.body.count))")
+                #expect(server.requests.allSatisfy { $0.header("content-type")?.hasPrefix("multipart/") == true })
+            }
+        }
+
         @Test func aReplayableStreamIsResentWholeAndAOneShotOneIsNot() async throws {
             let attempts = LockedMax()
             let server = try LoopbackServer { request in

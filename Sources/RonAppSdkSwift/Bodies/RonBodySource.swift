@@ -56,49 +56,84 @@ public enum RonBodySource: Sendable, Hashable {
                     return data.subdata(in: start..<end)
                 }
             })
-        case .file(let url, _):
-            let reader = try BodyFileReader(url)
+        case .file(let url, let length):
+            let reader = try BodyFileReader(url, length: length)
             return AsyncThrowingStream(unfolding: { try reader.next(chunkSize) })
         case .stream(let stream):
             return try stream.open()
         }
     }
+
+    /// Checks, before each attempt, that a file body is still the file it was made from: there,
+    /// readable, and as long as the `Content-Length` it is sent with. Memory and streams pass.
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` naming the file.
+    func checkFile() throws(LocalNetworkError) {
+        guard case .file(let url, let length) = self else { return }
+        let now = try AppRequestBody.fileLength(url)
+        guard now == length else { throw BodyFileReader.changed(url.path, length: length, now: "is \(now) bytes") }
+    }
 }
 
-/// Reads a file in chunks; closes it at the end, on error, or when released.
+/// Reads a file in chunks; closes it at the end, on error, or when released. A file that is not
+/// `length` bytes long when read (it changed after the body was made) fails the read, so the
+/// request never goes out with another body than the one it declared.
 final class BodyFileReader: @unchecked Sendable {
     /// How much of a file is read at a time.
     static let chunkSize = 256 * 1024
     private let handle: FileHandle
     private let path: String
+    private let length: Int64?
+    private var read: Int64 = 0
     private var done = false
 
-    init(_ url: URL) throws {
+    /// Opens `url`, whose bytes must number `length` (`nil`: any length).
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when it cannot be opened.
+    init(_ url: URL, length: Int64?) throws(LocalNetworkError) {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw TransportFailure(.other, detail: "cannot read the request body file \(url.path): \(error)")
+            throw .bodyEncodingFailed(type: "file", reason: "cannot read \(url.path): no such file or no permission")
         }
         path = url.path
+        self.length = length
     }
 
     deinit { try? handle.close() }
 
     /// The next chunk, or `nil` at the end of the file.
-    func next(_ count: Int) throws -> Data? {
+    ///
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when reading fails or the
+    ///   file's length is not the declared one.
+    func next(_ count: Int) throws(LocalNetworkError) -> Data? {
         guard !done else { return nil }
         let chunk: Data?
         do {
             chunk = try handle.read(upToCount: count)
         } catch {
             done = true
-            throw TransportFailure(.other, detail: "cannot read the request body file \(path): \(error)")
+            throw .bodyEncodingFailed(type: "file", reason: "cannot read \(path): \(error)")
         }
         guard let chunk, !chunk.isEmpty else {
             done = true
             try? handle.close()
+            if let length, read != length { throw Self.changed(path, length: length, now: "ended at \(read) bytes") }
             return nil
         }
+        read += Int64(chunk.count)
+        if let length, read > length {
+            done = true
+            throw Self.changed(path, length: length, now: "has more than \(length) bytes")
+        }
         return chunk
+    }
+
+    /// The error for a file that changed after its body was made.
+    static func changed(_ path: String, length: Int64, now: String) -> LocalNetworkError {
+        .bodyEncodingFailed(
+            type: "file",
+            reason:
+                "\(path) changed after the body was made: it \(now), the body declared \(length); make the body again")
     }
 }

@@ -43,14 +43,16 @@ public final class RonBodyStream: Sendable, Hashable {
 
     /// The chunks for one attempt.
     ///
-    /// - Throws: ``TransportFailure/Cause/other`` when a one-shot stream was read already.
+    /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when a one-shot stream was read
+    ///   already.
     func open() throws -> AsyncThrowingStream<Data, any Error> {
         let first = opened.withLock { state -> Bool in
             defer { state = true }
             return !state
         }
         guard first || isReplayable else {
-            throw TransportFailure(.other, detail: "a one-shot request body stream cannot be sent twice")
+            throw LocalNetworkError.bodyEncodingFailed(
+                type: "stream", reason: "a one-shot request body stream cannot be sent twice")
         }
         return factory()
     }

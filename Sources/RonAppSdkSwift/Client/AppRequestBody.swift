@@ -57,6 +57,11 @@ public struct AppRequestBody: Sendable, Hashable {
 
     /// A whole file, streamed from disk as it is sent (`Content-Length` is its size now).
     ///
+    /// The file must stay as it is until the call ends. Before each attempt the client checks that
+    /// it is still there, readable and as long as it was, and a read that finds it changed stops the
+    /// upload; either way the call answers a local, non-retryable `encode_failed` problem that names
+    /// the file, and a retry never sends other bytes than the first attempt declared.
+    ///
     /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when `url` is not a
     ///   readable regular file.
     public static func file(

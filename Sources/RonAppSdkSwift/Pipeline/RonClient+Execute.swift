@@ -24,6 +24,7 @@ extension RonClient {
         { [transport, state] request in
             // A call that reaches the transport after `close()` ends here, not in a released session.
             if state.isClosed { throw LocalNetworkError.clientClosed }
+            try request.bodySource?.checkFile()
             var response = try await transport.send(request)
             if response.body.count > request.maxResponseBytes {
                 throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")

@@ -21,6 +21,7 @@ extension RonClient {
     /// its body and its problem); a 2xx stream's body is kept in `opened` for the pump to read.
     func streamTerminal(into opened: OpenedStream) -> RonMiddlewareNext {
         { [streamingTransport] request in
+            try request.bodySource?.checkFile()
             let stream = try await streamingTransport.stream(request)
             guard (200..<300).contains(stream.status) else {
                 let body = await ServerSentEventPump<ServerSentEvent>.collect(stream.body, limit: 65_536)

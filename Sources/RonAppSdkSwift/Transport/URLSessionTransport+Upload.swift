@@ -86,7 +86,8 @@ struct UploadBody: Sendable {
 enum BodySpool {
     /// The file, holding exactly `length` bytes when a length is given.
     ///
-    /// - Throws: ``TransportFailure`` when the file cannot be written or the stream's length differs.
+    /// - Throws: ``TransportFailure`` when the file cannot be written, ``LocalNetworkError`` when the
+    ///   stream's length differs from the declared one or a file it reads changed.
     static func copy(_ chunks: AsyncThrowingStream<Data, any Error>, length: Int64?) async throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ron-upload-\(RandomUUID.lowercased())")
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
@@ -101,8 +102,8 @@ enum BodySpool {
                 written += Int64(chunk.count)
             }
             if let length, written != length {
-                throw TransportFailure(
-                    .other, detail: "the body stream yielded \(written) bytes but declared \(length)")
+                throw LocalNetworkError.bodyEncodingFailed(
+                    type: "stream", reason: "the body stream yielded \(written) bytes but declared \(length)")
             }
             return url
         } catch {

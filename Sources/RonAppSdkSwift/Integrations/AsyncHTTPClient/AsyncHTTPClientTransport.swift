@@ -108,6 +108,8 @@
                     }
                     body.append(contentsOf: buffer.readableBytesView)
                 }
+            } catch let local as LocalNetworkError {
+                throw local
             } catch {
                 throw Self.classify(error, afterHead: true)
             }
@@ -135,6 +137,9 @@
                 let response: HTTPClientResponse
                 do {
                     response = try await client.execute(try hop.clientRequest(), deadline: deadline)
+                } catch let local as LocalNetworkError {
+                    // The request body's own failure (a file that changed): the caller's to fix.
+                    throw local
                 } catch {
                     throw Self.classify(error, afterHead: false)
                 }
@@ -199,8 +204,8 @@
             case .data(let data)? where progress == nil:
                 request.body = .bytes(ByteBuffer(bytes: data))
             case .file(let file, let length)?:
-                // Opened here first, so a file that cannot be read fails the call before it is sent.
-                _ = try BodyFileReader(file)
+                // Checked here first, so a file that is gone or changed fails the call before it is sent.
+                try RonBodySource.file(file, length: length).checkFile()
                 let buffers = FileBodyBuffers(url: file, progress: progress, expected: length)
                 request.body = .stream(buffers, length: .known(length))
             case let source?:

@@ -57,17 +57,24 @@
                 guard status >= 0 else { throw failure("cannot read") }
                 guard status > 0 else {
                     closeFile()
+                    if let expected, sent != expected {
+                        throw BodyFileReader.changed(url.path, length: expected, now: "ended at \(sent) bytes")
+                    }
                     return nil
                 }
                 sent += Int64(status)
+                if let expected, sent > expected {
+                    closeFile()
+                    throw BodyFileReader.changed(url.path, length: expected, now: "has more than \(expected) bytes")
+                }
                 progress?.report(RonTransferProgress(completedBytes: sent, expectedBytes: expected))
                 return buffer
             }
 
-            private func failure(_ what: String) -> TransportFailure {
+            private func failure(_ what: String) -> LocalNetworkError {
                 let reason = String(cString: strerror(errno))
                 closeFile()
-                return TransportFailure(.other, detail: "\(what) the request body file \(url.path): \(reason)")
+                return .bodyEncodingFailed(type: "file", reason: "\(what) \(url.path): \(reason)")
             }
 
             private func closeFile() {

@@ -1,0 +1,61 @@
+import Foundation
+import RonAppSdkSwift
+
+/// File bodies whose file changed between making the body and sending it, sent by a client: the
+/// same cases for every transport (a file removed, cut short, grown; a multipart file part cut
+/// short), so each transport's test checks the same answers.
+package enum ChangedFileBodies {
+    /// One case and the client's answer.
+    package struct Outcome: Sendable {
+        /// What changed.
+        package let name: String
+        /// The file whose change the problem must name.
+        package let path: String
+        /// The call's answer.
+        package let response: AppResponse<Data>
+    }
+
+    /// Sends each case as an idempotent POST to `path` with `client` (which should retry, so a
+    /// test sees that these failures are not retried), in a fresh folder removed afterwards.
+    package static func send(_ client: RonClient, path: String) async throws -> [Outcome] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-changed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = Data(repeating: 7, count: 300_000)
+        var outcomes: [Outcome] = []
+
+        func file(_ name: String) throws -> URL {
+            let url = folder.appendingPathComponent(name)
+            try original.write(to: url)
+            return url
+        }
+        func send(_ name: String, _ url: URL, _ body: AppRequestBody) async {
+            let request = AppRequest(method: .post, path: path, body: body, idempotent: true)
+            outcomes.append(Outcome(name: name, path: url.path, response: await client.request(request)))
+        }
+
+        let removed = try file("removed.bin")
+        let removedBody = try AppRequestBody.file(removed)
+        try FileManager.default.removeItem(at: removed)
+        await send("removed", removed, removedBody)
+
+        let shorter = try file("shorter.bin")
+        let shorterBody = try AppRequestBody.file(shorter)
+        try original.prefix(1_000).write(to: shorter)
+        await send("cut short", shorter, shorterBody)
+
+        let longer = try file("longer.bin")
+        let longerBody = try AppRequestBody.file(longer)
+        try (original + original).write(to: longer)
+        await send("grown", longer, longerBody)
+
+        let part = try file("part.bin")
+        var form = RonMultipartForm()
+        form.append("note", value: "a field first")
+        try form.append("attachment", fileURL: part)
+        let multipart = try AppRequestBody.multipart(form)
+        try original.prefix(1_000).write(to: part)
+        await send("multipart part cut short", part, multipart)
+        return outcomes
+    }
+}
