@@ -75,15 +75,7 @@ import Testing
         defer { server.stop() }
         let outcomes = try await ChangedFileBodies.send(try Self.client(server), path: "/upload")
         #expect(outcomes.count == 4)
-        for outcome in outcomes {
-            let problem = outcome.response.problem
-            #expect(outcome.response.status == 0, "\(outcome.name)")
-            #expect(
-                problem?.code == "encode_failed" && problem?.kind == "local",
-                "\(outcome.name): \(String(describing: problem))")
-            #expect(problem?.retryable == false, "\(outcome.name)")
-            #expect(problem?.message.contains(outcome.path) == true, "\(outcome.name): \(String(describing: problem))")
-        }
+        #expect(outcomes.flatMap(\.complaints) == [])
         #expect(outcomes[1].response.problem?.message.contains("the body declared 300000") == true)
         // Nothing went out: a plain file is checked before each attempt, and this transport copies a
         // multipart body's parts before it sends (Linux) or stops at the part's end.

@@ -124,17 +124,7 @@
             try await Self.withClient(server.baseURL, retry: .standard) { client in
                 let outcomes = try await ChangedFileBodies.send(client, path: "/upload")
                 #expect(outcomes.count == 4)
-                for outcome in outcomes {
-                    let problem = outcome.response.problem
-                    #expect(outcome.response.status == 0, "\(outcome.name)")
-                    #expect(
-                        problem?.code == "encode_failed" && problem?.kind == "local",
-                        "\(outcome.name): \(String(describing: problem))")
-                    #expect(problem?.retryable == false, "\(outcome.name)")
-                    #expect(
-                        problem?.message.contains(outcome.path) == true,
-                        "\(outcome.name): \(String(describing: problem))")
-                }
+                #expect(outcomes.flatMap(\.complaints) == [])
                 // The plain files never went out (checked before each attempt); the multipart body
                 // stopped at its part's end, so the server never got a whole request.
                 let whole = server.requests.filter { $0.body.count == Int($0.header("content-length") ?? "") }

@@ -13,6 +13,25 @@ package enum ChangedFileBodies {
         package let path: String
         /// The call's answer.
         package let response: AppResponse<Data>
+
+        /// What is wrong with the answer; empty when it is a local, non-retryable `encode_failed`
+        /// problem that names the file.
+        package var complaints: [String] {
+            guard response.status == 0, let problem = response.problem else {
+                return ["\(name): status \(response.status) without a local problem"]
+            }
+            var found: [String] = []
+            if problem.code != "encode_failed" || problem.kind != "local" {
+                found.append("\(name): \(problem.code) (\(problem.kind ?? "no kind")), not a local encode_failed")
+            }
+            if problem.retryable != false {
+                found.append("\(name): retryable is \(String(describing: problem.retryable))")
+            }
+            if !problem.message.contains(path) {
+                found.append("\(name): the message does not name \(path): \(problem.message)")
+            }
+            return found
+        }
     }
 
     /// Sends each case as an idempotent POST to `path` with `client` (which should retry, so a

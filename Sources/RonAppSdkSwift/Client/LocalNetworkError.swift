@@ -11,8 +11,10 @@ public enum LocalNetworkError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidHeader(name: String, reason: String)
     /// The facet id is empty or contains `/`, `.`/`..` or a control character (`invalid_facet_id`).
     case invalidFacetId(String)
-    /// The request body could not be encoded (`encode_failed`): JSON, a form, a multipart body, or a
-    /// file that cannot be read. `type` names what was encoded.
+    /// The request body could not be encoded or sent as made (`encode_failed`): JSON, a form, a
+    /// multipart body, a file that cannot be read or changed after the body was made, or a stream
+    /// that cannot be read again or yields another length than it declared. `type` names what was
+    /// encoded.
     case bodyEncodingFailed(type: String, reason: String)
     /// The client was closed (`client_closed`).
     case clientClosed
