@@ -107,6 +107,28 @@ final class OutcomeBox: @unchecked Sendable {
     }
 }
 
+/// Holds the fuzz client for one call and lets go of it when the call returns.
+final class ClientHolder: @unchecked Sendable {
+    private var client: RonClient?
+    private weak var watched: RonClient?
+
+    init(_ client: RonClient) {
+        self.client = client
+        self.watched = client
+    }
+
+    /// Whether the client is gone (every reference to it released).
+    var isReleased: Bool { watched == nil }
+
+    /// Makes the call and drops the client; only small values come back.
+    func callOnce() async -> (status: Int, ok: Bool, code: String?, kind: String?) {
+        guard let client else { fatalError("the client was used twice") }
+        self.client = nil
+        let res: AppResponse<JSONValue> = await client.get("/fuzz")
+        return (res.status, res.ok, res.problem?.code, res.problem?.kind)
+    }
+}
+
 /// The checks run on every input. A broken invariant stops the process (libFuzzer records it).
 enum ProblemFuzz {
     /// The client's token; it must never reach a log line.
@@ -178,23 +200,32 @@ enum ProblemFuzz {
     private static func checkClient(_ input: ProblemInput) {
         let response = TransportResponse(status: input.status, headers: RonHeaders(input.headers), body: input.body)
         let leaks = LeakFlag()
-        guard
-            let client = try? RonClient(
-                config: RonConfig(
-                    baseUrl: URL(string: "https://node.example"), authToken: token, debug: true,
-                    transport: CannedTransport(response: response),
-                    logger: Logger(label: "fuzz") { _ in LeakCheckingLogHandler(leaks: leaks) }))
-        else {
-            fatalError("client config rejected")
-        }
+        // Made in a closure, so nothing but the holder keeps the client.
+        let holder = { () -> ClientHolder in
+            guard
+                let client = try? RonClient(
+                    config: RonConfig(
+                        baseUrl: URL(string: "https://node.example"), authToken: token, debug: true,
+                        transport: CannedTransport(response: response),
+                        logger: Logger(label: "fuzz") { _ in LeakCheckingLogHandler(leaks: leaks) }))
+            else {
+                fatalError("client config rejected")
+            }
+            return ClientHolder(client)
+        }()
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
         Task {
-            let res: AppResponse<JSONValue> = await client.get("/fuzz")
-            box.set((res.status, res.ok, res.problem?.code, res.problem?.kind))
+            box.set(await holder.callOnce())
             done.signal()
         }
         done.wait()
+        // The call's task may still be tearing down; libFuzzer's leak check must not run before the
+        // client (and the canned body it holds) is released. A client dropped without `close()`
+        // that is never released is a leak of its own.
+        let deadline = Date().addingTimeInterval(5)
+        while !holder.isReleased, Date() < deadline { usleep(100) }
+        check(holder.isReleased, "a client dropped without close() was not released")
         guard let outcome = box.value else { fatalError("no outcome") }
         let echoed = String(decoding: input.body, as: UTF8.self) + input.headers.map { $0.key + $0.value }.joined()
         if let line = leaks.leaked, !echoed.contains(token) {
