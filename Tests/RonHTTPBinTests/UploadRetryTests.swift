@@ -74,12 +74,15 @@ import Testing
         let server = try Self.failingOnce()
         defer { server.stop() }
         let outcomes = try await ChangedFileBodies.send(try Self.client(server), path: "/upload")
-        #expect(outcomes.count == 4)
+        #expect(outcomes.count == 5)
         #expect(outcomes.flatMap(\.complaints) == [])
         #expect(outcomes[1].response.problem?.message.contains("the body declared 300000") == true)
-        // Nothing went out: a plain file is checked before each attempt, and this transport copies a
-        // multipart body's parts before it sends (Linux) or stops at the part's end.
-        #expect(server.requests.isEmpty, "\(server.requests.map(\.body.count))")
+        // Nothing went out but the file cut short while it was sent: a plain file is checked before
+        // each attempt, and this transport copies a multipart body's parts before it sends (Linux)
+        // or stops at the part's end. The one that went (Linux sends a file chunked, as far as it
+        // reads) was short, and its answer was dropped for the problem above, not retried.
+        #expect(server.requests.count <= 1, "\(server.requests.map(\.body.count))")
+        #expect(server.requests.allSatisfy { $0.body.count < 8 << 20 })
     }
 
     @Test func aStreamOfUnknownLengthIsSentChunked() async throws {

@@ -3,7 +3,7 @@ import RonAppSdkSwift
 
 /// File bodies whose file changed between making the body and sending it, sent by a client: the
 /// same cases for every transport (a file removed, cut short, grown; a multipart file part cut
-/// short), so each transport's test checks the same answers.
+/// short; a file cut short while it is sent), so each transport's test checks the same answers.
 package enum ChangedFileBodies {
     /// One case and the client's answer.
     package struct Outcome: Sendable {
@@ -48,8 +48,9 @@ package enum ChangedFileBodies {
             try original.write(to: url)
             return url
         }
-        func send(_ name: String, _ url: URL, _ body: AppRequestBody) async {
-            let request = AppRequest(method: .post, path: path, body: body, idempotent: true)
+        func send(_ name: String, _ url: URL, _ body: AppRequestBody, progress: RonProgressReporter? = nil) async {
+            var request = AppRequest(method: .post, path: path, body: body, idempotent: true)
+            request.uploadProgress = progress
             outcomes.append(Outcome(name: name, path: url.path, response: await client.request(request)))
         }
 
@@ -75,6 +76,23 @@ package enum ChangedFileBodies {
         let multipart = try AppRequestBody.multipart(form)
         try original.prefix(1_000).write(to: part)
         await send("multipart part cut short", part, multipart)
+        // Cut short once the first bytes went: the transport has already sent the head.
+        let during = folder.appendingPathComponent("during.bin")
+        try Data(repeating: 9, count: 8 << 20).write(to: during)
+        let duringBody = try AppRequestBody.file(during)
+        let cut = Locked(false)
+        let cutter = RonProgressReporter { _ in
+            guard
+                cut.update({ done in
+                    defer { done = true }
+                    return !done
+                })
+            else { return }
+            let handle = try? FileHandle(forWritingTo: during)
+            try? handle?.truncate(atOffset: 1_000)
+            try? handle?.close()
+        }
+        await send("cut short while sent", during, duringBody, progress: cutter)
         return outcomes
     }
 }

@@ -64,14 +64,19 @@ public enum RonBodySource: Sendable, Hashable {
         }
     }
 
-    /// Checks, before each attempt, that a file body is still the file it was made from: there,
-    /// readable, and as long as the `Content-Length` it is sent with. Memory and streams pass.
+    /// Checks that a file body is still the file it was made from: there, readable, and as long as
+    /// the `Content-Length` it is sent with. Memory and streams pass. Called before each attempt,
+    /// and again once the server answered (`answered`: its status), because a transport that sends
+    /// a file chunked (FoundationNetworking) sends whatever it reads: an answer to other bytes than
+    /// the body declared is dropped, not passed off as the answer to this body.
     ///
     /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` naming the file.
-    func checkFile() throws(LocalNetworkError) {
+    func checkFile(answered status: Int? = nil) throws(LocalNetworkError) {
         guard case .file(let url, let length) = self else { return }
         let now = try AppRequestBody.fileLength(url)
-        guard now == length else { throw BodyFileReader.changed(url.path, length: length, now: "is \(now) bytes") }
+        guard now != length else { return }
+        let when = status.map { " while it was sent (the server's HTTP \($0) answer is dropped)" } ?? ""
+        throw BodyFileReader.changed(url.path, length: length, now: "is \(now) bytes\(when)")
     }
 }
 

@@ -57,10 +57,11 @@ public struct AppRequestBody: Sendable, Hashable {
 
     /// A whole file, streamed from disk as it is sent (`Content-Length` is its size now).
     ///
-    /// The file must stay as it is until the call ends. Before each attempt the client checks that
-    /// it is still there, readable and as long as it was, and a read that finds it changed stops the
-    /// upload; either way the call answers a local, non-retryable `encode_failed` problem that names
-    /// the file, and a retry never sends other bytes than the first attempt declared.
+    /// The file must stay as it is until the call ends. The client checks that it is still there,
+    /// readable and as long as it was before each attempt and once the server answered, and a read
+    /// that finds it changed stops the upload; in each case the call answers a local, non-retryable
+    /// `encode_failed` problem that names the file (a server's answer to bytes other than the body
+    /// declared is dropped), and a retry never sends other bytes than the first attempt declared.
     ///
     /// - Throws: ``LocalNetworkError/bodyEncodingFailed(type:reason:)`` when `url` is not a
     ///   readable regular file.

@@ -26,6 +26,7 @@ extension RonClient {
             if state.isClosed { throw LocalNetworkError.clientClosed }
             try request.bodySource?.checkFile()
             var response = try await transport.send(request)
+            try request.bodySource?.checkFile(answered: response.status)
             if response.body.count > request.maxResponseBytes {
                 throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
             }

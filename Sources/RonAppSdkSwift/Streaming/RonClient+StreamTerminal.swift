@@ -23,6 +23,7 @@ extension RonClient {
         { [streamingTransport] request in
             try request.bodySource?.checkFile()
             let stream = try await streamingTransport.stream(request)
+            try request.bodySource?.checkFile(answered: stream.status)
             guard (200..<300).contains(stream.status) else {
                 let body = await ServerSentEventPump<ServerSentEvent>.collect(stream.body, limit: 65_536)
                 var response = TransportResponse(status: stream.status, headers: stream.headers, body: body)
