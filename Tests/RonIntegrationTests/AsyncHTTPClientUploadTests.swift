@@ -126,10 +126,10 @@
                 #expect(outcomes.count == 5)
                 #expect(outcomes.flatMap(\.complaints) == [])
                 // The plain files never went out (checked before each attempt); the multipart body
-                // stopped at its part's end, so the server never got a whole request.
+                // and the file cut short while it was sent stopped at the change, so the server never
+                // got a whole request.
                 let whole = server.requests.filter { $0.body.count == Int($0.header("content-length") ?? "") }
                 #expect(whole.isEmpty, "\(server.requests.map(\.body.count))")
-                #expect(server.requests.allSatisfy { $0.header("content-type")?.hasPrefix("multipart/") == true })
             }
         }
 
