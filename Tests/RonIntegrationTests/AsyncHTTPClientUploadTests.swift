@@ -53,6 +53,18 @@
             return stream
         }
 
+        /// Posts `body` to httpbin's `/post`, reporting to `progress`, and returns httpbin's echo.
+        private static func echo(
+            _ client: RonClient, _ body: AppRequestBody, progress: RonProgressReporter
+        ) async throws -> [String: Any] {
+            let request = AppRequest(method: .post, path: RonPath.server("") + "/post", body: body)
+                .uploadProgress(progress)
+            let response: AppResponse<Data> = await client.request(request)
+            #expect(response.status == 200)
+            let raw = try #require(response.raw)
+            return try #require(try JSONSerialization.jsonObject(with: raw) as? [String: Any])
+        }
+
         @Test func aMultipartBodyWithAFileAndAStreamArrivesWithItsLengthAndProgress() async throws {
             let server = try HTTPBinServer.start()
             defer { server.stop() }
@@ -72,18 +84,14 @@
             let body = try AppRequestBody.multipart(form)
             let furthest = LockedMax()
             try await Self.withClient(server.baseURL) { client in
-                let request = AppRequest(method: .post, path: RonPath.server("") + "/post", body: body)
-                    .uploadProgress(RonProgressReporter { furthest.record($0) })
-                let response: AppResponse<Data> = await client.request(request)
-                #expect(response.status == 200)
-                let echo = try JSONSerialization.jsonObject(with: try #require(response.raw)) as? [String: Any]
-                let files = try #require(echo?["files"] as? [String: String])
+                let echo = try await Self.echo(client, body, progress: RonProgressReporter { furthest.record($0) })
+                let files = try #require(echo["files"] as? [String: String])
                 let photo = try #require(files["photo"]?.split(separator: ",").last)
                 #expect(Data(base64Encoded: String(photo)) == onDisk)
                 let log = try #require(files["log"]?.split(separator: ",").last)
                 #expect(Data(base64Encoded: String(log)) == streamed)
-                #expect((echo?["form"] as? [String: String])?["title"] == "Holiday")
-                let headers = try #require(echo?["headers"] as? [String: String])
+                #expect((echo["form"] as? [String: String])?["title"] == "Holiday")
+                let headers = try #require(echo["headers"] as? [String: String])
                 #expect(headers["Content-Length"] == body.length.map { String($0) })
             }
             #expect(furthest.value == body.length)
@@ -102,14 +110,10 @@
             let body = try AppRequestBody.file(fileURL, contentType: "application/octet-stream")
             let reports = Collector<RonTransferProgress>()
             try await Self.withClient(server.baseURL) { client in
-                let request = AppRequest(method: .post, path: RonPath.server("") + "/post", body: body)
-                    .uploadProgress(RonProgressReporter { reports.append($0) })
-                let response: AppResponse<Data> = await client.request(request)
-                #expect(response.status == 200)
-                let echo = try JSONSerialization.jsonObject(with: try #require(response.raw)) as? [String: Any]
-                let data = try #require((echo?["data"] as? String)?.split(separator: ",").last)
+                let echo = try await Self.echo(client, body, progress: RonProgressReporter { reports.append($0) })
+                let data = try #require((echo["data"] as? String)?.split(separator: ",").last)
                 #expect(Data(base64Encoded: String(data)) == onDisk)
-                #expect((echo?["headers"] as? [String: String])?["Content-Length"] == "600001")
+                #expect((echo["headers"] as? [String: String])?["Content-Length"] == "600001")
                 let sent = reports.values.map(\.completedBytes)
                 #expect(sent.count >= 3 && sent == sent.sorted() && sent.last == 600_001, "\(sent)")
             }

@@ -28,7 +28,7 @@ struct UploadBody: Sendable {
 
     /// Puts the body of `request` into `urlRequest`.
     ///
-    /// - Throws: ``TransportFailure`` when a one-shot stream was read already, a file cannot be
+    /// - Throws: ``LocalNetworkError`` when a one-shot stream was read already, a file cannot be
     ///   read, or a stream yields another length than it declared.
     static func make(_ request: TransportRequest, into urlRequest: inout URLRequest) async throws -> UploadBody {
         switch request.bodySource {
