@@ -10,17 +10,31 @@ import RonGateway
 /// from the embedded gateway's generated file route on loopback, and the upload of a file of the
 /// same size to its upload sink: the resident memory each adds (the peak above the starting point,
 /// sampled every 20 ms) on each transport, and its time against curl moving the same bytes
-/// (`curl -o`, `curl -T`) in the same run.
+/// (`curl -o`, `curl -T`) and against what a user writes instead on `URLSession`.
+///
+/// Every contestant runs once per round, one after the other, for `RON_BENCH_TRANSFER_ROUNDS`
+/// rounds (default 5): a ratio is the median of the rounds' ratios, each taken between two
+/// transfers a few seconds apart, because a single transfer on this machine moves by a quarter
+/// from one run to the next (curl's own included).
 struct DownloadSection {
     let options: BenchOptions
     let table: ResultTable
-    /// The URLSessionTransport download's seconds, for the ratio to the bare reference.
-    let lastDownloadSeconds = SecondsBox()
-    /// The URLSessionTransport upload's seconds, for the ratio to the bare reference.
-    let lastUploadSeconds = SecondsBox()
 
     var size: Int {
         ProcessInfo.processInfo.environment["RON_BENCH_DOWNLOAD_BYTES"].flatMap(Int.init) ?? 1 << 30
+    }
+
+    var rounds: Int {
+        max(ProcessInfo.processInfo.environment["RON_BENCH_TRANSFER_ROUNDS"].flatMap(Int.init) ?? 5, 1)
+    }
+
+    /// One way of moving the bytes: a row name and one timed run (its seconds and the resident MiB
+    /// it added), `nil` when it could not run.
+    private struct Contestant {
+        let name: String
+        /// curl runs in its own process: no memory figure.
+        let measuresMemory: Bool
+        let run: () async throws -> (seconds: Double, added: Double)?
     }
 
     func run() async throws {
@@ -29,56 +43,111 @@ struct DownloadSection {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let curlSeconds = curl(base, into: folder)
         let upload = folder.appendingPathComponent("upload.bin")
         try writePattern(to: upload)
-        let curlUploadSeconds = curlUpload(base, file: upload)
-        let bareSeconds = try await bareDownload(base)
-        try await measure("URLSessionTransport", base: base, folder: folder, transport: nil, curlSeconds: curlSeconds)
-        ratio(
-            "download on URLSessionTransport throughput / URLSession.download(from:)", reference: bareSeconds,
-            seconds: lastDownloadSeconds.value)
-        let bareUploadSeconds = try await bareUpload(base, file: upload)
-        try await measureUpload(
-            "URLSessionTransport", base: base, file: upload, transport: nil, curlSeconds: curlUploadSeconds)
-        ratio(
-            "upload on URLSessionTransport throughput / URLSession.upload(for:fromFile:)",
-            reference: bareUploadSeconds, seconds: lastUploadSeconds.value)
-        if let server = ServerTransport.make(connections: 1) {
-            try await measure(
-                ServerTransport.name, base: base, folder: folder, transport: server.transport, curlSeconds: curlSeconds)
-            try await measureUpload(
-                ServerTransport.name, base: base, file: upload, transport: server.transport,
-                curlSeconds: curlUploadSeconds)
-            await server.shutdown()
-        } else {
-            table.note("Built without the AsyncHTTPClient trait: no AsyncHTTPClientTransport download figure.")
+        let server = ServerTransport.make(connections: 1)
+        if server == nil {
+            table.note("Built without the AsyncHTTPClient trait: no AsyncHTTPClientTransport figures.")
         }
+        let mib = size >> 20
+        var downloads = [
+            Contestant(name: "curl -o, \(mib) MiB on loopback", measuresMemory: false) { curl(base, into: folder) },
+            Contestant(name: "`URLSession.download(from:)` of \(mib) MiB, the bare reference", measuresMemory: true) {
+                try await bareDownload(base)
+            },
+        ]
+        var uploads = [
+            Contestant(name: "curl -T, \(mib) MiB on loopback", measuresMemory: false) {
+                curlUpload(base, file: upload)
+            },
+            Contestant(
+                name: "`URLSession.upload(for:fromFile:)` of \(mib) MiB, the bare reference", measuresMemory: true
+            ) {
+                try await bareUpload(base, file: upload)
+            },
+        ]
+        let transports: [(String, (any RonTransport)?)] =
+            [("URLSessionTransport", nil)] + (server.map { [(ServerTransport.name, $0.transport)] } ?? [])
+        for (name, transport) in transports {
+            downloads.append(
+                Contestant(name: "download \(mib) MiB to a file on \(name)", measuresMemory: true) {
+                    try await measure(base: base, folder: folder, transport: transport)
+                })
+            uploads.append(
+                Contestant(name: "upload \(mib) MiB from a file on \(name)", measuresMemory: true) {
+                    try await measureUpload(name, base: base, file: upload, transport: transport)
+                })
+        }
+        let downloadTimes = try await runRounds(downloads)
+        let uploadTimes = try await runRounds(uploads)
+        for (name, _) in transports {
+            ratio(
+                "download on \(name) / curl -o", downloads[2...].first { $0.name.hasSuffix(name) }, downloads[0],
+                downloadTimes)
+            ratio(
+                "upload on \(name) / curl -T", uploads[2...].first { $0.name.hasSuffix(name) }, uploads[0], uploadTimes)
+        }
+        ratio(
+            "download on URLSessionTransport / `URLSession.download(from:)`", downloads[2], downloads[1], downloadTimes)
+        ratio("upload on URLSessionTransport / `URLSession.upload(for:fromFile:)`", uploads[2], uploads[1], uploadTimes)
+        await server?.shutdown()
         try await gateway.stop()
     }
 
-    private func curl(_ base: URL, into folder: URL) -> Double? {
+    /// Runs every contestant once per round, in order, and adds each one's rows: its throughput
+    /// (the median of the rounds) and, where it applies, the most resident memory it added in any
+    /// round. Returns each contestant's seconds per round (a contestant that could not run has none).
+    private func runRounds(_ all: [Contestant]) async throws -> [String: [Double]] {
+        // `RON_BENCH_TRANSFER_ONLY=<text>[|<text>...]` runs only the contestants whose name holds one
+        // of the texts (to profile one, or compare two).
+        let only = ProcessInfo.processInfo.environment["RON_BENCH_TRANSFER_ONLY"]?.split(separator: "|")
+        let contestants = all.filter { contestant in only.map { $0.contains { contestant.name.contains($0) } } ?? true }
+        var seconds: [String: [Double]] = [:]
+        var added: [String: Double] = [:]
+        for _ in 0..<rounds {
+            for contestant in contestants {
+                guard let outcome = try await contestant.run() else { continue }
+                seconds[contestant.name, default: []].append(outcome.seconds)
+                added[contestant.name] = max(added[contestant.name] ?? 0, outcome.added)
+            }
+        }
+        for contestant in contestants {
+            guard let times = seconds[contestant.name] else { continue }
+            if contestant.measuresMemory, let peak = added[contestant.name] {
+                table.add(
+                    ResultRow(
+                        section: "10", measure: "\(contestant.name): resident memory added (MiB)",
+                        value: Format.fixed(peak, 1), spread: "peak of 20 ms samples, \(times.count) runs",
+                        target: "< 64", pass: peak < 64))
+            }
+            let rates = Samples(times.map { Double(size >> 20) / $0 })
+            table.add(
+                ResultRow(
+                    section: "10", measure: "\(contestant.name) (MiB/s)", value: Format.fixed(rates.median, 0),
+                    spread: "median of \(times.count) runs, \(rates.spread(0))", target: "", pass: nil))
+        }
+        return seconds
+    }
+
+    /// `curl -o` of the file route; notes once why there is no curl figure.
+    private func curl(_ base: URL, into folder: URL) -> (seconds: Double, added: Double)? {
         guard ProcessRunner.which("curl") != nil else {
             table.note("curl is not installed: no curl comparison for section 10.")
             return nil
         }
         let target = folder.appendingPathComponent("curl.bin")
         let url = base.absoluteString + "/app/_test/file?bytes=\(size)"
+        defer { try? FileManager.default.removeItem(at: target) }
         guard let outcome = try? ProcessRunner.run(["curl", "-sS", "-o", target.path, url]), outcome.status == 0 else {
             table.note("curl -o failed: no curl comparison for section 10.")
             return nil
         }
-        try? FileManager.default.removeItem(at: target)
-        table.add(
-            ResultRow(
-                section: "10", measure: "curl -o, \(size >> 20) MiB on loopback (MiB/s)",
-                value: Format.fixed(Double(size >> 20) / outcome.seconds, 0), spread: "1 run", target: "", pass: nil))
-        return outcome.seconds
+        return (outcome.seconds, 0)
     }
 
     /// What a user writes instead: `URLSession.download(from:)` on an ephemeral session, which
     /// leaves the body in a temporary file (moved nowhere, and checked for nothing).
-    private func bareDownload(_ base: URL) async throws -> Double? {
+    private func bareDownload(_ base: URL) async throws -> (seconds: Double, added: Double)? {
         guard let url = URL(string: base.absoluteString + "/app/_test/file?bytes=\(size)") else { return nil }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
@@ -86,13 +155,12 @@ struct DownloadSection {
             try await session.download(from: url).0
         }
         try? FileManager.default.removeItem(at: location)
-        record("URLSession.download(from:) of \(size >> 20) MiB, the bare reference", added: added, seconds: seconds)
-        return seconds
+        return (seconds, added)
     }
 
     /// What a user writes instead for an upload on `URLSession`: `upload(for:fromFile:)` of the same
     /// file to the same sink (the bytes go as FoundationNetworking or Apple's `URLSession` reads them).
-    private func bareUpload(_ base: URL, file: URL) async throws -> Double? {
+    private func bareUpload(_ base: URL, file: URL) async throws -> (seconds: Double, added: Double)? {
         guard let url = URL(string: base.absoluteString + "/app/_test/upload-sink?digest=0") else { return nil }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
@@ -105,9 +173,7 @@ struct DownloadSection {
             table.note("the upload sink did not count \(size) bytes from URLSession.upload(for:fromFile:)")
             return nil
         }
-        record(
-            "URLSession.upload(for:fromFile:) of \(size >> 20) MiB, the bare reference", added: added, seconds: seconds)
-        return seconds
+        return (seconds, added)
     }
 
     /// Writes `size` bytes of the gateway's pattern to `file`, 1 MiB at a time.
@@ -128,7 +194,7 @@ struct DownloadSection {
 
     /// `curl -T` of the file to the upload sink (a `POST`, without `Expect: 100-continue`; the sink
     /// counts without hashing).
-    private func curlUpload(_ base: URL, file: URL) -> Double? {
+    private func curlUpload(_ base: URL, file: URL) -> (seconds: Double, added: Double)? {
         guard ProcessRunner.which("curl") != nil else { return nil }
         let url = base.absoluteString + "/app/_test/upload-sink?digest=0"
         let arguments = ["curl", "-sS", "-o", "/dev/null", "-X", "POST", "-H", "Expect:", "-T", file.path, url]
@@ -136,18 +202,14 @@ struct DownloadSection {
             table.note("curl -T failed: no curl comparison for the uploads of section 10.")
             return nil
         }
-        table.add(
-            ResultRow(
-                section: "10", measure: "curl -T, \(size >> 20) MiB on loopback (MiB/s)",
-                value: Format.fixed(Double(size >> 20) / outcome.seconds, 0), spread: "1 run", target: "", pass: nil))
-        return outcome.seconds
+        return (outcome.seconds, 0)
     }
 
     /// The file streamed from disk to the upload sink (`AppRequestBody.file`), whose answer names
     /// the bytes it counted.
     private func measureUpload(
-        _ name: String, base: URL, file: URL, transport: (any RonTransport)?, curlSeconds: Double?
-    ) async throws {
+        _ name: String, base: URL, file: URL, transport: (any RonTransport)?
+    ) async throws -> (seconds: Double, added: Double)? {
         let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport))
         defer { client.close() }
         let (seconds, added, sunk) = try await sampled { () async throws -> Sunk in
@@ -159,11 +221,24 @@ struct DownloadSection {
         }
         guard sunk.bytes == size else {
             table.note("the upload sink counted \(sunk.bytes) bytes on \(name), not \(size)")
-            return
+            return nil
         }
-        if transport == nil { lastUploadSeconds.value = seconds }
-        record("upload \(size >> 20) MiB from a file on \(name)", added: added, seconds: seconds)
-        ratio("upload on \(name) throughput / curl -T throughput", reference: curlSeconds, seconds: seconds)
+        return (seconds, added)
+    }
+
+    /// `RonClient.download` of the file route to a file, removed afterwards.
+    private func measure(
+        base: URL, folder: URL, transport: (any RonTransport)?
+    ) async throws -> (seconds: Double, added: Double)? {
+        let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport))
+        defer { client.close() }
+        let (seconds, added, result) = try await sampled {
+            try await client.download(
+                AppRequest(path: "/_test/file", query: ["bytes": String(size)]),
+                to: folder.appendingPathComponent("download.bin"))
+        }
+        try? FileManager.default.removeItem(at: result.destination)
+        return (seconds, added)
     }
 
     /// Runs `work` while sampling the resident set: its seconds, the peak MiB above the start, its value.
@@ -184,58 +259,23 @@ struct DownloadSection {
         return (seconds, Double(max(0, peak.value - start)) / 1_048_576, value)
     }
 
-    /// The row of a throughput ratio (the reference's time over ours; target 0.8), when both were taken.
-    private func ratio(_ measure: String, reference: Double?, seconds: Double?) {
-        guard let reference, let seconds else { return }
-        let ratio = reference / seconds
+    /// The row of a throughput ratio (the reference's time over ours, target 0.8): the median of
+    /// the rounds' ratios, each between two transfers of the same round.
+    private func ratio(_ measure: String, _ ours: Contestant?, _ reference: Contestant, _ times: [String: [Double]]) {
+        guard let ours, let mine = times[ours.name], let theirs = times[reference.name], mine.count == theirs.count
+        else { return }
+        let ratios = Samples(zip(theirs, mine).map { $0 / $1 })
         table.add(
             ResultRow(
-                section: "10", measure: measure, value: Format.fixed(ratio, 2), spread: "same run", target: ">= 0.8",
-                pass: ratio >= 0.8))
-    }
-
-    /// The memory and throughput rows of one transfer.
-    private func record(_ what: String, added: Double, seconds: Double) {
-        table.add(
-            ResultRow(
-                section: "10", measure: "\(what): resident memory added (MiB)",
-                value: Format.fixed(added, 1), spread: "peak of 20 ms samples", target: "< 64", pass: added < 64))
-        table.add(
-            ResultRow(
-                section: "10", measure: "\(what) (MiB/s)", value: Format.fixed(Double(size >> 20) / seconds, 0),
-                spread: "1 run", target: "", pass: nil))
-    }
-
-    private func measure(
-        _ name: String, base: URL, folder: URL, transport: (any RonTransport)?, curlSeconds: Double?
-    ) async throws {
-        let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport))
-        defer { client.close() }
-        let (seconds, added, result) = try await sampled {
-            try await client.download(
-                AppRequest(path: "/_test/file", query: ["bytes": String(size)]), to: folder.appendingPathComponent(name)
-            )
-        }
-        try? FileManager.default.removeItem(at: result.destination)
-        if transport == nil { lastDownloadSeconds.value = seconds }
-        record("download \(size >> 20) MiB to a file on \(name)", added: added, seconds: seconds)
-        ratio("download on \(name) throughput / curl -o throughput", reference: curlSeconds, seconds: seconds)
+                section: "10", measure: "\(measure), throughput", value: Format.fixed(ratios.median, 2),
+                spread: "median of \(ratios.values.count) rounds, \(ratios.spread(2))", target: ">= 0.8",
+                pass: ratios.median >= 0.8))
     }
 }
 
 /// The upload sink's answer: the bytes it counted.
 private struct Sunk: Decodable {
     var bytes: Int
-}
-
-/// One measured time, handed from a measure to the row after it.
-final class SecondsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Double?
-    var value: Double? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
 }
 
 /// The largest value recorded, from any thread.

@@ -20,7 +20,10 @@ final class PartialFile {
         }
         do {
             handle = try FileHandle(forUpdating: url)
-            try handle.truncate(atOffset: UInt64(keep))
+            // Only a longer file is cut: on ext4, truncating even an empty file marks it to be
+            // written out in full when it is closed (the close then starts the writeback of every
+            // byte the download wrote, on the caller's thread).
+            if try handle.seekToEnd() > UInt64(keep) { try handle.truncate(atOffset: UInt64(keep)) }
             length = keep
             if hashing {
                 var hasher = SHA256Hasher()

@@ -62,7 +62,12 @@ public struct RonByteStream: AsyncSequence, Sendable {
             } catch {
                 throw ProblemMapper.fromTransport(TransportFailure.classify(error))
             }
-            guard let chunk else { return nil }
+            guard let chunk else {
+                // A stream read by a cancelled task ends without an error (an unfolding
+                // `AsyncThrowingStream` stops producing): that is not the body's end.
+                if Task.isCancelled { throw ProblemMapper.fromTransport(TransportFailure(.cancelled)) }
+                return nil
+            }
             count += Int64(chunk.count)
             if let maxBytes, count > maxBytes {
                 throw ProblemMapper.fromTransport(

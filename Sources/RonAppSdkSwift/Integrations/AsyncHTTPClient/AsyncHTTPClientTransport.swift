@@ -3,6 +3,7 @@
     import Foundation
     import NIOCore
     import NIOHTTP1
+    import NIOPosix
     import NIOSSL
 
     /// A ``RonTransport`` and ``RonStreamingTransport`` built on swift-server/async-http-client: TLS,
@@ -98,45 +99,45 @@
         /// Sends the request and collects the whole (bounded) body.
         public func send(_ request: TransportRequest) async throws -> TransportResponse {
             let deadline = NIODeadline.now() + .milliseconds(Int64(max(request.timeoutMs, 1)))
-            let response = try await head(request, deadline: deadline)
+            let (head, body) = try await open(request, deadline: deadline)
             let limit = request.maxResponseBytes
-            var body = Data()
-            do {
-                for try await buffer in response.body {
-                    guard body.count + buffer.readableBytes <= limit else {
-                        throw TransportFailure(.responseTooLarge, detail: "body passed \(limit) bytes")
-                    }
-                    body.append(contentsOf: buffer.readableBytesView)
+            var collected = Data()
+            while let chunk = try await body.next() {
+                guard collected.count + chunk.count <= limit else {
+                    throw TransportFailure(.responseTooLarge, detail: "body passed \(limit) bytes")
                 }
-            } catch let local as LocalNetworkError {
-                throw local
-            } catch {
-                throw Self.classify(error, afterHead: true)
+                collected.append(chunk)
             }
-            return TransportResponse(status: Int(response.status.code), headers: Self.headers(response), body: body)
+            return TransportResponse(
+                status: Int(head.status.code), headers: Self.headers(head.headers), body: collected)
         }
 
         /// Sends the request and returns when the response head arrived; the body follows chunk by
         /// chunk. The stream has no overall deadline; the read timeout bounds each silence.
         public func stream(_ request: TransportRequest) async throws -> TransportStream {
             let deadline = NIODeadline.now() + .milliseconds(Int64(RonConfig.Defaults.maxTimeoutMs))
-            let response = try await head(request, deadline: deadline)
-            // The consumer reads the client's own body sequence, chunk by chunk: the client stops
-            // reading the connection while its few buffered chunks wait (backpressure), and a
-            // consumer that stops (cancelled, or releasing the sequence) ends the request.
-            let body = ResponseBodyReader(response.body)
+            let (head, body) = try await open(request, deadline: deadline)
             return TransportStream(
-                status: Int(response.status.code), headers: Self.headers(response),
+                status: Int(head.status.code), headers: Self.headers(head.headers),
                 body: AsyncThrowingStream(unfolding: { try await body.next() }))
         }
 
-        /// Sends the request, following redirects, and returns the final response head.
-        private func head(_ request: TransportRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
+        /// Sends the request, following redirects, and returns the final response head and the
+        /// reader of its body. The client reads the connection ahead of the reader, up to a bound
+        /// (``ResponseBodyReader``); releasing the reader before the body ended ends the request.
+        private func open(
+            _ request: TransportRequest, deadline: NIODeadline
+        ) async throws -> (HTTPResponseHead, ResponseBodyReader.Handle) {
             var hop = RedirectHop(request)
             for _ in 0...Self.maxRedirects {
-                let response: HTTPClientResponse
+                let reader = ResponseBodyReader()
+                let body = ResponseBodyReader.Handle(reader)
+                reader.start(
+                    try hop.clientRequest(loop: client.eventLoopGroup.any(), reader: reader), on: client,
+                    deadline: deadline)
+                let head: HTTPResponseHead
                 do {
-                    response = try await client.execute(try hop.clientRequest(), deadline: deadline)
+                    head = try await reader.head()
                 } catch let local as LocalNetworkError {
                     // The request body's own failure (a file that changed): the caller's to fix.
                     throw local
@@ -145,25 +146,25 @@
                 }
                 guard
                     let next = try hop.next(
-                        status: Int(response.status.code), location: response.headers.first(name: "location"))
+                        status: Int(head.status.code), location: head.headers.first(name: "location"))
                 else {
-                    try Self.checkDeclaredLength(response, limit: request.maxResponseBytes)
-                    return response
+                    try Self.checkDeclaredLength(head.headers, limit: request.maxResponseBytes)
+                    return (head, body)
                 }
                 hop = next
             }
             throw TransportFailure(.other, detail: "more than \(Self.maxRedirects) redirects")
         }
 
-        private static func checkDeclaredLength(_ response: HTTPClientResponse, limit: Int) throws {
-            if let text = response.headers.first(name: "content-length"), let length = Int(text), length > limit {
+        private static func checkDeclaredLength(_ headers: HTTPHeaders, limit: Int) throws {
+            if let text = headers.first(name: "content-length"), let length = Int(text), length > limit {
                 throw TransportFailure(.responseTooLarge, detail: "Content-Length \(length)")
             }
         }
 
-        private static func headers(_ response: HTTPClientResponse) -> RonHeaders {
+        private static func headers(_ fields: HTTPHeaders) -> RonHeaders {
             var headers = RonHeaders()
-            for (name, value) in response.headers {
+            for (name, value) in fields {
                 headers.append(name.lowercased(), value)
             }
             return headers
@@ -189,32 +190,78 @@
             progress = request.uploadProgress
         }
 
-        /// The request for this leg; a file or stream body is read as it is sent, and counted to
-        /// `progress` as the client takes each chunk.
+        /// The request for this leg, for the client's delegate interface (``ResponseBodyReader``).
+        /// A file or stream body is read as it is sent, one piece after the other, by a task the
+        /// reader cancels once the request ended, and counted to `progress` as each piece is taken.
         ///
-        /// - Throws: when a one-shot stream body was read already, or a file cannot be opened.
-        func clientRequest() throws -> HTTPClientRequest {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            request.method = NIOHTTP1.HTTPMethod(rawValue: method)
+        /// - Throws: when a one-shot stream body was read already, or a file is gone or changed.
+        func clientRequest(loop: any EventLoop, reader: ResponseBodyReader) throws -> HTTPClient.Request {
+            var fields = HTTPHeaders()
             for (name, value) in headers {
-                request.headers.add(name: name, value: value)
+                fields.add(name: name, value: value)
             }
+            let sent: HTTPClient.Body?
             switch body {
-            case nil: break
+            case nil: sent = nil
             case .data(let data)? where progress == nil:
-                request.body = .bytes(ByteBuffer(bytes: data))
+                sent = .bytes(data)
             case .file(let file, let length)?:
                 // Checked here first, so a file that is gone or changed fails the call before it is sent.
                 try RonBodySource.file(file, length: length).checkFile()
                 let buffers = FileBodyBuffers(url: file, progress: progress, expected: length)
-                request.body = .stream(buffers, length: .known(length))
+                sent = FileBodyPump.body(buffers, length: length, fallback: loop)
             case let source?:
                 let chunks = try source.chunks(chunkSize: 64 * 1024)
-                let length = source.length
-                let counted = CountedChunks(chunks: chunks, progress: progress, expected: length)
-                request.body = .stream(counted, length: length.map { .known($0) } ?? .unknown)
+                let counted = CountedChunks(chunks: chunks, progress: progress, expected: source.length)
+                sent = Self.written(counted, length: source.length, loop: loop, reader: reader)
             }
-            return request
+            return try HTTPClient.Request(
+                url: url.absoluteString, method: NIOHTTP1.HTTPMethod(rawValue: method), headers: fields, body: sent)
+        }
+
+        /// A body written from `buffers` by a task, which reads each piece while the client writes
+        /// the one before and hands it over once the client took that one.
+        ///
+        /// The last piece and the body's end are handed over in one turn of the request's event
+        /// loop: the client reads the server's answer on that loop, and an answer read in between
+        /// (a server that answers as soon as it has the last byte) would leave the client waiting
+        /// for an end it no longer takes. So the task reads one piece ahead.
+        private static func written<Buffers: AsyncSequence & Sendable>(
+            _ buffers: Buffers, length: Int64?, loop fallback: any EventLoop, reader: ResponseBodyReader
+        ) -> HTTPClient.Body where Buffers.Element == ByteBuffer {
+            .stream(contentLength: length) { writer in
+                // The client calls this on the request's event loop.
+                let loop = MultiThreadedEventLoopGroup.currentEventLoop ?? fallback
+                let promise = loop.makePromise(of: Void.self)
+                reader.whileRunning(
+                    Task {
+                        var handedOver = false
+                        do {
+                            var pieces = buffers.makeAsyncIterator()
+                            var current = try await pieces.next()
+                            var inFlight: EventLoopFuture<Void>?
+                            while let piece = current {
+                                // Read the next piece while the loop writes the one before.
+                                let following = try await pieces.next()
+                                // A cancelled source may end early: not the body's end.
+                                try Task.checkCancellation()
+                                try await inFlight?.get()
+                                let last = following == nil
+                                handedOver = last
+                                inFlight = loop.flatSubmit {
+                                    let sent = writer.write(.byteBuffer(piece))
+                                    if last { sent.cascade(to: promise) }
+                                    return sent
+                                }
+                                current = following
+                            }
+                            if !handedOver { promise.succeed(()) }
+                        } catch {
+                            if !handedOver { promise.fail(error) }
+                        }
+                    })
+                return promise.futureResult
+            }
         }
 
         /// The next leg after a response with `status`, or `nil` when it is not a redirect to follow.

@@ -41,6 +41,11 @@
             deinit { closeFile() }
 
             func next() async throws -> ByteBuffer? {
+                try nextPiece()
+            }
+
+            /// The next piece, read now (the file is read with blocking calls).
+            func nextPiece() throws -> ByteBuffer? {
                 guard !done else { return nil }
                 if descriptor < 0 {
                     descriptor = open(url.path, O_RDONLY | O_CLOEXEC)

@@ -2,47 +2,207 @@
     import AsyncHTTPClient
     import Foundation
     import NIOCore
+    import NIOHTTP1
 
-    /// A streamed response body as the one consumer of ``AsyncHTTPClientTransport/stream(_:)`` reads
-    /// it: straight from the client's body sequence (no task or buffer in between), each `ByteBuffer`
-    /// handed over as `Data` that shares its storage (no copy). The client's sequence is the
-    /// backpressure: it reads the connection only while few chunks wait. Releasing the reader (the
-    /// consumer dropped the stream) ends the request and closes the connection.
-    final class ResponseBodyReader: @unchecked Sendable {
-        // Only the consumer's task calls `next()`, one call at a time (an async iterator's contract).
-        private var iterator: HTTPClientResponse.Body.AsyncIterator
-        private var done = false
+    /// One leg of a call through the client's delegate interface: the response head, then its
+    /// body read ahead of the consumer. Body parts queue up to ``highWatermark`` bytes while the
+    /// consumer handles the previous ones; above it the client stops reading the connection until
+    /// the consumer has taken the queue down to ``lowWatermark`` (backpressure).
+    ///
+    /// The client's async interface keeps a single part: each part then waits for the consumer to
+    /// ask for it, and the connection is read only after that, one hand-over between threads per
+    /// 64 KiB (BENCHMARKS.md section 10).
+    ///
+    /// The consumer's task is the only caller of ``head()`` and then ``next()``, one call at a time.
+    /// Cancelling it, or releasing the ``Handle`` before the body ended, cancels the request (the
+    /// client closes the connection), and with it the task writing the request body.
+    final class ResponseBodyReader: HTTPClientResponseDelegate, Sendable {
+        typealias Response = Void
 
-        init(_ body: HTTPClientResponse.Body) {
-            iterator = body.makeAsyncIterator()
+        /// Above this many queued bytes the client stops reading the connection.
+        static let highWatermark = 1 << 20
+        /// The client reads again once the consumer has taken the queue below this.
+        static let lowWatermark = 256 << 10
+
+        private struct State: Sendable {
+            var head: HTTPResponseHead?
+            var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+            var parts: [ByteBuffer] = []
+            var first = 0
+            var queued = 0
+            var paused: EventLoopPromise<Void>?
+            var waiter: CheckedContinuation<ByteBuffer?, any Error>?
+            var finished = false
+            var failure: (any Error)?
+            var task: HTTPClient.Task<Void>?
+            /// The task writing the request body, cancelled once the request ended.
+            var bodyWriter: Task<Void, Never>?
         }
 
-        /// The next chunk, `nil` at the end; ``TransportFailure/Cause/cancelled`` once the consumer's
-        /// task is cancelled, else the client's failure as a ``TransportFailure``.
-        func next() async throws -> Data? {
-            guard !done else { return nil }
-            do {
-                try Self.checkCancellation()
-                let buffer = try await iterator.next()
-                // The client ends its sequence early when the task is cancelled: not the body's end.
-                try Self.checkCancellation()
-                guard let buffer else {
-                    done = true
-                    return nil
+        private let state = LockedState(State())
+
+        /// Starts `request` on `client` with this reader as its delegate.
+        func start(_ request: HTTPClient.Request, on client: HTTPClient, deadline: NIODeadline) {
+            let task = client.execute(request: request, delegate: self, deadline: deadline)
+            // A request that ended already (a failure before the first byte) keeps no task.
+            state.withLock { state in
+                if !state.finished && state.failure == nil { state.task = task }
+            }
+        }
+
+        /// Keeps `writer`, the task that writes the request body, to cancel it once the request
+        /// ended (a failed request leaves a body source waiting otherwise).
+        func whileRunning(_ writer: Task<Void, Never>) {
+            let ended = state.withLock { state -> Bool in
+                if state.finished || state.failure != nil { return true }
+                state.bodyWriter = writer
+                return false
+            }
+            if ended { writer.cancel() }
+        }
+
+        /// Cancels the request unless it ended: the client fails it with `cancelled` and closes
+        /// the connection.
+        func cancel() {
+            let task = state.withLock { $0.task }
+            task?.cancel()
+        }
+
+        /// The response head, once it arrived.
+        func head() async throws -> HTTPResponseHead {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let outcome = state.withLock { state -> Result<HTTPResponseHead, any Error>? in
+                        if let head = state.head { return .success(head) }
+                        if let failure = state.failure { return .failure(failure) }
+                        state.headWaiter = continuation
+                        return nil
+                    }
+                    if let outcome { continuation.resume(with: outcome) }
                 }
-                return Self.data(sharing: buffer)
-            } catch let failure as TransportFailure {
-                done = true
-                throw failure
+            } onCancel: {
+                cancel()
+            }
+        }
+
+        /// The next body part, `nil` at the end; ``TransportFailure/Cause/cancelled`` once the
+        /// consumer's task is cancelled, else the client's failure as a ``TransportFailure``.
+        func next() async throws -> Data? {
+            do {
+                if Task.isCancelled { throw TransportFailure(.cancelled) }
+                let buffer = try await withTaskCancellationHandler {
+                    try await nextBuffer()
+                } onCancel: {
+                    cancel()
+                }
+                if Task.isCancelled { throw TransportFailure(.cancelled) }
+                return buffer.map(Self.data(sharing:))
+            } catch let local as LocalNetworkError {
+                throw local
             } catch {
-                done = true
                 if Task.isCancelled { throw TransportFailure(.cancelled) }
                 throw AsyncHTTPClientTransport.classify(error, afterHead: true)
             }
         }
 
-        private static func checkCancellation() throws {
-            if Task.isCancelled { throw TransportFailure(.cancelled) }
+        private func nextBuffer() async throws -> ByteBuffer? {
+            try await withCheckedThrowingContinuation { continuation in
+                let (outcome, resumed) = state.withLock {
+                    state -> (Result<ByteBuffer?, any Error>?, EventLoopPromise<Void>?) in
+                    if state.first < state.parts.count {
+                        let part = state.parts[state.first]
+                        state.first += 1
+                        if state.first == state.parts.count {
+                            state.parts.removeAll(keepingCapacity: true)
+                            state.first = 0
+                        }
+                        state.queued -= part.readableBytes
+                        var resumed: EventLoopPromise<Void>?
+                        if state.queued <= Self.lowWatermark {
+                            resumed = state.paused
+                            state.paused = nil
+                        }
+                        return (.success(part), resumed)
+                    }
+                    if let failure = state.failure { return (.failure(failure), nil) }
+                    if state.finished { return (.success(nil), nil) }
+                    state.waiter = continuation
+                    return (nil, nil)
+                }
+                resumed?.succeed(())
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        }
+
+        func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+            let waiter = state.withLock { state in
+                state.head = head
+                defer { state.headWaiter = nil }
+                return state.headWaiter
+            }
+            waiter?.resume(returning: head)
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+            let (waiter, paused) = state.withLock {
+                state -> (CheckedContinuation<ByteBuffer?, any Error>?, EventLoopFuture<Void>?) in
+                if let waiter = state.waiter {
+                    state.waiter = nil
+                    return (waiter, nil)
+                }
+                state.parts.append(buffer)
+                state.queued += buffer.readableBytes
+                guard state.queued >= Self.highWatermark else { return (nil, nil) }
+                let promise = task.eventLoop.makePromise(of: Void.self)
+                state.paused = promise
+                return (nil, promise.futureResult)
+            }
+            waiter?.resume(returning: buffer)
+            return paused ?? task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+            let (headWaiter, waiter, paused, writer) = state.withLock { state in
+                if state.failure == nil { state.failure = error }
+                defer {
+                    state.bodyWriter = nil
+                    state.task = nil
+                    state.headWaiter = nil
+                    state.waiter = nil
+                    state.paused = nil
+                }
+                return (state.headWaiter, state.waiter, state.paused, state.bodyWriter)
+            }
+            writer?.cancel()
+            headWaiter?.resume(throwing: error)
+            waiter?.resume(throwing: error)
+            paused?.succeed(())
+        }
+
+        func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+            let waiter = state.withLock { state in
+                state.finished = true
+                defer {
+                    state.waiter = nil
+                    state.task = nil
+                    state.bodyWriter = nil
+                }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+
+        /// What the consumer holds: releasing it before the body ended (the consumer dropped the
+        /// stream) cancels the request.
+        final class Handle: Sendable {
+            let reader: ResponseBodyReader
+
+            init(_ reader: ResponseBodyReader) { self.reader = reader }
+
+            deinit { reader.cancel() }
+
+            func next() async throws -> Data? { try await reader.next() }
         }
 
         /// `buffer`'s readable bytes as `Data` that keeps the buffer's storage alive instead of
