@@ -20,9 +20,9 @@
         typealias Response = Void
 
         /// Above this many queued bytes the client stops reading the connection.
-        static let highWatermark = 1 << 20
+        static let highWatermark = 256 << 10
         /// The client reads again once the consumer has taken the queue below this.
-        static let lowWatermark = 256 << 10
+        static let lowWatermark = 64 << 10
 
         private struct State: Sendable {
             var head: HTTPResponseHead?
