@@ -137,6 +137,34 @@
             }
         }
 
+        @Test func aFileBodyGetsTheAnswerOfAServerThatAnswersAtItsLastByte() async throws {
+            // The server answers as soon as it has read the body: every other answer is a 503, an
+            // answer the client takes as the end of the request. Each call must get its answer at
+            // once (an answer read between the last piece and the body's end stranded the request
+            // until its timeout).
+            let attempts = LockedMax()
+            let server = try LoopbackServer { _ in
+                attempts.increment() % 2 == 0 ? .respond(status: 503) : .text(200, "ok")
+            }
+            defer { server.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-pump-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("body.bin")
+            let bytes = Self.random(600_000)
+            try bytes.write(to: file)
+            try await Self.withClient(server.baseURL) { client in
+                var statuses: [Int] = []
+                for _ in 0..<20 {
+                    let answer: AppResponse<Data> = await client.request(
+                        AppRequest(method: .post, path: "/upload", body: try .file(file), timeoutMs: 10_000))
+                    statuses.append(answer.status)
+                }
+                #expect(statuses == Array(repeating: [200, 503], count: 10).flatMap { $0 })
+                #expect(server.requests.map(\.body) == Array(repeating: bytes, count: 20))
+            }
+        }
+
         @Test func aReplayableStreamIsResentWholeAndAOneShotOneIsNot() async throws {
             let attempts = LockedMax()
             let server = try LoopbackServer { request in
