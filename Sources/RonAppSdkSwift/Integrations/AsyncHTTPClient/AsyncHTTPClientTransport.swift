@@ -132,11 +132,12 @@
             for _ in 0...Self.maxRedirects {
                 let reader = ResponseBodyReader()
                 let body = ResponseBodyReader.Handle(reader)
-                reader.start(
-                    try hop.clientRequest(loop: client.eventLoopGroup.any(), reader: reader), on: client,
-                    deadline: deadline)
                 let head: HTTPResponseHead
                 do {
+                    // A URL the client refuses is classified like its other failures.
+                    reader.start(
+                        try hop.clientRequest(loop: client.eventLoopGroup.any(), reader: reader), on: client,
+                        deadline: deadline)
                     head = try await reader.head()
                 } catch let local as LocalNetworkError {
                     // The request body's own failure (a file that changed): the caller's to fix.
@@ -191,8 +192,9 @@
         }
 
         /// The request for this leg, for the client's delegate interface (``ResponseBodyReader``).
-        /// A file or stream body is read as it is sent, one piece after the other, by a task the
-        /// reader cancels once the request ended, and counted to `progress` as each piece is taken.
+        /// A file body is read and written on the request's event loop (``FileBodyPump``); a stream
+        /// body by a task the reader cancels once the request ended. Each piece is counted to
+        /// `progress` as it is taken.
         ///
         /// - Throws: when a one-shot stream body was read already, or a file is gone or changed.
         func clientRequest(loop: any EventLoop, reader: ResponseBodyReader) throws -> HTTPClient.Request {
