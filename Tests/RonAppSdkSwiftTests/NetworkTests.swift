@@ -366,17 +366,25 @@ import Testing
         #expect(!logs.values.contains { $0.contains("marker") })
     }
 
+    /// The hooks block until the test lets them go, after the call has returned: a call that waited
+    /// for a hook would find it still blocked, and the hook would give up waiting (10 s) and say so.
     @Test func slowHooksDoNotStallCalls() async throws {
         let server = try LoopbackServer { _ in .json(200, #"{"message":"ok"}"#) }
         defer { server.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        let ran = Collector<String>()
         let client = try makeClient(server) {
-            $0.onRequest = { _ in usleep(1_500_000) }
-            $0.onResponse = { _ in usleep(1_500_000) }
+            $0.onRequest = { _ in
+                let released = gate.wait(timeout: .now() + 10) == .success
+                ran.append(released ? "request: released" : "request: gave up")
+            }
+            $0.onResponse = { _ in ran.append("response") }
         }
-        let started = Date()
         let res: AppResponse<Greeting> = await client.get("/x")
         #expect(res.ok)
-        #expect(Date().timeIntervalSince(started) < 1.2)
+        #expect(ran.values.isEmpty, "a hook finished before the call returned: \(ran.values)")
+        gate.signal()
+        #expect(await ran.wait(for: 2) == ["request: released", "response"])
     }
 
     @MainActor @Test func usableFromTheMainActorWithNonSendableTypes() async throws {
@@ -397,21 +405,25 @@ extension NetworkTests {
         @Test func perCallTimeoutAndNonCooperativeTransportDoNotHang() async throws {
             struct Stuck: RonTransport {
                 let release: DispatchSemaphore
+                let unblocked: Locked<Bool>
                 func send(_ request: TransportRequest) async throws -> TransportResponse {
-                    // Blocks its thread and ignores cancellation on purpose (for up to 3 s; the test lets
-                    // it go once the call has ended, so the blocked thread does not slow later tests).
-                    _ = release.wait(timeout: .now() + 3)
+                    // Blocks its thread and ignores cancellation on purpose, until the test lets it go
+                    // once the call has ended (or 10 s pass, which the test then reports).
+                    _ = release.wait(timeout: .now() + 10)
+                    unblocked.update { $0 = true }
                     return TransportResponse(status: 200)
                 }
             }
             let release = DispatchSemaphore(value: 0)
             defer { release.signal() }
+            let unblocked = Locked(false)
             let client = try RonClient(
-                config: RonConfig(baseUrl: URL(string: "https://stuck.invalid"), transport: Stuck(release: release)))
-            let started = Date()
+                config: RonConfig(
+                    baseUrl: URL(string: "https://stuck.invalid"),
+                    transport: Stuck(release: release, unblocked: unblocked)))
             let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
             #expect(res.problem?.code == "local_timeout")
-            #expect(Date().timeIntervalSince(started) < 2)
+            #expect(!unblocked.value, "the call waited for the blocked transport")
         }
 
         @Test func blockingMiddlewareEndsAtTheDeadlineEvenOnANeverBlockingTransport() async throws {
@@ -423,24 +435,27 @@ extension NetworkTests {
             }
             struct Blocking: RonMiddleware {
                 let release: DispatchSemaphore
+                let unblocked: Locked<Bool>
                 func intercept(_ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext)
                     async throws -> TransportResponse
                 {
-                    // Blocks its thread on purpose (for up to 3 s; let go once the call has ended).
-                    _ = release.wait(timeout: .now() + 3)
+                    // Blocks its thread on purpose, until the test lets it go once the call has ended
+                    // (or 10 s pass, which the test then reports).
+                    _ = release.wait(timeout: .now() + 10)
+                    unblocked.update { $0 = true }
                     return try await next(request)
                 }
             }
             let release = DispatchSemaphore(value: 0)
             defer { release.signal() }
+            let unblocked = Locked(false)
             let client = try RonClient(
                 config: RonConfig(
                     baseUrl: URL(string: "https://blocking.invalid"), transport: Instant(),
-                    middleware: [Blocking(release: release)]))
-            let started = Date()
+                    middleware: [Blocking(release: release, unblocked: unblocked)]))
             let res: AppResponse<EmptyBody> = await client.request(AppRequest(path: "/x", timeoutMs: 200))
             #expect(res.problem?.code == "local_timeout")
-            #expect(Date().timeIntervalSince(started) < 2)
+            #expect(!unblocked.value, "the call waited for the blocking middleware")
         }
     }
 }
