@@ -110,7 +110,8 @@ extension ResilienceTests {
             let start = Date()
             consumer.cancel()
             _ = await consumer.result
-            #expect(Date().timeIntervalSince(start) < 1)
+            // The server holds the stream open for 10 s: ending well before that is the cancellation's doing.
+            #expect(Date().timeIntervalSince(start) < 5)
             #expect(await eventually(timeoutMs: 5_000) { peerClosed.value != nil })
             #expect(peerClosed.value == true)
             #expect(await eventually { client.streams.count == 0 })
