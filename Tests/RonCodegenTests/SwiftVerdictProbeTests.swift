@@ -31,9 +31,12 @@ struct SwiftVerdictProbeTests {
         let report = SchemaDiff.compare(old: old, new: new)
         let breaks = report.changes.contains { $0.verdicts.swiftSource == .breaking }
         let probe = SwiftVerdictProbe.probe(of: old)
-        let itself = try SwiftVerdictProbe.typeCheck(probe: probe, against: old)
+        // Both compiler runs at once: they are independent, and each uses one core.
+        let checked = try SwiftVerdictProbe.both(old, new) {
+            try SwiftVerdictProbe.typeCheck(probe: probe, against: $0)
+        }
+        let (itself, result) = (checked[0], checked[1])
         #expect(itself.status == 0, "the probe must compile against the types it was written for: \(itself.error)")
-        let result = try SwiftVerdictProbe.typeCheck(probe: probe, against: new)
         if Self.stricter[example.rule] != nil {
             #expect(breaks, "the diff is recorded as stricter here, so it must call this a break")
             return
@@ -194,8 +197,10 @@ enum SwiftVerdictProbe {
         guard let modules else { throw CocoaError(.fileNoSuchFile) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var dumps: [String] = []
-        for (side, model) in [("old", old), ("new", new)] {
+        let sides = [("old", old), ("new", new)]
+        // The two sides' modules and dumps are made at once: they are independent.
+        let dumps = try both(0, 1) { index -> String in
+            let (side, model) = sides[index]
             let directory = folder.appendingPathComponent(side)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = directory.appendingPathComponent("Generated.swift")
@@ -216,7 +221,7 @@ enum SwiftVerdictProbe {
                     "-o", dump,
                 ])
             guard dumped.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["error": dumped.error]) }
-            dumps.append(dump)
+            return dump
         }
         let diagnosed = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
@@ -224,6 +229,20 @@ enum SwiftVerdictProbe {
         return (diagnosed.output + "\n" + diagnosed.error).split(separator: "\n").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty && !$0.hasPrefix("/*") }
+    }
+
+    /// `work` on `first` and on `second` on two threads at once; its results in that order, or the
+    /// first error thrown.
+    static func both<Input: Sendable, Output: Sendable>(
+        _ first: Input, _ second: Input, _ work: @Sendable (Input) throws -> Output
+    ) throws -> [Output] {
+        let inputs = [first, second]
+        let results = Locked<[Result<Output, any Error>?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result { try work(inputs[index]) }
+            results.update { $0[index] = result }
+        }
+        return try results.value.map { try $0!.get() }
     }
 
     /// Type-checks `probe` against the generated source of `model` (its own module over the
