@@ -70,10 +70,10 @@ struct BenchOptions: Sendable {
                 rounds = 5
                 callsPerBatch = 150
                 codecRounds = 3
-                loadSeconds = 5
+                loadSeconds = 2
                 urlSessionLoadSeconds = 3
                 wrkSeconds = 3
-                scalingSeconds = 1
+                scalingSeconds = 0.5
                 quick = true
             case "--consumer": sections.insert(6)
             case "--rounds":
