@@ -39,7 +39,10 @@ extension RonClient {
     ///   - destination: A file URL; its folder must exist.
     ///   - options: Resuming, replacing, a size cap.
     ///   - progress: Told the bytes so far (a resumed download's first part included) after every
-    ///     chunk, and ``RonProgressReporter/finish()`` at the end, whatever the outcome.
+    ///     chunk, and ``RonProgressReporter/finish()`` at the end, whatever the outcome. With
+    ///     `AsyncHTTPClientTransport` it is told on the client's event loop, which writes each chunk
+    ///     to the file as it arrives: keep the handler short (hand the value on, as the reporter's
+    ///     `AsyncSequence` and `Progress` forms do).
     /// - Returns: Where the file is and what was checked.
     /// - Throws: The call's `RonProblem`: a non-2xx status, a transport failure, `cancelled`,
     ///   `download_length_mismatch`, `download_digest_mismatch`, `download_range_mismatch`,
@@ -118,14 +121,19 @@ extension RonClient {
             throw error
         }
         do {
+            let sink = DownloadSink(file: file, maxBytes: options.maxBytes, total: plan.total, progress: progress)
             progress?.report(RonTransferProgress(completedBytes: file.length, expectedBytes: plan.total))
-            for try await chunk in RonByteStream(head.body) {
-                if let maxBytes = options.maxBytes, file.length + Int64(chunk.count) > maxBytes {
-                    throw ProblemMapper.fromTransport(
-                        TransportFailure(.responseTooLarge, detail: "the file passed \(maxBytes) bytes"))
+            if let direct = head.directBody {
+                // Each part is written on the transport's thread as it arrives (as curl does).
+                do {
+                    try await direct.drain { try sink.write($0) }
+                } catch let problem as RonProblem {
+                    throw problem
+                } catch {
+                    throw ProblemMapper.fromTransport(TransportFailure.classify(error))
                 }
-                try file.write(chunk)
-                progress?.report(RonTransferProgress(completedBytes: file.length, expectedBytes: plan.total))
+            } else {
+                for try await chunk in RonByteStream(head.body) { try sink.write(chunk) }
             }
             if Task.isCancelled { throw ProblemMapper.fromTransport(TransportFailure(.cancelled)) }
             if let total = plan.total, file.length != total {
@@ -188,5 +196,32 @@ struct TransferPlan {
         }
         keep = offset
         total = range.total ?? fields.contentLength.map { offset + $0 }
+    }
+}
+
+/// Where a download's parts go: the partial file, within the size cap, with progress after each.
+/// Called by one thread at a time (the reading task, or the transport's thread in order), and by
+/// the task again only once the body ended.
+final class DownloadSink: @unchecked Sendable {
+    private let file: PartialFile
+    private let maxBytes: Int64?
+    private let total: Int64?
+    private let progress: RonProgressReporter?
+
+    init(file: PartialFile, maxBytes: Int64?, total: Int64?, progress: RonProgressReporter?) {
+        self.file = file
+        self.maxBytes = maxBytes
+        self.total = total
+        self.progress = progress
+    }
+
+    /// Appends `chunk` to the file and reports the bytes so far.
+    func write(_ chunk: Data) throws {
+        if let maxBytes, file.length + Int64(chunk.count) > maxBytes {
+            throw ProblemMapper.fromTransport(
+                TransportFailure(.responseTooLarge, detail: "the file passed \(maxBytes) bytes"))
+        }
+        try file.write(chunk)
+        progress?.report(RonTransferProgress(completedBytes: file.length, expectedBytes: total))
     }
 }

@@ -117,9 +117,11 @@
         public func stream(_ request: TransportRequest) async throws -> TransportStream {
             let deadline = NIODeadline.now() + .milliseconds(Int64(RonConfig.Defaults.maxTimeoutMs))
             let (head, body) = try await open(request, deadline: deadline)
-            return TransportStream(
+            var stream = TransportStream(
                 status: Int(head.status.code), headers: Self.headers(head.headers),
                 body: AsyncThrowingStream(unfolding: { try await body.next() }))
+            stream.directBody = body
+            return stream
         }
 
         /// Sends the request, following redirects, and returns the final response head and the

@@ -37,6 +37,27 @@
             var task: HTTPClient.Task<Void>?
             /// The task writing the request body, cancelled once the request ended.
             var bodyWriter: Task<Void, Never>?
+            /// Where parts go once ``drain(_:)`` took over.
+            var sink: (@Sendable (Data) throws -> Void)?
+            /// Whether the client's thread writes each part to ``sink`` itself; until then the
+            /// drain's task writes the queued parts, and new ones queue behind them.
+            var sinkLive = false
+            /// The task in ``drain(_:)``, resumed at the end of the body.
+            var drainer: CheckedContinuation<Void, any Error>?
+            /// What the sink threw; the request is cancelled and the drain rethrows it.
+            var sinkError: (any Error)?
+
+            /// How a drain ends once the request ended: the sink's error first; `nil` while it runs.
+            var drainOutcome: Result<Void, any Error>? {
+                if let sinkError, finished || failure != nil { return .failure(SinkFailure(error: sinkError)) }
+                if let failure { return .failure(failure) }
+                return finished ? .success(()) : nil
+            }
+        }
+
+        /// What a sink threw, told apart from the client's failures.
+        private struct SinkFailure: Error {
+            let error: any Error
         }
 
         private let state = LockedState(State())
@@ -105,6 +126,87 @@
             }
         }
 
+        /// Hands every part not yet read to `write`, in order, and returns at the end of the body
+        /// (``DirectBodySource``): the calling task writes the parts queued so far, then the
+        /// client's event loop writes each as it arrives, with no queue and no hand-over.
+        func drain(_ write: @escaping @Sendable (Data) throws -> Void) async throws {
+            do {
+                if Task.isCancelled { throw TransportFailure(.cancelled) }
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                        state.withLock { state in
+                            state.drainer = continuation
+                            state.sink = write
+                        }
+                        takeOver(write)
+                    }
+                } onCancel: {
+                    cancel()
+                }
+            } catch let failure as SinkFailure {
+                throw failure.error
+            } catch let local as LocalNetworkError {
+                throw local
+            } catch {
+                if Task.isCancelled { throw TransportFailure(.cancelled) }
+                throw AsyncHTTPClientTransport.classify(error, afterHead: true)
+            }
+        }
+
+        /// Writes the queued parts to `write`, batch by batch (parts arriving meanwhile queue behind
+        /// them), then lets the client's thread write the rest; ends the drain if the body ended.
+        private func takeOver(_ write: @escaping @Sendable (Data) throws -> Void) {
+            while true {
+                let (parts, paused, ended) = state.withLock {
+                    state -> (
+                        [ByteBuffer], EventLoopPromise<Void>?,
+                        (CheckedContinuation<Void, any Error>, Result<Void, any Error>)?
+                    ) in
+                    defer { state.paused = nil }
+                    if state.first < state.parts.count, state.failure == nil, state.sinkError == nil {
+                        let parts = Array(state.parts[state.first...])
+                        state.parts.removeAll()
+                        state.first = 0
+                        state.queued = 0
+                        return (parts, state.paused, nil)
+                    }
+                    // Nothing left to write here: from now on the client's thread writes, and the
+                    // drain ends here if the body ended already (else when it does).
+                    state.sinkLive = true
+                    guard let drainer = state.drainer, let outcome = state.drainOutcome else {
+                        return ([], state.paused, nil)
+                    }
+                    state.drainer = nil
+                    return ([], state.paused, (drainer, outcome))
+                }
+                // The client reads on while this batch is written.
+                paused?.succeed(())
+                if let (drainer, outcome) = ended {
+                    drainer.resume(with: outcome)
+                    return
+                }
+                if parts.isEmpty { return }
+                for part in parts {
+                    do {
+                        try write(Self.data(sharing: part))
+                    } catch {
+                        sinkFailed(error)
+                        break
+                    }
+                }
+            }
+        }
+
+        /// Keeps the sink's error and cancels the request (the client then ends it with a failure,
+        /// which the drain replaces with this error).
+        private func sinkFailed(_ error: any Error) {
+            let task = state.withLock { state in
+                if state.sinkError == nil { state.sinkError = error }
+                return state.task
+            }
+            task?.cancel()
+        }
+
         private func nextBuffer() async throws -> ByteBuffer? {
             try await withCheckedThrowingContinuation { continuation in
                 let (outcome, resumed) = state.withLock {
@@ -145,6 +247,17 @@
         }
 
         func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+            let (live, sink) = state.withLock { state in
+                (state.sinkLive, state.sinkError == nil ? state.sink : nil)
+            }
+            if live {
+                do {
+                    try sink?(Self.data(sharing: buffer))
+                } catch {
+                    sinkFailed(error)
+                }
+                return task.eventLoop.makeSucceededVoidFuture()
+            }
             let (waiter, paused) = state.withLock {
                 state -> (CheckedContinuation<ByteBuffer?, any Error>?, EventLoopFuture<Void>?) in
                 if let waiter = state.waiter {
@@ -163,39 +276,51 @@
         }
 
         func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
-            let (headWaiter, waiter, paused, writer) = state.withLock { state in
+            let (headWaiter, waiter, paused, writer, drainer, sinkError) = state.withLock { state in
                 if state.failure == nil { state.failure = error }
+                // A drain still writing the queued parts ends when it has taken them.
+                let drainer = state.sinkLive ? state.drainer : nil
                 defer {
                     state.bodyWriter = nil
                     state.task = nil
                     state.headWaiter = nil
                     state.waiter = nil
                     state.paused = nil
+                    if drainer != nil { state.drainer = nil }
                 }
-                return (state.headWaiter, state.waiter, state.paused, state.bodyWriter)
+                return (state.headWaiter, state.waiter, state.paused, state.bodyWriter, drainer, state.sinkError)
             }
             writer?.cancel()
             headWaiter?.resume(throwing: error)
             waiter?.resume(throwing: error)
             paused?.succeed(())
+            drainer?.resume(throwing: sinkError.map { SinkFailure(error: $0) } ?? error)
         }
 
         func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-            let waiter = state.withLock { state in
+            let (waiter, drainer, sinkError) = state.withLock { state in
                 state.finished = true
+                // A drain still writing the queued parts ends when it has written them.
+                let drainer = state.sinkLive ? state.drainer : nil
                 defer {
                     state.waiter = nil
                     state.task = nil
                     state.bodyWriter = nil
+                    if drainer != nil { state.drainer = nil }
                 }
-                return state.waiter
+                return (state.waiter, drainer, state.sinkError)
             }
             waiter?.resume(returning: nil)
+            if let sinkError {
+                drainer?.resume(throwing: SinkFailure(error: sinkError))
+            } else {
+                drainer?.resume()
+            }
         }
 
         /// What the consumer holds: releasing it before the body ended (the consumer dropped the
         /// stream) cancels the request.
-        final class Handle: Sendable {
+        final class Handle: DirectBodySource {
             let reader: ResponseBodyReader
 
             init(_ reader: ResponseBodyReader) { self.reader = reader }
@@ -203,6 +328,10 @@
             deinit { reader.cancel() }
 
             func next() async throws -> Data? { try await reader.next() }
+
+            func drain(_ write: @escaping @Sendable (Data) throws -> Void) async throws {
+                try await reader.drain(write)
+            }
         }
 
         /// `buffer`'s readable bytes as `Data` that keeps the buffer's storage alive instead of
