@@ -60,73 +60,99 @@ enum DeadlineRace {
 /// when it ends; the timer is re-armed only when a call with an earlier deadline than the armed one
 /// starts, and when it fires (it then ends the calls that are due and arms for the next).
 final class DeadlineScheduler: @unchecked Sendable {
-    private struct Entry {
-        var deadline: DispatchTime
-        var expire: @Sendable () -> Void
-    }
-
-    private let lock = NSLock()
-    private var timer: (any DispatchSourceTimer)?
-    private var entries: [UInt64: Entry] = [:]
-    private var nextId: UInt64 = 0
-    /// When the timer fires next; `nil` when it is not armed.
-    private var armed: DispatchTime?
+    private let core = Core()
 
     deinit {
-        timer?.cancel()
+        core.stop()
     }
 
     /// Runs `expire` at `deadline` unless ``remove(_:)`` is called first; returns the entry's id.
     func add(_ deadline: DispatchTime, expire: @escaping @Sendable () -> Void) -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        let id = nextId
-        nextId &+= 1
-        entries[id] = Entry(deadline: deadline, expire: expire)
-        if armed.map({ deadline < $0 }) ?? true {
-            armed = deadline
-            startedTimer().schedule(deadline: deadline)
-        }
-        return id
+        core.add(deadline, expire: expire)
     }
 
     /// Forgets an entry (its call ended); removing one that fired or was removed does nothing.
-    func remove(_ id: UInt64) {
-        lock.lock()
-        entries[id] = nil
-        lock.unlock()
-    }
+    func remove(_ id: UInt64) { core.remove(id) }
 
     /// How many entries are waiting.
-    var count: Int { lock.withLock { entries.count } }
+    var count: Int { core.count }
 
-    /// The timer, made on first use (a client that makes no call has none). Called under the lock.
-    private func startedTimer() -> any DispatchSourceTimer {
-        if let timer { return timer }
-        let made = DispatchSource.makeTimerSource(queue: .global())
-        made.setEventHandler { [weak self] in self?.fire() }
-        made.resume()
-        timer = made
-        return made
-    }
-
-    private func fire() {
-        let now = DispatchTime.now()
-        var due: [@Sendable () -> Void] = []
-        lock.lock()
-        var earliest: DispatchTime?
-        for (id, entry) in entries {
-            if entry.deadline <= now {
-                due.append(entry.expire)
-                entries[id] = nil
-            } else if earliest.map({ entry.deadline < $0 }) ?? true {
-                earliest = entry.deadline
-            }
+    /// The entries and the timer. The timer's handler holds the core strongly (a weak reference
+    /// would give every client a side table that outlives it until Dispatch lets the handler go);
+    /// the scheduler's deinit cancels the timer, after which Dispatch releases the handler.
+    private final class Core: @unchecked Sendable {
+        private struct Entry {
+            var deadline: DispatchTime
+            var expire: @Sendable () -> Void
         }
-        armed = earliest
-        if let earliest { timer?.schedule(deadline: earliest) }
-        lock.unlock()
-        for expire in due { expire() }
+
+        private let lock = NSLock()
+        private var timer: (any DispatchSourceTimer)?
+        private var entries: [UInt64: Entry] = [:]
+        private var nextId: UInt64 = 0
+        /// When the timer fires next; `nil` when it is not armed.
+        private var armed: DispatchTime?
+        private var stopped = false
+
+        func add(_ deadline: DispatchTime, expire: @escaping @Sendable () -> Void) -> UInt64 {
+            lock.lock()
+            defer { lock.unlock() }
+            let id = nextId
+            nextId &+= 1
+            entries[id] = Entry(deadline: deadline, expire: expire)
+            if !stopped, armed.map({ deadline < $0 }) ?? true {
+                armed = deadline
+                startedTimer().schedule(deadline: deadline)
+            }
+            return id
+        }
+
+        func remove(_ id: UInt64) {
+            lock.lock()
+            entries[id] = nil
+            lock.unlock()
+        }
+
+        var count: Int { lock.withLock { entries.count } }
+
+        /// Cancels the timer for good (its handler, and with it this core, is then released).
+        func stop() {
+            let timer = lock.withLock {
+                stopped = true
+                defer { self.timer = nil }
+                return self.timer
+            }
+            timer?.cancel()
+        }
+
+        /// The timer, made on first use (a client that makes no call has none). Called under the lock.
+        private func startedTimer() -> any DispatchSourceTimer {
+            if let timer { return timer }
+            let made = DispatchSource.makeTimerSource(queue: .global())
+            made.setEventHandler { self.fire() }
+            made.resume()
+            timer = made
+            return made
+        }
+
+        private func fire() {
+            let now = DispatchTime.now()
+            var due: [@Sendable () -> Void] = []
+            lock.lock()
+            var earliest: DispatchTime?
+            for (id, entry) in entries {
+                if entry.deadline <= now {
+                    due.append(entry.expire)
+                    entries[id] = nil
+                } else if earliest.map({ entry.deadline < $0 }) ?? true {
+                    earliest = entry.deadline
+                }
+            }
+            armed = earliest
+            if let earliest { timer?.schedule(deadline: earliest) }
+            lock.unlock()
+            for expire in due { expire() }
+        }
     }
 }
 
