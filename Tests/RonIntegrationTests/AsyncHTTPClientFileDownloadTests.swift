@@ -25,31 +25,10 @@
             Data((0..<(97 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index &* 7) })
         }
 
-        /// A server writing an endless body and telling whether the client went away.
-        final class Endless: @unchecked Sendable {
-            private let lock = NSLock()
-            private var count = 0
-            let ended = Collector<Bool>()
-            var written: Int { lock.withLock { count } }
-
-            func server() throws -> LoopbackServer {
-                let chunk = Data(repeating: 9, count: 64 << 10)
-                return try LoopbackServer { _ in
-                    .stream(status: 200, headers: ["Content-Type": "application/octet-stream"]) { writer in
-                        while self.written < 4 << 30, writer.send(bytes: chunk) {
-                            self.lock.withLock { self.count += chunk.count }
-                        }
-                        self.ended.append(writer.waitForPeerClose(timeoutMs: 10_000))
-                    }
-                }
-            }
-        }
+        typealias Endless = AsyncHTTPClientStreamTests.Endless
 
         static func client(_ server: LoopbackServer) throws -> (RonClient, AsyncHTTPClientTransport) {
-            let transport = AsyncHTTPClientTransport()
-            let client = try RonClient(
-                config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true, transport: transport))
-            return (client, transport)
+            try AsyncHTTPClientStreamTests.client(server)
         }
 
         /// A progress report and whether it was made inside a Swift task (the download's) or not
