@@ -19,10 +19,18 @@
 //   Hummingbird      RonProblem responses and correlation ids for Hummingbird
 import PackageDescription
 
-let strict: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-]
+// RON_THREAD_SANITIZER=1 (.ci/tsan.sh --reuse-build): this package's own code is compiled for
+// ThreadSanitizer and the dependencies are the ones already built without it, so a CI run compiles
+// only its own targets again. Unset, as for every consumer, it changes nothing.
+let threadSanitizer = Context.environment["RON_THREAD_SANITIZER"] == "1"
+let sanitizerFlags: [SwiftSetting] = threadSanitizer ? [.unsafeFlags(["-sanitize=thread"])] : []
+let sanitizerRuntime: [LinkerSetting] = threadSanitizer ? [.unsafeFlags(["-sanitize=thread"])] : []
+
+let strict: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+    ] + sanitizerFlags
 
 let package = Package(
     name: "ron-app-sdk-swift",
@@ -64,7 +72,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Schema pipeline
-        .target(name: "RonTOML", swiftSettings: strict),
+        // (RonTOML and RonGenerated carry the sanitizer's runtime to every executable that links them.)
+        .target(name: "RonTOML", swiftSettings: strict, linkerSettings: sanitizerRuntime),
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], swiftSettings: strict),
         // The option reader of the Foundation-only tools (ron-codegen, ron-drift).
         .target(name: "RonCommandLine", swiftSettings: strict),
@@ -116,6 +125,7 @@ let package = Package(
             // documents are part of its file set, so adding or removing one re-plans the build-tool plugin.
             resources: [.process("Schema")],
             swiftSettings: strict,
+            linkerSettings: sanitizerRuntime,
             plugins: ["RonCodegenPlugin"]
         ),
         .target(

@@ -9,6 +9,10 @@
 # added: the digester sees the initializer's full name change, every call still compiles), the
 # break is allowed and listed as such; where the diff says it breaks, CHANGELOG.md must name it.
 # The hand-written modules and RonGenerated's runtime stay the digester's alone.
+#
+# The release's API, as the digester describes it, is kept in .ci/api-baseline.d/<commit>/ (one
+# gzipped JSON file a module), so the check does not build the release again; without those files
+# it builds it. `.ci/check-api.sh --store-baseline` writes them (after .ci/api-baseline changes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 baseline=$(tr -d '[:space:]' < .ci/api-baseline)
@@ -16,10 +20,32 @@ if ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
     echo "error: the API baseline $baseline (.ci/api-baseline) is not in this clone's history"
     exit 2
 fi
+modules=(RonAppSdkSwift RonGenerated)
+stored=.ci/api-baseline.d
 log=$(mktemp)
 verdicts=$(mktemp)
 generated=$(mktemp -d)
-trap 'rm -rf "$log" "$verdicts" "$generated"' EXIT
+baselines=$(mktemp -d)
+trap 'rm -rf "$log" "$verdicts" "$generated" "$baselines"' EXIT
+if [ "${1:-}" = --store-baseline ]; then
+    swift package diagnose-api-breaking-changes "$baseline" --products "${modules[@]}" \
+        --baseline-dir "$baselines" --regenerate-baseline > "$log" 2>&1 || true
+    rm -rf "$stored" && mkdir -p "$stored/$baseline"
+    for module in "${modules[@]}"; do
+        [ -s "$baselines/$baseline/$module.json" ] || { tail -30 "$log"; echo "error: no baseline for $module"; exit 1; }
+        gzip -9 -n -c "$baselines/$baseline/$module.json" > "$stored/$baseline/$module.json.gz"
+    done
+    echo "stored the API of $baseline in $stored/$baseline"
+    exit 0
+fi
+if [ -d "$stored/$baseline" ]; then
+    mkdir -p "$baselines/$baseline"
+    for module in "${modules[@]}"; do
+        gunzip -c "$stored/$baseline/$module.json.gz" > "$baselines/$baseline/$module.json"
+    done
+else
+    echo "note: no stored API of $baseline in $stored: building it (.ci/check-api.sh --store-baseline keeps it)"
+fi
 swift build --product ron-codegen > /dev/null
 codegen="$(swift build --show-bin-path)/ron-codegen"
 "$codegen" --schema Schema --output "$generated" > /dev/null
@@ -34,7 +60,7 @@ if [ $diff_status -gt 1 ]; then
     exit 1
 fi
 set +e
-swift package diagnose-api-breaking-changes "$baseline" --products RonAppSdkSwift RonGenerated > "$log" 2>&1
+swift package diagnose-api-breaking-changes "$baseline" --products "${modules[@]}" --baseline-dir "$baselines" > "$log" 2>&1
 status=$?
 set -e
 if [ $status -ne 0 ] && ! grep -q "API breakage:" "$log"; then

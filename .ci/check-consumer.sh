@@ -7,44 +7,65 @@
 # product; only the build machine's ron-codegen, run by the plugin, reads TOML schema documents).
 # Then, for each package trait, a consumer that enables only that trait: prints the packages the
 # trait adds (resolution only, nothing is built) and checks the light traits stay light.
+#
+#   .ci/check-consumer.sh                 in a fresh package
+#   .ci/check-consumer.sh --package DIR   in DIR, a package that depends on this checkout by path and
+#                                         on nothing else (one made by `ron new`): the targets are
+#                                         added to it, so the SDK it already built is reused
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Sources/Consumer" "$work/Sources/UserOperations/Schema"
-cat > "$work/Package.swift" <<SWIFT
+package=""
+if [ "${1:-}" = --package ]; then
+    package=$(cd "$2" && pwd)
+    grep -q '\.package(path: ' "$package/Package.swift" || {
+        echo "error: $package does not depend on this checkout by path"
+        exit 1
+    }
+fi
+targets='
+        .executableTarget(
+            name: "ReadmeSnippets",
+            dependencies: [
+                .product(name: "RonAppSdkSwift", package: "'"$identity"'"),
+                .product(name: "RonFacets", package: "'"$identity"'"),
+            ]
+        ),
+        .executableTarget(
+            name: "Consumer",
+            dependencies: [
+                .product(name: "RonAppSdkSwift", package: "'"$identity"'"),
+                .product(name: "RonGenerated", package: "'"$identity"'"),
+            ]
+        ),
+        .executableTarget(
+            name: "UserOperations",
+            dependencies: [.product(name: "RonAppSdkSwift", package: "'"$identity"'")],
+            resources: [.process("Schema")],
+            plugins: [.plugin(name: "RonCodegenPlugin", package: "'"$identity"'")]
+        ),'
+if [ -n "$package" ]; then
+    consumer=$package
+    # The package's own targets stay as they are; these three come after them.
+    printf '\npackage.targets += [%s\n]\n' "$targets" >> "$consumer/Package.swift"
+else
+    consumer=$work
+    cat > "$consumer/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
 import PackageDescription
 let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "$repo")],
-    targets: [
-        .executableTarget(
-            name: "ReadmeSnippets",
-            dependencies: [
-                .product(name: "RonAppSdkSwift", package: "$identity"),
-                .product(name: "RonFacets", package: "$identity"),
-            ]
-        ),
-        .executableTarget(
-            name: "Consumer",
-            dependencies: [
-                .product(name: "RonAppSdkSwift", package: "$identity"),
-                .product(name: "RonGenerated", package: "$identity"),
-            ]
-        ),
-        .executableTarget(
-            name: "UserOperations",
-            dependencies: [.product(name: "RonAppSdkSwift", package: "$identity")],
-            resources: [.process("Schema")],
-            plugins: [.plugin(name: "RonCodegenPlugin", package: "$identity")]
-        ),
+    targets: [$targets
     ]
 )
 SWIFT
-cat > "$work/Sources/Consumer/main.swift" <<'SWIFT'
+fi
+mkdir -p "$consumer/Sources/Consumer" "$consumer/Sources/UserOperations/Schema"
+cat > "$consumer/Sources/Consumer/main.swift" <<'SWIFT'
 import Foundation
 import RonAppSdkSwift
 import RonGenerated
@@ -57,7 +78,7 @@ precondition(problem.retryAfterMs == 250 && page.items.first?.ok == true && page
 print("consumer ok: \(problem.code), \(page.items.count) item")
 SWIFT
 # A user's own operations: an OpenAPI 3.1 document and its types in the target's Schema/.
-cat > "$work/Sources/UserOperations/Schema/notes.openapi.json" <<'JSON'
+cat > "$consumer/Sources/UserOperations/Schema/notes.openapi.json" <<'JSON'
 {
   "openapi": "3.1.0",
   "info": {"title": "Notes", "version": "1.0.0"},
@@ -78,7 +99,7 @@ cat > "$work/Sources/UserOperations/Schema/notes.openapi.json" <<'JSON'
   }
 }
 JSON
-cat > "$work/Sources/UserOperations/Schema/notes.schema.json" <<'JSON'
+cat > "$consumer/Sources/UserOperations/Schema/notes.schema.json" <<'JSON'
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "Notes",
@@ -92,7 +113,7 @@ cat > "$work/Sources/UserOperations/Schema/notes.schema.json" <<'JSON'
   }
 }
 JSON
-cat > "$work/Sources/UserOperations/main.swift" <<'SWIFT'
+cat > "$consumer/Sources/UserOperations/main.swift" <<'SWIFT'
 import Foundation
 import RonAppSdkSwift
 
@@ -104,8 +125,8 @@ func note(_ client: RonClient) async -> String? {
 print("user operations: \(RonOperationCatalog.operations.map(\.operationId).joined(separator: ","))")
 SWIFT
 # README.md's Swift snippets, compiled as a second target of the consumer.
-python3 "$repo/.ci/readme_snippets.py" "$repo/README.md" "$work/Sources/ReadmeSnippets" "$repo"
-cd "$work"
+python3 "$repo/.ci/readme_snippets.py" "$repo/README.md" "$consumer/Sources/ReadmeSnippets" "$repo"
+cd "$consumer"
 # First the app alone: RonAppSdkSwift + RonGenerated must not pull in RonTOML.
 if ! swift build -c debug --product Consumer > build-app.log 2>&1; then
     grep -E "error" build-app.log | head -30

@@ -5,9 +5,13 @@
 # breaking schema bump get their verdicts, the mock answers every operation from the fixtures, drift
 # passes against it and names every changed field against a mock whose fixtures changed. Last, every
 # command of the README's block must be one this script ran, so the docs cannot drift from the tools.
+#
+# With --consumer, .ci/check-consumer.sh then runs in the same package (its SDK build is reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+consumer=false
+[ "${1:-}" = --consumer ] && consumer=true
 bin=$(swift build --show-bin-path)
 work=$(mktemp -d)
 pids=()
@@ -182,3 +186,7 @@ PY
 )
 [ $missing = 0 ]
 echo "ok: the README's flow works from a package of its own"
+if $consumer; then
+    echo "== a consumer of the SDK, as targets added to this package"
+    "$repo/.ci/check-consumer.sh" --package "$work/ShopFront"
+fi

@@ -4,6 +4,12 @@
 # (HardeningTests: closing clients while hundreds of calls run) and the chaos suites with fewer
 # repetitions (RON_CHAOS_REPEAT) and a smaller concurrency run (RON_CHAOS_CONCURRENT); TSan slows
 # calls down, so the timing slack is wider. Any data race report fails the run.
+#
+#   .ci/tsan.sh                 everything instrumented, dependencies too, in .build-tsan
+#   .ci/tsan.sh --reuse-build   this package's targets instrumented (RON_THREAD_SANITIZER=1, see
+#                               Package.swift) in .build, over the dependencies already built there
+#                               without the sanitizer (CI, its last step: the clients under test use
+#                               Foundation, Dispatch and swift-log, which are not instrumented either way)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,17 +21,22 @@ export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 log=.build-tsan/tsan.log
 mkdir -p .build-tsan
 : >"$log"
-# Only the test bundle (not the tools, benchmarks, examples and fuzz targets), with line tables for
-# its debug information: what a race report's stack needs, at less compile and link time.
-flags=(--sanitize=thread --scratch-path .build-tsan -Xswiftc -gline-tables-only)
-swift build --product ron-app-sdk-swiftPackageTests "${flags[@]}" 2>&1 | tail -3
+if [ "${1:-}" = --reuse-build ]; then
+    export RON_THREAD_SANITIZER=1
+    flags=()
+else
+    # Only the test bundle (not the tools, benchmarks, examples and fuzz targets), with line tables
+    # for its debug information: what a race report's stack needs, at less compile and link time.
+    flags=(--sanitize=thread --scratch-path .build-tsan -Xswiftc -gline-tables-only)
+fi
+swift build --product ron-app-sdk-swiftPackageTests ${flags[@]+"${flags[@]}"} 2>&1 | tail -3
 # One filter at a time: the chaos suites load the machine, and the client's own tests have tight
 # timing checks of their own.
 IFS=',' read -r -a filters <<<"${TSAN_FILTERS:-RonAppSdkSwiftTests,RonChaosTests,HardeningTests}"
 failed=0
 for filter in "${filters[@]}"; do
     echo "== tsan: $filter"
-    timeout "${TSAN_TIMEOUT:-900}" swift test --skip-build "${flags[@]}" \
+    timeout "${TSAN_TIMEOUT:-900}" swift test --skip-build ${flags[@]+"${flags[@]}"} \
         --filter "$filter" >"$log.part" 2>&1 || true
     cat "$log.part" >>"$log"
     grep -E "^(✔|✘|━) Test run|WARNING: ThreadSanitizer" "$log.part" || true

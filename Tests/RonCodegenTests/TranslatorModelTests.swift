@@ -210,6 +210,42 @@ struct TranslatorModelTests {
         #expect(fields.listed.map(\.wireName) == ["r"])
     }
 
+    @Test func unionsOverTheSameVariantsShareOneCopyOfEachWithoutTheTag() throws {
+        let variants = ##"{"oneOf": [{"$ref": "#/$defs/Circle"}, {"$ref": "#/$defs/Square"}]}"##
+        let types = try model(
+            #"""
+            "Circle": {"type": "object", "required": ["kind", "r"],
+              "properties": {"kind": {"const": "circle"}, "r": {"type": "number"}}},
+            "Square": {"type": "object", "required": ["kind", "side"],
+              "properties": {"kind": {"const": "square"}, "side": {"type": "number"}}},
+            "Shape": \#(variants),
+            "Drawing": {"type": "object", "properties": {
+              "first": \#(variants), "layers": {"type": "array", "items": \#(variants)}}}
+            """#
+        ).types
+        let unions = types.compactMap { type -> [String]? in
+            guard case .taggedUnion("kind", let cases) = type.shape else { return nil }
+            return cases.map(\.payload)
+        }
+        #expect(unions.count == 3, "\(types.map(\.name))")
+        // One struct without `kind` a variant, whichever union names it first; every union holds those.
+        #expect(Set(unions.map { $0 }).count == 1, "\(unions)")
+        let payloads =
+            try unions.first.map { try $0.map { name in try #require(types.first { $0.name == name }) } } ?? []
+        for payload in payloads {
+            guard case .structure(_, let fields) = payload.shape else {
+                Issue.record("\(payload.name) is not a struct")
+                continue
+            }
+            #expect(!fields.listed.contains { $0.wireName == "kind" })
+        }
+        let copies = types.filter { type in
+            guard case .structure(_, let fields) = type.shape else { return false }
+            return fields.listed.map(\.wireName) == ["r"]
+        }
+        #expect(copies.count == 1, "\(copies.map(\.name))")
+    }
+
     @Test func theRendererSpellsDefaults() {
         #expect(SwiftLiteral.value(.number("1")) == "1.0")
         #expect(SwiftLiteral.value(.number("2.5e3")) == "2.5e3")

@@ -78,6 +78,10 @@ extension SchemaNormalizer {
             {
                 marker = named(target)
                 if !keepsTag { reserve(tag, in: target) }
+            } else if let target = targets[offset], let copy = variantCopies[VariantCopy(target, keepsTag ? nil : tag)]
+            {
+                // The same schema, without the same tag, in another union: the struct made for the first.
+                marker = named(copy)
             } else {
                 if !keepsTag {
                     payload.remove(tag)
@@ -85,6 +89,9 @@ extension SchemaNormalizer {
                 }
                 overrides[optionPlace] = .object(payload)
                 marker = named(optionPlace, node: option, hint: name + Self.word(values[offset]))
+                if let target = targets[offset] {
+                    variantCopies[VariantCopy(target, keepsTag ? nil : tag)] = optionPlace
+                }
             }
             options.append(.object([("$ref", marker)]))
             mapping.append((values[offset], marker))

@@ -64,6 +64,9 @@ struct SchemaNormalizer {
     /// The schemas of hoisted places, as they were when hoisted (some places are not in a document:
     /// one type of a `type` list).
     var hoistedNodes: [Place: DocumentValue] = [:]
+    /// The struct made for a `$ref`'d variant of an internally tagged union (its schema without the
+    /// tag member), per target and tag: every union with that variant shares it.
+    var variantCopies: [VariantCopy: Place] = [:]
     /// Member names that named structs leave to the enum that holds them (an internally tagged
     /// union's tag, when the variant is the struct itself): not collected as unknown members.
     var reservedMembers: [Place: [String]] = [:]
@@ -72,6 +75,17 @@ struct SchemaNormalizer {
     var notes: [CodegenError] = []
     /// The normalized members of the OpenAPI documents.
     var openAPIDocuments: [Int: [(key: String, value: DocumentValue)]] = [:]
+
+    /// A `$ref`'d variant's target and the tag member its struct leaves out (`nil`: it keeps it).
+    struct VariantCopy: Hashable {
+        let target: Place
+        let tag: String?
+
+        init(_ target: Place, _ tag: String?) {
+            self.target = target
+            self.tag = tag
+        }
+    }
 
     /// A schema built from others.
     enum Override {
