@@ -6,10 +6,13 @@
 # calls down, so the timing slack is wider. Any data race report fails the run.
 #
 #   .ci/tsan.sh                 everything instrumented, dependencies too, in .build-tsan
-#   .ci/tsan.sh --reuse-build   this package's targets instrumented (RON_THREAD_SANITIZER=1, see
+#   .ci/tsan.sh --reuse-build [--traits LIST]
+#                               this package's targets instrumented (RON_THREAD_SANITIZER=1, see
 #                               Package.swift) in .build, over the dependencies already built there
-#                               without the sanitizer (CI, its last step: the clients under test use
-#                               Foundation, Dispatch and swift-log, which are not instrumented either way)
+#                               without the sanitizer (the clients under test use Foundation, Dispatch
+#                               and swift-log, which are not instrumented either way); with the traits
+#                               .build was built with (CI: the build with every trait, made with
+#                               RON_THREAD_SANITIZER=1, so nothing is compiled here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,12 +27,18 @@ mkdir -p .build-tsan
 if [ "${1:-}" = --reuse-build ]; then
     export RON_THREAD_SANITIZER=1
     flags=()
+    if [ "${2:-}" = --traits ]; then
+        flags=(--traits "$3")
+        # The order of the traits' -D flags, as the build with them had it (.ci/run).
+        export SWIFT_DETERMINISTIC_HASHING=1
+    fi
 else
     # Only the test bundle (not the tools, benchmarks, examples and fuzz targets), with line tables
     # for its debug information: what a race report's stack needs, at less compile and link time.
     flags=(--sanitize=thread --scratch-path .build-tsan -Xswiftc -gline-tables-only)
 fi
 swift build --product ron-app-sdk-swiftPackageTests ${flags[@]+"${flags[@]}"} 2>&1 | tail -3
+unset SWIFT_DETERMINISTIC_HASHING
 # One filter at a time: the chaos suites load the machine, and the client's own tests have tight
 # timing checks of their own.
 IFS=',' read -r -a filters <<<"${TSAN_FILTERS:-RonAppSdkSwiftTests,RonChaosTests,HardeningTests}"
