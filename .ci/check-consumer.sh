@@ -181,8 +181,11 @@ done
 echo "consumer check passed"
 
 # What each trait adds. Expected additions for the light traits; the server traits are listed only.
+# The five consumers resolve at once (resolution waits on git and manifests more than on the CPU).
 declare -A expected=([Metrics]="swift-metrics" [Tracing]="swift-distributed-tracing")
-for trait in AsyncHTTPClient Metrics Tracing Vapor Hummingbird; do
+traits=(AsyncHTTPClient Metrics Tracing Vapor Hummingbird)
+pids=()
+for trait in "${traits[@]}"; do
     dir="$work/trait-$trait"
     mkdir -p "$dir/Sources/Consumer"
     echo 'import RonAppSdkSwift' > "$dir/Sources/Consumer/main.swift"
@@ -196,7 +199,18 @@ let package = Package(
     targets: [.executableTarget(name: "Consumer", dependencies: [.product(name: "RonAppSdkSwift", package: "$identity")])]
 )
 SWIFT
-    added=$(cd "$dir" && resolved_packages | tr ' ' '\n' | grep -vxE "$identity|swift-log" | tr '\n' ' ' | sed 's/ $//')
+    (cd "$dir" && resolved_packages > resolved.txt 2> resolve.log) &
+    pids+=($!)
+done
+for index in "${!traits[@]}"; do
+    trait=${traits[$index]}
+    dir="$work/trait-$trait"
+    if ! wait "${pids[$index]}"; then
+        tail -20 "$dir/resolve.log"
+        echo "error: the consumer with trait $trait does not resolve"
+        exit 1
+    fi
+    added=$(tr ' ' '\n' < "$dir/resolved.txt" | grep -vxE "$identity|swift-log" | tr '\n' ' ' | sed 's/ $//')
     echo "trait $trait adds: ${added:-nothing}"
     if [[ -n "${expected[$trait]:-}" && "$added" != "${expected[$trait]}" ]]; then
         echo "error: trait $trait should add only ${expected[$trait]}"

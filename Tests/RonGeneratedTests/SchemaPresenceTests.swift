@@ -22,4 +22,45 @@ struct SchemaPresenceTests {
         #expect(noted == SchemaPresence())
         #expect(noted.hashValue == SchemaPresence().hashValue)
     }
+
+    /// A member that was `null`, one that was absent and one with a value, through the two calls a
+    /// generated struct makes for each member: only the `null` one is written back as `null`, and
+    /// only while it is still `nil`.
+    @Test func nullIsNotedWhenDecodedAndWrittenBackOnlyWhileNil() throws {
+        struct Probe: Codable {
+            enum Key: String, CodingKey { case gone, missing, kept }
+            var gone: Int?
+            var missing: Int?
+            var kept: Int?
+            var presence = SchemaPresence()
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                gone = try container.decodeIfPresent(Int.self, forKey: .gone)
+                missing = try container.decodeIfPresent(Int.self, forKey: .missing)
+                kept = try container.decodeIfPresent(Int.self, forKey: .kept)
+                if gone == nil { presence.noteNull(0, ifPresentIn: container, forKey: .gone) }
+                if missing == nil { presence.noteNull(1, ifPresentIn: container, forKey: .missing) }
+                if kept == nil { presence.noteNull(2, ifPresentIn: container, forKey: .kept) }
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encodeIfPresent(gone, forKey: .gone)
+                try container.encodeNullIfNoted(0, in: presence, whileNil: gone, forKey: .gone)
+                try container.encodeIfPresent(missing, forKey: .missing)
+                try container.encodeNullIfNoted(1, in: presence, whileNil: missing, forKey: .missing)
+                try container.encodeIfPresent(kept, forKey: .kept)
+                try container.encodeNullIfNoted(2, in: presence, whileNil: kept, forKey: .kept)
+            }
+        }
+        var probe = try JSONDecoder().decode(Probe.self, from: Data(#"{"gone": null, "kept": 7}"#.utf8))
+        #expect(probe.presence.wasNull(0) && !probe.presence.wasNull(1) && !probe.presence.wasNull(2))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(probe), as: UTF8.self) == #"{"gone":null,"kept":7}"#)
+        probe.gone = 1
+        probe.kept = nil
+        #expect(String(decoding: try encoder.encode(probe), as: UTF8.self) == #"{"gone":1}"#)
+    }
 }

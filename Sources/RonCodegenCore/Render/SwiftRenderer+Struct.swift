@@ -178,9 +178,11 @@ extension SwiftRenderer {
             }
             for field in fields where tracksNull(field) {
                 guard let slot = slots[field.swiftName] else { continue }
-                w.block("if \(read(field)) == nil, container.contains(\(keyOf(field.wireName)))") { w in
-                    w.line("presence.noteNull(\(slot))")
-                }
+                // The value is compared here, not passed to the call: an argument read from `self` in a
+                // large initializer makes the compiler's definite-initialization pass far slower.
+                w.line(
+                    "if \(read(field)) == nil { presence.noteNull(\(slot), ifPresentIn: container, forKey: \(keyOf(field.wireName))) }"
+                )
             }
             if !slots.isEmpty { w.line("self.schemaPresence = presence") }
         }
@@ -296,9 +298,9 @@ extension SwiftRenderer {
                     encodeMember(field, key: key, value: value, slot: slots[field.swiftName], into: &w)
                 }
                 if let slot = slots[field.swiftName], tracksNull(field) {
-                    w.block("if \(value) == nil, self.schemaPresence.wasNull(\(slot))") { w in
-                        w.line("try container.encodeNil(forKey: \(key))")
-                    }
+                    w.line(
+                        "try container.encodeNullIfNoted(\(slot), in: self.schemaPresence, whileNil: \(value), forKey: \(key))"
+                    )
                 }
             }
         }

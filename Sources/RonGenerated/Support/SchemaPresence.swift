@@ -37,6 +37,14 @@ public struct SchemaPresence: Hashable, Sendable {
         note(index, 2)
     }
 
+    /// Notes that member `index` was JSON `null` if `container` has `key`. A generated decoder
+    /// calls this for a member it decoded as `nil`: present, that member was `null`.
+    public mutating func noteNull<Key: CodingKey>(
+        _ index: Int, ifPresentIn container: KeyedDecodingContainer<Key>, forKey key: Key
+    ) {
+        if container.contains(key) { note(index, 2) }
+    }
+
     /// Keeps the text member `index` was decoded from (a timestamp not in the canonical form).
     public mutating func keepText(_ index: Int, _ text: String) {
         texts = (texts ?? [:]).merging([index: text]) { _, new in new }
@@ -78,5 +86,16 @@ public struct SchemaPresence: Hashable, Sendable {
         guard index >= 0 else { return false }
         if index < 64 { return (flag == 1 ? absentBits : nullBits) & (1 << UInt64(index)) != 0 }
         return (overflow?[index] ?? 0) & flag != 0
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes `null` at `key` when `value` is `nil` and `presence` noted member `index` as `null`
+    /// when the value was decoded; otherwise nothing. (A generated encoder calls this after the
+    /// member's own line, which writes nothing for `nil`.)
+    public mutating func encodeNullIfNoted<Value>(
+        _ index: Int, in presence: SchemaPresence, whileNil value: Value?, forKey key: Key
+    ) throws {
+        if value == nil, presence.wasNull(index) { try encodeNil(forKey: key) }
     }
 }
