@@ -10,6 +10,8 @@ traits=AsyncHTTPClient,Metrics,Tracing,Vapor,Hummingbird
 proxy=false
 [ "${1:-}" = --hummingbird-proxy ] && proxy=true
 if $proxy; then bin=$(swift build --traits "$traits" --show-bin-path); else bin=$(swift build --show-bin-path); fi
+# The proxy calls `ron serve`; .ci/run's build without traits made it (it has no trait code).
+if $proxy && [ ! -x "$bin/ron" ]; then swift build --traits "$traits" --product ron 2>&1 | tail -1; fi
 work=$(mktemp -d)
 pids=()
 cleanup() {
