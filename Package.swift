@@ -42,6 +42,7 @@ let package = Package(
         .plugin(name: "RonCodegenPlugin", targets: ["RonCodegenPlugin"]),
         .plugin(name: "RonCodegenCommand", targets: ["RonCodegenCommand"]),
         .plugin(name: "RonRecordCommand", targets: ["RonRecordCommand"]),
+        .plugin(name: "RonMockCommand", targets: ["RonMockCommand"]),
     ],
     traits: [
         .trait(
@@ -95,7 +96,7 @@ let package = Package(
         .executableTarget(name: "ron-drift", dependencies: ["RonDrift", "RonCommandLine"], swiftSettings: strict),
         // `swift package ron-codegen <preview|verify|diff|drift|mock>` in a user's package; it writes
         // nothing there, so it asks no permission. `ron-record` writes fixtures, so it asks.
-        // (Plugins/RonRecordCommand/PackageLayout.swift is a link to RonCodegenCommand's.)
+        // (PackageLayout.swift of RonRecordCommand and RonMockCommand is a link to RonCodegenCommand's.)
         .plugin(
             name: "RonCodegenCommand",
             capability: .command(
@@ -116,6 +117,17 @@ let package = Package(
                 ]
             ),
             dependencies: ["ron-drift"]
+        ),
+        // `swift package --scratch-path .build/mock ron-mock`: the mock alone, with the generator as its
+        // only tool (`ron-codegen mock` builds the client and ron-drift too, for its other commands).
+        .plugin(
+            name: "RonMockCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "ron-mock",
+                    description: "Serve a target's operations from its fixtures, validating requests (see --help)")
+            ),
+            dependencies: ["ron-codegen"]
         ),
 
         // MARK: Library

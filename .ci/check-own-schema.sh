@@ -45,10 +45,10 @@ expect_out() { grep -q -- "$1" "$work/out" || { cat "$work/out"; echo "error: ex
 mock() {
     local log=$1
     shift
-    ran+=("swift package --scratch-path .build/mock ron-codegen mock --port 8080")
+    ran+=("swift package --scratch-path .build/mock ron-mock --port 8080")
     rm -f "$work/mock.url"
     set -m
-    swift package --scratch-path .build/mock ron-codegen mock --port 0 --url-file "$work/mock.url" "$@" > "$log" 2>&1 &
+    swift package --scratch-path .build/mock ron-mock --port 0 --url-file "$work/mock.url" "$@" > "$log" 2>&1 &
     pids+=($!)
     set +m
     base=""
@@ -96,6 +96,8 @@ for command in verify diff drift mock "fixtures record"; do
     run 0 "swift package ron-codegen $command --help"
     expect_out "usage: "
 done
+run 0 "swift package ron-mock --help"
+expect_out "usage: ron-codegen mock"
 run 0 "swift package ron-codegen preview"
 expect_out "Generated sources written to $work/ShopFront/.build/"
 [ -z "$(git status --porcelain)" ] || { git status --porcelain; echo "error: the preview wrote into the package"; exit 1; }

@@ -21,7 +21,8 @@ struct RonCodegenCommand: CommandPlugin {
           drift              call the safe operations of a running server and check every answer
                              (--base URL)
           mock               serve the target's operations from its fixtures and the document's
-                             examples, validating requests (--port N)
+                             examples, validating requests (--port N); `swift package ron-mock`
+                             is the same and builds only the generator
           fixtures record    show how to record a server's answers as fixtures: that writes into the
                              package, so it is `swift package --allow-writing-to-package-directory
                              ron-record --base URL`

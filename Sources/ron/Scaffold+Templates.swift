@@ -81,7 +81,7 @@ extension Scaffold {
         import \(api)
 
         // Lists the widgets and fetches the first. The server: the first argument, else
-        // RON_SDK_GATEWAY_ADDR, else http://127.0.0.1:8080 (`swift package ron-codegen mock --port 8080`
+        // RON_SDK_GATEWAY_ADDR, else http://127.0.0.1:8080 (`swift package ron-mock --port 8080`
         // serves the API from the fixtures).
         let address =
             CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"]
@@ -177,7 +177,7 @@ extension Scaffold {
             url=$(mktemp)
             rm -f "$url"
             set -m
-            swift package --scratch-path .build/mock ron-codegen mock --port 0 --url-file "$url" > "$log" 2>&1 &
+            swift package --scratch-path .build/mock ron-mock --port 0 --url-file "$url" > "$log" 2>&1 &
             mock=$!
             set +m
             trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log" "$url"' EXIT
@@ -208,7 +208,7 @@ extension Scaffold {
 
         ```sh
         swift build && swift test                          # generate, build, check the fixtures
-        swift package ron-codegen mock --port 8080         # serve the API from the fixtures (another terminal)
+        swift package --scratch-path .build/mock ron-mock --port 8080   # serve the API from the fixtures (another terminal)
         swift run \(cli) http://127.0.0.1:8080             # call it
         swift package ron-codegen verify                   # the fixtures against the schema, no build
         swift package ron-codegen diff                     # what the schema change since the last commit breaks

@@ -229,7 +229,7 @@ struct TranslatorModelTests {
         }
         #expect(unions.count == 3, "\(types.map(\.name))")
         // One struct without `kind` a variant, whichever union names it first; every union holds those.
-        #expect(Set(unions.map { $0 }).count == 1, "\(unions)")
+        #expect(Set(unions).count == 1, "\(unions)")
         let payloads =
             try unions.first.map { try $0.map { name in try #require(types.first { $0.name == name }) } } ?? []
         for payload in payloads {
