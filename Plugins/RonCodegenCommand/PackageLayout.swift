@@ -79,6 +79,29 @@ struct PackageLayout {
     /// The fixtures folder to write into: the one found, else the first place looked.
     var fixturesToWrite: URL { fixtures ?? fixturesLookedIn[0] }
 
+    /// The layout a command line names, its `--target`, schema and fixtures options taken out of
+    /// `extractor`, announced for `command`; `nil` once the error is reported when it names
+    /// nothing that exists.
+    static func read(
+        _ extractor: inout ArgumentExtractor, in package: Package, for command: String,
+        schemaOption: String = "schema", fixturesOption: String = "fixtures"
+    ) -> PackageLayout? {
+        let target = extractor.extractOption(named: "target").last
+        let schema = extractor.extractOption(named: schemaOption).last
+        let fixtures = extractor.extractOption(named: fixturesOption).last
+        do {
+            let layout = try find(in: package, target: target, schema: schema, fixtures: fixtures)
+            layout.announce(command, in: package.directoryURL)
+            return layout
+        } catch {
+            Diagnostics.error("\(error)")
+            return nil
+        }
+    }
+
+    /// `--fixtures DIR` for a tool, when there are fixtures.
+    var fixturesArguments: [String] { fixtures.map { ["--fixtures", $0.path] } ?? [] }
+
     /// One line on standard error: which folders are read.
     func announce(_ command: String, in root: URL) {
         let owner = target.map { " (target \($0))" } ?? ""

@@ -61,29 +61,22 @@ struct RonCodegenCommand: CommandPlugin {
             return
         }
         var extractor = ArgumentExtractor(arguments)
-        let target = extractor.extractOption(named: "target").last
-        // `diff` names the new schema `--new`; every other command `--schema`.
-        let schemaOption = command == "diff" ? "new" : "schema"
-        let schema = extractor.extractOption(named: schemaOption).last
-        let fixtures = extractor.extractOption(named: "fixtures").last
         let output = extractor.extractOption(named: "output").last
+        // `diff` names the new schema `--new`; every other command `--schema`.
+        guard
+            let layout = PackageLayout.read(
+                &extractor, in: context.package, for: command, schemaOption: command == "diff" ? "new" : "schema")
+        else { return }
         let rest = extractor.remainingArguments
-        let layout: PackageLayout
-        do {
-            layout = try PackageLayout.find(in: context.package, target: target, schema: schema, fixtures: fixtures)
-        } catch {
-            Diagnostics.error("\(error)")
-            return
-        }
-        layout.announce(command, in: root)
-        let fixturesArguments = layout.fixtures.map { ["--fixtures", $0.path] } ?? []
         switch command {
         case "verify":
-            try ToolRun.run(codegen, ["verify", "--schema", layout.schema.path] + fixturesArguments + rest, in: root)
+            try ToolRun.run(
+                codegen, ["verify", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
         case "diff":
-            try ToolRun.run(codegen, ["diff", "--new", layout.schema.path] + fixturesArguments + rest, in: root)
+            try ToolRun.run(codegen, ["diff", "--new", layout.schema.path] + layout.fixturesArguments + rest, in: root)
         case "mock":
-            try ToolRun.run(codegen, ["mock", "--schema", layout.schema.path] + fixturesArguments + rest, in: root)
+            try ToolRun.run(
+                codegen, ["mock", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
         case "drift":
             let drift = try context.tool(named: "ron-drift").url
             try ToolRun.run(drift, ["drift", "--schema", layout.schema.path] + rest, in: root)

@@ -15,20 +15,10 @@ struct RonMockCommand: CommandPlugin {
             try ToolRun.run(codegen, ["mock", "--help"], in: root)
         }
         var extractor = ArgumentExtractor(arguments)
-        let target = extractor.extractOption(named: "target").last
-        let schema = extractor.extractOption(named: "schema").last
-        let fixtures = extractor.extractOption(named: "fixtures").last
-        let layout: PackageLayout
-        do {
-            layout = try PackageLayout.find(in: context.package, target: target, schema: schema, fixtures: fixtures)
-        } catch {
-            Diagnostics.error("\(error)")
-            return
-        }
-        layout.announce("mock", in: root)
-        let fixturesArguments = layout.fixtures.map { ["--fixtures", $0.path] } ?? []
+        guard let layout = PackageLayout.read(&extractor, in: context.package, for: "mock") else { return }
         try ToolRun.run(
-            codegen, ["mock", "--schema", layout.schema.path] + fixturesArguments + extractor.remainingArguments,
+            codegen,
+            ["mock", "--schema", layout.schema.path] + layout.fixturesArguments + extractor.remainingArguments,
             in: root)
     }
 }

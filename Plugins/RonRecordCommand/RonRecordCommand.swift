@@ -14,17 +14,11 @@ struct RonRecordCommand: CommandPlugin {
             try ToolRun.run(drift, ["fixtures", "record", "--help"], in: root)
         }
         var extractor = ArgumentExtractor(arguments)
-        let target = extractor.extractOption(named: "target").last
-        let schema = extractor.extractOption(named: "schema").last
-        let output = extractor.extractOption(named: "output").last
-        let layout: PackageLayout
-        do {
-            layout = try PackageLayout.find(in: context.package, target: target, schema: schema, fixtures: output)
-        } catch {
-            Diagnostics.error("\(error)")
-            return
-        }
-        layout.announce("fixtures record", in: root)
+        // The fixtures folder is where the answers go: `--output`.
+        guard
+            let layout = PackageLayout.read(
+                &extractor, in: context.package, for: "fixtures record", fixturesOption: "output")
+        else { return }
         let folder = layout.fixturesToWrite
         try ToolRun.run(
             drift,

@@ -81,8 +81,8 @@ extension Scaffold {
         import \(api)
 
         // Lists the widgets and fetches the first. The server: the first argument, else
-        // RON_SDK_GATEWAY_ADDR, else http://127.0.0.1:8080 (`swift package ron-mock --port 8080`
-        // serves the API from the fixtures).
+        // RON_SDK_GATEWAY_ADDR, else http://127.0.0.1:8080 (where
+        // `swift package --scratch-path .build/mock ron-mock --port 8080` serves the API from the fixtures).
         let address =
             CommandLine.arguments.dropFirst().first ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"]
             ?? "http://127.0.0.1:8080"
