@@ -34,7 +34,31 @@ public struct CodeGenerator: Sendable {
             references += try Self.referencedDocuments(in: referenceDirectory, from: documents + references)
         }
         documents.sort { $0.path < $1.path }
-        return try SchemaTranslator.translate(documents, references: references, readsOperations: readsOperations)
+        return try Self.translate(documents, references: references, readsOperations: readsOperations)
+    }
+
+    /// The schema folder's documents as the generator reads them (``DescriptionAssembler``): Swagger
+    /// 2.0 read as OpenAPI 3.0, each description's path items, parameters, responses, request bodies,
+    /// headers and examples brought into its root document, and the files a description reaches (its
+    /// parts) after the documents of their own. Tools that read the documents beside the model (the
+    /// mock's answers and examples) read these, so they see what the model was made of.
+    public func assembledDocuments(schemaDirectory: URL) throws -> [(path: String, root: DocumentValue)] {
+        let all = try SchemaDocumentReader.read(directory: schemaDirectory)
+        let assembly = try DescriptionAssembler.assemble(all.filter { !$0.path.hasPrefix(Self.referencesFolder) })
+        return assembly.documents + assembly.parts + all.filter { $0.path.hasPrefix(Self.referencesFolder) }
+    }
+
+    /// Assembles the schema folder's `documents` (``DescriptionAssembler``) and translates them with
+    /// `references`; what the assembly noted comes first among the model's notes.
+    static func translate(
+        _ documents: [(path: String, root: DocumentValue)], references: [(path: String, root: DocumentValue)],
+        readsOperations: Bool
+    ) throws(CodegenError) -> SchemaModel {
+        let assembly = try DescriptionAssembler.assemble(documents)
+        var model = try SchemaTranslator.translate(
+            assembly.documents, references: references, parts: assembly.parts, readsOperations: readsOperations)
+        model.notes = assembly.notes + model.notes
+        return model
     }
 
     /// Translates documents given in memory (relative path → text); those under `References/` are
@@ -43,7 +67,7 @@ public struct CodeGenerator: Sendable {
         let parsed = try documents.sorted { $0.path < $1.path }.map { document in
             (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
         }
-        return try SchemaTranslator.translate(
+        return try Self.translate(
             parsed.filter { !$0.0.hasPrefix(Self.referencesFolder) },
             references: parsed.filter { $0.0.hasPrefix(Self.referencesFolder) }, readsOperations: readsOperations)
     }

@@ -38,7 +38,7 @@ public struct MockAPI: Sendable {
         let roots: [(path: String, root: DocumentValue)]
         do {
             model = try CodeGenerator().model(schemaDirectory: schemaDirectory)
-            roots = try SchemaDocumentReader.read(directory: schemaDirectory)
+            roots = try CodeGenerator().assembledDocuments(schemaDirectory: schemaDirectory)
         } catch let error as CodegenError {
             let at = error.pointer.isEmpty ? "" : "at \(error.pointer): "
             throw LoadError(description: "\(schemaDirectory.appending(path: error.file).path): \(at)\(error.message)")

@@ -13,6 +13,7 @@ struct Arguments {
     var generated: CodeGenerator.Output = .types
     var options = SwiftRenderer.Options()
     var references: URL?
+    var strict = false
 
     static let usage = """
         usage: ron-codegen --schema <dir> --output <dir> [options]
@@ -34,6 +35,7 @@ struct Arguments {
           --with-operations        write the types and the operations (RonOperations.swift, always)
           --types-module <name>    the operations import this module for the types (with --operations)
           --client-module <name>   the operations import this module for RonClient (default: none)
+          --strict                 a warning is an error: generate nothing when the schema needed any leniency
           --help                   show this text
         """
 
@@ -58,6 +60,7 @@ struct Arguments {
             case "--with-operations": generated = .typesAndOperations
             case "--types-module": options.typesModule = try reader.value(for: flag)
             case "--client-module": options.clientModule = try reader.value(for: flag)
+            case "--strict": strict = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -107,11 +110,16 @@ do {
     // A types-only run leaves `paths` alone, as before operations were generated.
     generator.readsOperations = arguments.generated != .types
     let model = try generator.model(schemaDirectory: schema)
-    // In the form compilers use, so the build log and IDEs show them as the schema's warnings.
+    // In the form compilers use, so the build log and IDEs show them as the schema's warnings
+    // (errors with --strict, which then writes nothing).
+    let level = arguments.strict ? "error" : "warning"
     for note in model.notes {
         let at = note.pointer.isEmpty ? "" : "at \(note.pointer): "
         FileHandle.standardError.write(
-            Data("warning: \(schema.appending(path: note.file).path): \(at)\(note.message)\n".utf8))
+            Data("\(level): \(schema.appending(path: note.file).path): \(at)\(note.message)\n".utf8))
+    }
+    if arguments.strict && !model.notes.isEmpty {
+        fail("\(model.notes.count) warning(s) with --strict: nothing was written", code: 1)
     }
     let files = generator.files(
         for: model, split: arguments.split, output: arguments.generated, shards: arguments.shards)

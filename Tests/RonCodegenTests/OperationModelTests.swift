@@ -26,17 +26,6 @@ struct OperationModelTests {
         ])
     }
 
-    private func refusal(_ paths: String) -> CodegenError? {
-        do {
-            _ = try model(paths)
-            return nil
-        } catch let error as CodegenError {
-            return error
-        } catch {
-            return nil
-        }
-    }
-
     @Test func theAppPlaneDocumentDescribesEveryRouteAndAddsNoType() throws {
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appending(path: "Schema")
@@ -159,56 +148,107 @@ struct OperationModelTests {
         #expect(operations.map(\.swiftName) == ["getOperation", "fetchIt", "fetchIt2"])
     }
 
-    struct Refusal: Sendable, CustomTestStringConvertible {
+    /// A defect of one place that becomes a warning (file, pointer, what was done) and the nearest
+    /// working call, never a refusal of the document.
+    struct Leniency: Sendable, CustomTestStringConvertible {
         var name: String
         var paths: String
         var pointer: String
         var message: String
+        /// The operations generated, as `operationId(argument, …)`.
+        var generated: [String]
         var testDescription: String { name }
     }
 
-    static let refusals: [Refusal] = [
-        Refusal(
-            name: "a parameter in the body (Swagger 2's, not OpenAPI 3's)",
+    static let leniencies: [Leniency] = [
+        Leniency(
+            name: "a parameter in the body (Swagger 2's, not OpenAPI 3's) is left out",
             paths:
-                #""/a": {"get": {"parameters": [{"name": "c", "in": "body", "schema": {"type": "string"}}], "responses": {}}}"#,
-            pointer: "/paths/~1a/get/parameters/0/in", message: "unknown parameter location 'body'"),
-        Refusal(
-            name: "a part's content type that is not a media type",
+                #""/a": {"get": {"operationId": "a", "parameters": [{"name": "c", "in": "body", "schema": {"type": "string"}}], "responses": {}}}"#,
+            pointer: "/paths/~1a/get/parameters/0/in", message: "unknown parameter location 'body'",
+            generated: ["a()"]),
+        Leniency(
+            name: "a part's content type that is not a media type: the part's own type",
             paths:
-                #""/a": {"post": {"requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "properties": {"a": {"type": "string", "format": "binary"}}}, "encoding": {"a": {"contentType": "png"}}}}}, "responses": {}}}"#,
+                #""/a": {"post": {"operationId": "a", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "properties": {"a": {"type": "string", "format": "binary"}}}, "encoding": {"a": {"contentType": "png"}}}}}, "responses": {}}}"#,
             pointer: "/paths/~1a/post/requestBody/content/multipart~1form-data/encoding/a/contentType",
-            message: "'png' is not a media type"),
-        Refusal(
-            name: "a path name without a parameter",
-            paths: #""/a/{id}": {"get": {"responses": {}}}"#,
-            pointer: "/paths/~1a~1{id}/get", message: "no path parameter 'id'"),
-        Refusal(
-            name: "a cookie parameter in a style cookies do not have",
+            message: "'png' is not a media type", generated: ["a()"]),
+        Leniency(
+            name: "a path name without a parameter is a required String",
+            paths: #""/a/{id}": {"get": {"operationId": "a", "responses": {}}}"#,
+            pointer: "/paths/~1a~1{id}/get",
+            message: "no path parameter 'id' is listed: it is a required String argument",
+            generated: ["a(id: String)"]),
+        Leniency(
+            name: "a path parameter that is not in the path is left out",
             paths:
-                #""/a": {"get": {"parameters": [{"name": "q", "in": "cookie", "style": "deepObject", "schema": {"$ref": "types.json#/$defs/Thing"}}], "responses": {}}}"#,
-            pointer: "/paths/~1a/get/parameters/0/style", message: "is not supported for a cookie parameter"),
-        Refusal(
-            name: "an unknown keyword of an operation",
-            paths: #""/a": {"get": {"frobnicate": 1, "responses": {}}}"#,
-            pointer: "/paths/~1a/get/frobnicate", message: "unsupported keyword"),
-        Refusal(
-            name: "a $ref into another document's components",
-            paths: #""/a": {"get": {"responses": {"200": {"$ref": "other.json#/components/responses/R"}}}}"#,
-            pointer: "/paths/~1a/get/responses/200/$ref", message: "only a $ref to this document's components"),
-        Refusal(
-            name: "an operationId used twice",
+                #""/a": {"get": {"operationId": "a", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}"#,
+            pointer: "/paths/~1a/get/parameters/0", message: "is not in the path '/a': left out", generated: ["a()"]),
+        Leniency(
+            name: "a parameter listed twice: the last one",
+            paths:
+                #""/a": {"get": {"operationId": "a", "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}, {"name": "q", "in": "query", "schema": {"type": "integer"}}], "responses": {}}}"#,
+            pointer: "/paths/~1a/get/parameters/1", message: "listed twice: the last one is used",
+            generated: ["a(q: JSONInteger?)"]),
+        Leniency(
+            name: "a multipart part in a style of url-encoded forms is one part per element",
+            paths:
+                #""/a": {"post": {"operationId": "a", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "properties": {"m": {"type": "object", "properties": {"k": {"type": "string"}}}}}, "encoding": {"m": {"style": "deepObject"}}}}}, "responses": {}}}"#,
+            pointer: "/paths/~1a/post/requestBody/content/multipart~1form-data/encoding/m/style",
+            message: "style 'deepObject' is not supported for a multipart part", generated: ["a()"]),
+        Leniency(
+            name: "an unknown keyword of an operation is ignored",
+            paths: #""/a": {"get": {"operationId": "a", "frobnicate": 1, "responses": {}}}"#,
+            pointer: "/paths/~1a/get/frobnicate", message: "unknown keyword 'frobnicate' here: ignored",
+            generated: ["a()"]),
+        Leniency(
+            name: "an operationId used twice: the second is called by another name",
             paths:
                 #""/a": {"get": {"operationId": "x", "responses": {}}}, "/b": {"get": {"operationId": "x", "responses": {}}}"#,
-            pointer: "/paths/~1b/get/operationId", message: "already used"),
+            pointer: "/paths/~1b/get/operationId", message: "is generated as 'x2'", generated: ["x()", "x2()"]),
+        Leniency(
+            name: "an operation that cannot be generated is left out, and the others are not",
+            paths:
+                #""/a": {"get": {"operationId": "a", "responses": {}}}, "/b/{x": {"get": {"operationId": "b", "responses": {}}}"#,
+            pointer: "/paths/~1b~1{x/get", message: "the operation GET /b/{x is not generated", generated: ["a()"]),
     ]
 
-    @Test("refused with file and pointer", arguments: refusals)
-    func refused(_ example: Refusal) {
-        let error = refusal(example.paths)
-        #expect(error?.file == "api.json")
-        #expect(error?.pointer == example.pointer)
-        #expect(error?.message.contains(example.message) == true, "message was: \(error?.message ?? "none")")
+    @Test("a defect of one place is a located warning and the nearest call", arguments: leniencies)
+    func lenient(_ example: Leniency) throws {
+        let model = try model(example.paths)
+        let note = try #require(model.notes.first, "no warning")
+        #expect(model.notes.count == 1, "\(model.notes)")
+        #expect(note.file == "api.json")
+        #expect(note.pointer == example.pointer)
+        #expect(note.message.contains(example.message), "message was: \(note.message)")
+        let calls = model.operations.map { operation in
+            operation.operationId + "("
+                + operation.parameters.map { parameter in
+                    "\(parameter.swiftName): \(TypeSpelling.swift(parameter.type))\(parameter.required ? "" : "?")"
+                }.joined(separator: ", ") + ")"
+        }
+        #expect(calls == example.generated)
+    }
+
+    @Test func aRefThatNamesNothingLeavesOutWhatNeedsItWithAWarning() throws {
+        let model = try model(
+            ##"""
+            "/a": {"get": {"operationId": "a", "responses": {"200": {"$ref": "other.json#/components/responses/R"}}}},
+            "/b": {"get": {"operationId": "b", "responses": {"200": {"$ref": "#/components/responses/Nope"}}}},
+            "/c": {"get": {"operationId": "c", "parameters": [{"$ref": "#/components/parameters/Nope"}], "responses": {}}}
+            """##)
+        // The answers of a and b cannot be known: those operations are left out; c without the parameter.
+        #expect(model.operations.map(\.operationId) == ["c"])
+        #expect(model.operations.first?.parameters.isEmpty == true)
+        #expect(
+            model.notes.map(\.pointer) == [
+                "/paths/~1a/get/responses/200/$ref", "/paths/~1b/get/responses/200/$ref",
+                "/paths/~1c/get/parameters/0/$ref",
+            ])
+        #expect(model.notes[0].message.contains("names nothing in the schema folder"))
+        #expect(model.notes[0].message.contains("the operation GET /a is not generated"))
+        #expect(model.notes[1].message.contains("points at nothing"))
+        #expect(model.notes[2].message.contains("the parameter is left out"))
     }
 
     @Test func theRenderedCallsUseTheClientsVerbsAndSaySoInTheirDocumentation() throws {
@@ -267,7 +307,9 @@ struct OperationModelTests {
         let model = try generator.model(documents: documents)
         #expect(model.operations.isEmpty)
         #expect(model.types.contains { $0.name == "Thing" })
-        #expect(throws: CodegenError.self) { try CodeGenerator().model(documents: documents) }
+        #expect(model.notes.isEmpty)
+        #expect(
+            try CodeGenerator().model(documents: documents).notes.map(\.pointer) == ["/paths/~1a/get/parameters/0/in"])
     }
 
     @Test func aSchemaWithoutOperationsWritesAnOperationsFileWithoutCode() throws {

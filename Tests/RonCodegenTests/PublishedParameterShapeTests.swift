@@ -61,12 +61,15 @@ struct PublishedParameterShapeTests {
         #expect(
             try parameter(#"{"name": "r", "in": "cookie", "explode": false, \#(object)}"#).queryStyle
                 == .some(.joined(",")))
-        // A cookie has one style.
-        #expect {
-            try parameter(#"{"name": "r", "in": "cookie", "style": "simple", \#(object)}"#)
-        } throws: { error in
-            (error as? CodegenError)?.pointer == "/paths/~1a/get/parameters/0/style"
-        }
+        // A cookie has one style: another is sent in it, with a warning at the style.
+        let model = try CodeGenerator().model(documents: [
+            (
+                "api.json",
+                ##"{"openapi": "3.1.0", "paths": {"/a": {"get": {"parameters": [{"name": "r", "in": "cookie", "style": "simple", "schema": {"$ref": "#/components/schemas/Range"}}], "responses": {}}}}, "components": {"schemas": {"Range": {"type": "object", "properties": {"lo": {"type": "integer"}}}}}}"##
+            )
+        ])
+        #expect(model.operations.first?.parameters.first?.queryStyle == .some(.exploded))
+        #expect(model.notes.map(\.pointer) == ["/paths/~1a/get/parameters/0/style"])
     }
 
     @Test func objectPathAndHeaderValuesGoInStyleSimple() throws {
@@ -94,10 +97,16 @@ struct PublishedParameterShapeTests {
         )
         #expect(json.queryStyle == .some(.json))
         #expect(json.type == .named("Range", arguments: []))
-        let found = try? operations(
-            #""/a": {"get": {"parameters": [{"name": "f", "in": "header", "content": {"application/json": {}}}], "responses": {}}}"#
-        )
-        #expect(found == nil)
+        // Elsewhere `content` is read for its schema and the value is sent as its text, with a warning.
+        let model = try CodeGenerator().model(documents: [
+            (
+                "api.json",
+                #"{"openapi": "3.1.0", "paths": {"/a": {"get": {"parameters": [{"name": "f", "in": "header", "content": {"application/json": {}}}], "responses": {}}}}}"#
+            )
+        ])
+        #expect(model.operations.first?.parameters.map(\.type) == [.string])
+        #expect(model.operations.first?.parameters.first?.queryStyle == nil)
+        #expect(model.notes.map(\.pointer) == ["/paths/~1a/get/parameters/0/content"])
     }
 
     @Test func callbacksLinksAndXMLAnnotationsDescribeNoPartOfTheCall() throws {
@@ -147,17 +156,41 @@ struct PublishedParameterShapeTests {
         #expect(thumbnail.contains(#"/thumbnail.\(RonPath.segment(`extension`))""#))
     }
 
-    @Test func aBadPathTemplateIsRefusedWithItsLocation() {
-        for (path, message) in [
-            ("/a/{b", "not a path segment with {name}s"), ("/a/{}", "not a path segment"),
-            ("/a/{b}{b}", "'{b}' twice"),
-        ] {
-            let paths =
-                #""\#(path)": {"get": {"parameters": [{"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}"#
-            let error = #expect(throws: CodegenError.self) { try operations(paths) }
-            #expect(error?.message.contains(message) == true, "\(path): \(error?.message ?? "")")
-            #expect(error?.pointer.hasPrefix("/paths/") == true)
+    @Test func aBadPathTemplateLeavesItsOperationOutWithItsLocation() throws {
+        for (path, message) in [("/a/{b", "not a path segment with {name}s"), ("/a/{}", "not a path segment")] {
+            let model = try CodeGenerator().model(documents: [
+                (
+                    "api.json",
+                    #"{"openapi": "3.1.0", "paths": {"\#(path)": {"get": {"parameters": [{"name": "b", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}, "/ok": {"get": {"responses": {}}}}}"#
+                )
+            ])
+            // The operation is left out, the others generate, and the warning says where and why.
+            #expect(model.operations.map(\.path) == ["/ok"], "\(path)")
+            let note = try #require(model.notes.first)
+            #expect(note.message.contains(message) && note.message.contains("is not generated"), "\(path): \(note)")
+            #expect(note.pointer.hasPrefix("/paths/"))
         }
+    }
+
+    @Test func aNameTwiceInThePathIsOneArgumentThatFillsBothPlaces() throws {
+        let model = try CodeGenerator().model(documents: [
+            (
+                "api.json",
+                #"{"openapi": "3.1.0", "paths": {"/accounts/{account_id}/peers/accounts/{account_id}": {"get": {"operationId": "peer", "parameters": [{"name": "account_id", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {}}}}}"#
+            )
+        ])
+        let operation = try #require(model.operations.first)
+        #expect(operation.parameters.map(\.name) == ["account_id"])
+        #expect(
+            model.notes.map(\.message) == [
+                "the path has '{account_id}' twice: one argument 'account_id' fills both places"
+            ])
+        #expect(model.notes.first?.pointer == "/paths/~1accounts~1{account_id}~1peers~1accounts~1{account_id}/get")
+        let text = SwiftRenderer().renderOperationsFile(model)
+        #expect(
+            text.contains(
+                #"let requestPath = "/accounts/\(RonPath.segment(accountId))/peers/accounts/\(RonPath.segment(accountId))""#
+            ))
     }
 
     @Test func aPathAndAQueryParameterOfOneNameAreTwoArguments() throws {

@@ -42,7 +42,30 @@ struct ServerPathTests {
               "version": {"default": "v4", "enum": ["v4", "v5"]}}}]
             """#
         #expect(try serverPath(servers) == "/v4/api")
-        #expect(throws: CodegenError.self) { try serverPath(#"[{"url": "https://h/{version}"}]"#) }
+    }
+
+    /// The server notes of `api.json` with `servers`.
+    private func notes(_ servers: String) throws -> [String] {
+        let api =
+            #"{"openapi": "3.1.0", "servers": "# + servers
+            + #", "paths": {"/things": {"get": {"operationId": "listThings", "responses": {}}}}}"#
+        return try CodeGenerator().model(documents: [("api.json", api)]).notes.map { "\($0.pointer): \($0.message)" }
+    }
+
+    @Test func aVariableWithoutDefaultTakesItsFirstEnumValueOrNothingWithAWarning() throws {
+        // In the path: the first enum value, with a warning.
+        let enumerated = #"[{"url": "https://h/{version}/api", "variables": {"version": {"enum": ["v2", "v3"]}}}]"#
+        #expect(try serverPath(enumerated) == "/v2/api")
+        #expect(try notes(enumerated).first?.hasPrefix("/servers/0/variables: ") == true)
+        #expect(try notes(enumerated).first?.contains("its first enum value 'v2' is taken") == true)
+        // No enum: nothing, and the warning says how to give the prefix.
+        #expect(try serverPath(#"[{"url": "https://h/{version}"}]"#) == "")
+        #expect(try notes(#"[{"url": "https://h/{version}"}]"#).first?.contains("RonConfig.serverPaths") == true)
+        // In the host: no value is needed (the client's base URL says where the server is), so no warning.
+        let host = #"[{"url": "https://{region}.example.io/v1", "variables": {"region": {"description": "where"}}}]"#
+        #expect(try serverPath(host) == "/v1")
+        #expect(try notes(host).isEmpty)
+        #expect(try serverPath(#"[{"url": "{scheme}://h/v9"}]"#) == "/v9")
     }
 
     @Test func withoutServersTheCallsStayBelowApp() throws {

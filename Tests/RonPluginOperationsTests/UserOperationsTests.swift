@@ -202,8 +202,10 @@ struct UserOperationsTests {
         #expect(
             operations.map(\.operationId) == [
                 "listGadgets", "createGadget", "getGadgetsByGadgetId", "replaceGadget", "deleteGadget", "addGadgetNote",
-                "uploadGadgetPhoto", "gadgetPhoto", "putGadgetManual", "gadgetLabel", "gadgetChanges", "getStock",
-                "putStock", "stockNotes",
+                "uploadGadgetPhoto", "gadgetPhoto", "putGadgetManual", "gadgetLabel", "gadgetChanges",
+                // kennel.swagger.json (Swagger 2.0) and shelter/ (a description in several files).
+                "findDogs", "addDog", "renameDog", "getDogPhoto", "uploadDogPhoto", "listAnimals", "getAnimal",
+                "listAnimalCaretakers", "getStock", "putStock", "stockNotes",
             ])
         let get = operations.first { $0.operationId == "getGadgetsByGadgetId" }
         #expect(get?.examples == ["gadget_id": "g-1"])

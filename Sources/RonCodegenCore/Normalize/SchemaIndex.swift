@@ -33,7 +33,7 @@ struct SchemaIndex {
     /// The URI a document is known by when it has no `$id`: `file:///schema/<path>` for the schema
     /// folder's documents, `file:///references/<path>` for reference documents.
     static func fileURI(of document: SchemaNormalizer.Input) -> URL {
-        let folder = document.isReference ? "references" : "schema"
+        let folder = document.isReference && !document.isPart ? "references" : "schema"
         let path = document.path.split(separator: "/").map {
             $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
         }.joined(separator: "/")

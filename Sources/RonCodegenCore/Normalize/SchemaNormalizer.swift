@@ -30,6 +30,9 @@ struct SchemaNormalizer {
         var root: DocumentValue
         /// Whether it is a reference document: only what a `$ref` names of it is generated.
         var isReference: Bool
+        /// Whether it is a part of a description in the schema folder (``DescriptionAssembler``): a
+        /// reference document known by its place in that folder, as the `$ref`s of its root name it.
+        var isPart = false
     }
 
     typealias Place = SchemaIndex.Place
@@ -162,6 +165,14 @@ struct SchemaNormalizer {
                         queue.append(place)
                         continue
                     }
+                    if let target = partSchema(namedBy: node, at: place), names[target] == nil {
+                        // `User: {$ref: schemas/User.yaml}`: the part's schema is the type `User`.
+                        redirects[place] = target
+                        names[target] = unique(Naming.typeName(key))
+                        hoisted.append(target)
+                        queue.append(target)
+                        continue
+                    }
                     firstByKey[key] = firstByKey[key] ?? (place, node)
                     natural.insert(place)
                     names[place] = unique(Naming.typeName(key))
@@ -179,12 +190,16 @@ struct SchemaNormalizer {
         for place in hoisted { natural.remove(place) }
     }
 
+    /// The place in a part of a description (``Input/isPart``) that `node`, a component that is
+    /// nothing but a `$ref`, names; `nil` for any other node.
+    private func partSchema(namedBy node: DocumentValue, at place: Place) -> Place? {
+        guard node.members?.count == 1, let ref = node["$ref"]?.string,
+            case .place(let target) = index.resolve(ref, at: place), index.documents[target.document].isPart
+        else { return nil }
+        return target
+    }
+
     private func checkOpenAPIVersion(_ input: Input) throws(CodegenError) {
-        if input.root["swagger"] != nil {
-            throw CodegenError(
-                file: input.path, pointer: "/swagger",
-                message: "Swagger 2.0 is not read: convert the document to OpenAPI 3.0 or 3.1 first")
-        }
         guard let version = input.root["openapi"]?.string, version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw CodegenError(
                 file: input.path, pointer: "/openapi",

@@ -103,30 +103,37 @@ extension SchemaTranslator {
         _ encoding: DocumentValue, to part: inout MultipartPart, document: Document, at: Location,
         taken: inout Set<String>
     ) throws(CodegenError) {
-        guard encoding.members != nil else { throw at.error("an encoding must be an object") }
-        try Self.allow(Self.withoutExtensions(encoding), Self.encodingKeys, at: at, annotations: false)
-        if let style = encoding["style"] {
-            guard style.string == "form" else {
-                throw at.appending("style").error(
-                    "style '\(style.string ?? "?")' is not supported for a multipart part: an array is sent as one part per element (style form)"
-                )
-            }
+        guard encoding.members != nil else {
+            warnings.note(at, "an encoding must be an object: ignored")
+            return
+        }
+        allowLeniently(Self.withoutExtensions(encoding), Self.encodingKeys, at: at)
+        // OpenAPI gives `style` and `explode` meaning for url-encoded forms only; in a multipart body
+        // an array is one part per element, the nearest form of every style.
+        if let style = encoding["style"], style.string != "form" {
+            warnings.note(
+                at.appending("style"),
+                "style '\(style.string ?? "?")' is not supported for a multipart part: an array is sent as one part per element (style form)"
+            )
         }
         if encoding["explode"] == .bool(false) {
-            throw at.appending("explode").error(
+            warnings.note(
+                at.appending("explode"),
                 "explode: false is not supported for a multipart part: an array is sent as one part per element")
         }
         if let media = encoding["contentType"] {
-            guard let text = media.string, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw at.appending("contentType").error("contentType must be a media type, or a comma-separated list")
-            }
+            let text = media.string ?? ""
             let listed = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            for item in listed where !item.contains("/") {
-                throw at.appending("contentType").error("'\(item)' is not a media type (type/subtype)")
+            if listed.isEmpty || listed.contains(where: { !$0.contains("/") }) {
+                warnings.note(
+                    at.appending("contentType"),
+                    "'\(text)' is not a media type (type/subtype), or a comma-separated list of them: the part's own type is sent"
+                )
+            } else {
+                part.allowedContentTypes = text
+                part.contentType = listed.first { !$0.contains("*") }
+                if part.kind != .file, let first = part.contentType, Self.isJSON(first) { part.kind = .json }
             }
-            part.allowedContentTypes = text
-            part.contentType = listed.first { !$0.contains("*") }
-            if part.kind != .file, let first = part.contentType, Self.isJSON(first) { part.kind = .json }
         }
         if let headers = encoding["headers"] {
             guard let members = headers.members else {
@@ -240,8 +247,10 @@ extension SchemaTranslator {
                 // whatever the value turns out to be (a union may hold an object or a scalar).
                 result.append(FormFieldEncoding(name: property, style: .deepObject))
             default:
-                throw here.appending("style").error(
-                    "style '\(style)' is not a form style (form, spaceDelimited, pipeDelimited, deepObject)")
+                warnings.note(
+                    here.appending("style"),
+                    "style '\(style)' is not a form style (form, spaceDelimited, pipeDelimited, deepObject): sent in style form"
+                )
             }
         }
         return result

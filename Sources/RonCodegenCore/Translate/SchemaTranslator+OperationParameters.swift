@@ -2,17 +2,36 @@ import Foundation
 
 /// An operation's parameters: `in`, name, schema, `explode`, refused styles.
 extension SchemaTranslator {
-    func parameterList(_ node: DocumentValue?, document: Document, at: Location) throws(CodegenError)
+    /// The parameters of a list; one that cannot be read is left out with a warning (a path
+    /// parameter left out becomes a `String` argument, as one the list does not name).
+    func parameterList(_ node: DocumentValue?, document: Document, at: Location)
         -> [(parameter: OperationParameter, location: Location)]
     {
         guard let node else { return [] }
-        guard case .array(let items) = node else { throw at.error("parameters must be a list") }
+        guard case .array(let items) = node else {
+            warnings.note(at, "parameters must be a list: ignored")
+            return []
+        }
         var result: [(OperationParameter, Location)] = []
         for (index, item) in items.enumerated() {
-            let (resolved, here) = try component(item, document: document, at: at.appending(String(index)))
-            let parameter = try parameter(resolved, at: here)
-            if result.contains(where: { $0.0.name == parameter.name && $0.0.location == parameter.location }) {
-                throw here.error("parameter '\(parameter.name)' in \(parameter.location.rawValue) is listed twice")
+            var here = at.appending(String(index))
+            let parameter: OperationParameter
+            do throws(CodegenError) {
+                let resolved: DocumentValue
+                (resolved, here) = try component(item, document: document, at: here)
+                parameter = try self.parameter(resolved, at: here)
+            } catch {
+                warnings.note(error, done: "the parameter is left out")
+                continue
+            }
+            if let earlier = result.firstIndex(where: {
+                $0.0.name == parameter.name && $0.0.location == parameter.location
+            }) {
+                warnings.note(
+                    here,
+                    "parameter '\(parameter.name)' in \(parameter.location.rawValue) is listed twice: the last one is used"
+                )
+                result.remove(at: earlier)
             }
             result.append((parameter, here))
         }
@@ -20,7 +39,15 @@ extension SchemaTranslator {
     }
 
     func parameter(_ node: DocumentValue, at: Location) throws(CodegenError) -> OperationParameter {
-        try Self.allow(Self.withoutExtensions(node), Self.parameterKeys, at: at, annotations: false)
+        // A parameter written as Swagger 2.0 wrote them (`type` beside `name`): those words are its schema.
+        let swaggerSchema =
+            node["schema"] == nil && node["content"] == nil && node["type"] != nil
+            ? DocumentValue.object((node.members ?? []).filter { SwaggerReader.valueKeys.contains($0.key) }) : nil
+        allowLeniently(
+            .object(
+                (Self.withoutExtensions(node).members ?? []).filter {
+                    swaggerSchema == nil || !SwaggerReader.valueKeys.contains($0.key)
+                }), Self.parameterKeys, at: at)
         guard let name = node["name"]?.string, !name.isEmpty else {
             throw at.appending("name").error("a parameter needs a name")
         }
@@ -28,36 +55,58 @@ extension SchemaTranslator {
         guard let location = OperationParameter.Location(rawValue: place) else {
             throw at.appending("in").error("unknown parameter location '\(place)' (path, query, header, cookie)")
         }
-        let required = node["required"] == .bool(true)
+        var required = node["required"] == .bool(true)
         if location == .path && !required {
-            throw at.appending("required").error("a path parameter must be required (OpenAPI says so)")
+            warnings.note(
+                at.appending("required"), "a path parameter must be required (OpenAPI says so): read as required")
+            required = true
         }
-        let style = node["style"]?.string
+        var style = node["style"]?.string
         let allowedStyles: [OperationParameter.Location: String] = [
             .path: "simple", .query: "form", .header: "simple", .cookie: "form",
         ]
         let queryStyles: Set<String> = ["form", "spaceDelimited", "pipeDelimited", "deepObject"]
-        if let style, style != allowedStyles[location], !(location == .query && queryStyles.contains(style)) {
-            throw at.appending("style").error(
-                "style '\(style)' is not supported for a \(place) parameter (only '\(allowedStyles[location] ?? "")')")
+        if let given = style, given != allowedStyles[location], !(location == .query && queryStyles.contains(given)) {
+            warnings.note(
+                at.appending("style"),
+                "style '\(given)' is not supported for a \(place) parameter: sent in style '\(allowedStyles[location] ?? "")'"
+            )
+            style = nil
         }
         // A query value given by `content` (one media type) is sent as its JSON text.
         var schemaAt = at.appending("schema")
         var jsonText = false
-        var schemaNode = node["schema"]
+        var schemaNode = node["schema"] ?? swaggerSchema
         if let content = node["content"] {
-            guard location == .query, let members = content.members, members.count == 1,
-                let (media, value) = members.first, Self.isJSON(media)
-            else {
-                throw at.appending("content").error(
-                    "a parameter with content is supported in the query, with one JSON media type")
+            if location == .query, let members = content.members, members.count == 1,
+                let (media, value) = members.first,
+                Self.isJSON(media)
+            {
+                schemaAt = at.appending("content").appending(media).appending("schema")
+                schemaNode = value["schema"] ?? .object([])
+                jsonText = true
+            } else {
+                warnings.note(
+                    at.appending("content"),
+                    "a parameter with content is supported in the query, with one JSON media type: the value is sent as its text"
+                )
+                let first = content.members?.first
+                schemaAt = at.appending("content").appending(first?.key ?? "").appending("schema")
+                schemaNode = first?.value["schema"] ?? .object([("type", .string("string"))])
             }
-            schemaAt = at.appending("content").appending(media).appending("schema")
-            schemaNode = value["schema"] ?? .object([])
-            jsonText = true
         }
-        guard let schema = schemaNode else { throw at.error("a parameter needs a schema") }
-        var type = try reference(schema, at: schemaAt, typeParameters: [], extraKeys: []).type
+        var type: TypeReference
+        if let schema = schemaNode {
+            do {
+                type = try reference(schema, at: schemaAt, typeParameters: [], extraKeys: []).type
+            } catch {
+                warnings.note(error, done: "the parameter '\(name)' is a String")
+                type = .string
+            }
+        } else {
+            warnings.note(at, "a parameter needs a schema: '\(name)' is a String")
+            type = .string
+        }
         type = scalarTarget(type, at: at.appending("schema"))
         if case .array(let element) = type { type = .array(scalarTarget(element, at: at.appending("schema"))) }
         func scalar(_ type: TypeReference) -> Bool {

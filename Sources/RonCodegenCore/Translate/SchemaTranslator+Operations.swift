@@ -26,6 +26,10 @@ extension SchemaTranslator {
     static let requestBodyKeys: Set<String> = ["description", "content", "required"]
 
     /// The operations of every OpenAPI document, with names unique per receiver.
+    ///
+    /// One place that cannot be read never stops the rest: a defect the vendor's servers live with
+    /// is sent in the nearest form that works, and an operation that cannot be generated at all is
+    /// left out; each with a warning (``warnings``) naming the place and what was done.
     func operations(_ documents: [Document], types: [NamedType]) throws(CodegenError) -> [Operation] {
         var result: [Operation] = []
         for document in documents where document.root["openapi"] != nil {
@@ -33,15 +37,15 @@ extension SchemaTranslator {
             let at = Location(file: document.path, pointer: "/paths")
             guard let entries = paths.members else { throw at.error("paths must be an object") }
             let server =
-                try Self.serverPath(document.root["servers"], at: Location(file: document.path, pointer: "/servers"))
+                serverPath(document.root["servers"], at: Location(file: document.path, pointer: "/servers"))
                 ?? Self.appPlaneServerPath
             for (template, item) in entries where !template.hasPrefix("x-") {
                 let here = at.appending(template)
-                let itemServer = try Self.serverPath(item["servers"], at: here.appending("servers")) ?? server
-                for var operation in try pathItem(template, item, document: document, at: here, types: types) {
+                let itemServer = serverPath(item["servers"], at: here.appending("servers")) ?? server
+                for var operation in pathItem(template, item, document: document, at: here, types: types) {
                     let method = operation.method.lowercased()
                     operation.serverPath =
-                        try Self.serverPath(item[method]?["servers"], at: here.appending(method).appending("servers"))
+                        serverPath(item[method]?["servers"], at: here.appending(method).appending("servers"))
                         ?? itemServer
                     // Facets are App Plane routes: below another server path, `/facets/{id}` is a path like any.
                     if operation.serverPath != Self.appPlaneServerPath { operation.facetScoped = false }
@@ -50,13 +54,19 @@ extension SchemaTranslator {
             }
         }
         var seen: [String: Origin] = [:]
-        for operation in result {
+        var takenIds = Set(result.map(\.operationId))
+        for index in result.indices {
+            let operation = result[index]
             if let earlier = seen[operation.operationId] {
-                throw CodegenError(
-                    file: operation.origin.file, pointer: operation.origin.pointer + "/operationId",
-                    message: "operationId '\(operation.operationId)' is already used at \(earlier)")
+                // Two operations of one id: the later one is called by another name.
+                let renamed = Self.unique(operation.operationId, taken: &takenIds)
+                warnings.note(
+                    Location(file: operation.origin.file, pointer: operation.origin.pointer + "/operationId"),
+                    "operationId '\(operation.operationId)' is already used at \(earlier): this operation is generated as '\(renamed)'"
+                )
+                result[index].operationId = renamed
             }
-            seen[operation.operationId] = operation.origin
+            seen[result[index].operationId] = operation.origin
         }
         var named = Self.name(result)
         // A several-answer enum must not take the name of a schema type (or of another such enum).
@@ -99,39 +109,59 @@ extension SchemaTranslator {
         return .object(members.filter { !$0.key.hasPrefix("x-") || $0.key.hasPrefix("x-ron-") })
     }
 
+    /// The operations of a path item; one that cannot be generated is left out with a warning.
     func pathItem(
         _ template: String, _ item: DocumentValue, document: Document, at: Location, types: [NamedType]
-    ) throws(CodegenError) -> [Operation] {
-        guard template.hasPrefix("/") else { throw at.error("a path must start with '/'") }
-        guard item.members != nil else { throw at.error("a path item must be an object") }
-        if item["$ref"] != nil { throw at.appending("$ref").error("a path item $ref is not supported") }
-        try Self.allow(Self.withoutExtensions(item), Self.pathItemKeys, at: at, annotations: false)
-        let shared = try parameterList(item["parameters"], document: document, at: at.appending("parameters"))
+    ) -> [Operation] {
+        var template = template
+        if !template.hasPrefix("/") {
+            warnings.note(at, "a path must start with '/': read as '/\(template)'")
+            template = "/" + template
+        }
+        guard item.members != nil else {
+            warnings.note(at, "a path item must be an object: its operations are not generated")
+            return []
+        }
+        allowLeniently(Self.withoutExtensions(item), Self.pathItemKeys, at: at)
+        let shared = parameterList(item["parameters"], document: document, at: at.appending("parameters"))
         var result: [Operation] = []
         for method in Self.httpMethods {
             guard let node = item[method] else { continue }
             let here = at.appending(method)
-            guard node.members != nil else { throw here.error("an operation must be an object") }
-            try Self.allow(Self.withoutExtensions(node), Self.operationKeys, at: here, annotations: false)
-            var parameters = shared
-            for parameter in try parameterList(node["parameters"], document: document, at: here.appending("parameters"))
-            {
-                parameters.removeAll {
-                    $0.parameter.name == parameter.parameter.name
-                        && $0.parameter.location == parameter.parameter.location
+            do throws(CodegenError) {
+                guard node.members != nil else { throw here.error("an operation must be an object") }
+                allowLeniently(Self.withoutExtensions(node), Self.operationKeys, at: here)
+                var parameters = shared
+                for parameter in parameterList(
+                    node["parameters"], document: document, at: here.appending("parameters"))
+                {
+                    parameters.removeAll {
+                        $0.parameter.name == parameter.parameter.name
+                            && $0.parameter.location == parameter.parameter.location
+                    }
+                    parameters.append(parameter)
                 }
-                parameters.append(parameter)
+                // A query in the path's key (`/responses?beta=true`, which some descriptions use to tell
+                // two variants of a route apart) is sent with every call.
+                let pieces = template.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+                var made = try operation(
+                    method: method, template: String(pieces[0]), node: node, parameters: parameters,
+                    document: document, at: here, types: types)
+                if pieces.count > 1, !pieces[1].isEmpty { made.fixedQuery = String(pieces[1]) }
+                result.append(made)
+            } catch {
+                warnings.note(error, done: "the operation \(method.uppercased()) \(template) is not generated")
             }
-            // A query in the path's key (`/responses?beta=true`, which some descriptions use to tell
-            // two variants of a route apart) is sent with every call.
-            let pieces = template.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            var made = try operation(
-                method: method, template: String(pieces[0]), node: node, parameters: parameters, document: document,
-                at: here, types: types)
-            if pieces.count > 1, !pieces[1].isEmpty { made.fixedQuery = String(pieces[1]) }
-            result.append(made)
         }
         return result
+    }
+
+    /// Notes each member of `node` that `keys` does not list as ignored (an unknown word of an
+    /// operation or path item describes nothing the call can send).
+    func allowLeniently(_ node: DocumentValue, _ keys: Set<String>, at: Location) {
+        for (key, _) in node.members ?? [] where !keys.contains(key) {
+            warnings.note(at.appending(key), "unknown keyword '\(key)' here: ignored")
+        }
     }
 
     func operation(
@@ -162,11 +192,23 @@ extension SchemaTranslator {
         }
         var pathParameters: [OperationParameter] = []
         for (index, name) in templateNames.enumerated() where templateNames[..<index].contains(name) {
-            throw at.error("the path has '{\(name)}' twice")
+            warnings.note(at, "the path has '{\(name)}' twice: one argument '\(name)' fills both places")
         }
+        var unique: [String] = []
+        for name in templateNames where !unique.contains(name) { unique.append(name) }
+        templateNames = unique
         for name in templateNames {
             guard let found = found.first(where: { $0.parameter.location == .path && $0.parameter.name == name }) else {
-                throw at.error("the path has '{\(name)}' but no path parameter '\(name)' is listed")
+                warnings.note(
+                    at,
+                    "the path has '{\(name)}' but no path parameter '\(name)' is listed: it is a required String argument"
+                )
+                pathParameters.append(
+                    OperationParameter(
+                        name: name, swiftName: "", location: .path, type: .string, required: true, explode: false,
+                        pathTail: false, description: nil, example: nil,
+                        origin: Origin(file: at.file, pointer: at.pointer)))
+                continue
             }
             if found.parameter.pathTail && (name != templateNames.last || !wholeSegments.contains(name)) {
                 throw found.location.appending("x-ron-path-tail").error(
@@ -176,7 +218,7 @@ extension SchemaTranslator {
         }
         for (parameter, location) in found where parameter.location == .path && !templateNames.contains(parameter.name)
         {
-            throw location.error("path parameter '\(parameter.name)' is not in the path '\(template)'")
+            warnings.note(location, "path parameter '\(parameter.name)' is not in the path '\(template)': left out")
         }
         let facetScoped = templateNames.first == "id" && template.hasPrefix("/facets/{id}")
         let others = found.map(\.parameter).filter { $0.location != .path }
@@ -196,26 +238,34 @@ extension SchemaTranslator {
 
         var tags: [String] = []
         if let list = node["tags"] {
-            guard case .array(let items) = list, items.allSatisfy({ $0.string != nil }) else {
-                throw at.appending("tags").error("tags must be a list of strings")
+            if case .array(let items) = list, items.allSatisfy({ $0.string != nil }) {
+                tags = items.compactMap(\.string)
+            } else {
+                warnings.note(at.appending("tags"), "tags must be a list of strings: ignored")
             }
-            tags = items.compactMap(\.string)
         }
         let operationId: String
-        if let id = node["operationId"] {
-            guard let text = id.string, !Naming.lowerCamel(text).isEmpty else {
-                throw at.appending("operationId").error("operationId must be a string with a letter or digit")
-            }
+        if let text = node["operationId"]?.string, !Naming.lowerCamel(text).isEmpty {
             operationId = text
         } else {
+            if node["operationId"] != nil {
+                warnings.note(
+                    at.appending("operationId"),
+                    "operationId must be a string with a letter or digit: the name is made of the method and path")
+            }
             operationId = Naming.lowerCamel(
                 ([method]
                     + template.split(separator: "/").map { segment in
                         segment.hasPrefix("{") ? "by " + segment.dropFirst().dropLast() : String(segment)
                     }).joined(separator: " "))
         }
-        guard case .bool(let deprecated)? = node["deprecated"] ?? .bool(false) else {
-            throw at.appending("deprecated").error("deprecated must be true or false")
+        var deprecated = false
+        if let flag = node["deprecated"] {
+            if case .bool(let value) = flag {
+                deprecated = value
+            } else {
+                warnings.note(at.appending("deprecated"), "deprecated must be true or false: read as false")
+            }
         }
         var operation = Operation(
             operationId: operationId, swiftName: "", method: method.uppercased(), path: template,
@@ -252,22 +302,33 @@ extension SchemaTranslator {
 
     // MARK: Shared
 
-    /// Follows a `$ref` to the document's own `components` (one level), returning the node and where it is.
+    /// Follows a `$ref` to a place of the document (its `components`, where the assembly put what
+    /// other files hold), through `$ref`s that name other `$ref`s, returning the node and where it is.
     func component(_ node: DocumentValue, document: Document, at: Location) throws(CodegenError)
         -> (DocumentValue, Location)
     {
-        guard let ref = node["$ref"] else { return (node, at) }
-        guard let text = ref.string, text.hasPrefix("#/components/") else {
-            throw at.appending("$ref").error(
-                "only a $ref to this document's components ('#/components/...') is supported here")
+        var current = (node, at)
+        for _ in 0..<16 {
+            guard let ref = current.0["$ref"] else { return current }
+            let here = current.1.appending("$ref")
+            guard let text = ref.string, text.hasPrefix("#/") else {
+                throw here.error("$ref '\(ref.string ?? "?")' names nothing in the schema folder")
+            }
+            var target: DocumentValue? = document.root
+            let tokens = text.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+                Pointer.unescape(String($0).removingPercentEncoding ?? String($0))
+            }
+            for token in tokens {
+                if let items = target?.arrayValue, let offset = Int(token) {
+                    target = items.indices.contains(offset) ? items[offset] : nil
+                } else {
+                    target = target?[token]
+                }
+            }
+            guard let target else { throw here.error("$ref '\(text)' points at nothing") }
+            current = (target, Location(file: document.path, pointer: String(text.dropFirst())))
         }
-        var target: DocumentValue? = document.root
-        let tokens = text.dropFirst(2).split(separator: "/").map { Pointer.unescape(String($0)) }
-        for token in tokens { target = target?[token] }
-        guard let target, target["$ref"] == nil else {
-            throw at.appending("$ref").error("$ref '\(text)' points at nothing (or at another $ref)")
-        }
-        return (target, Location(file: document.path, pointer: String(text.dropFirst())))
+        throw at.appending("$ref").error("$ref leads through 16 others")
     }
 
     // MARK: Names

@@ -27,16 +27,37 @@ struct SchemaTranslator {
     var namesByLocation: [String: String] = [:]
     /// The documents' paths.
     var knownFiles: Set<String> = []
+    /// What was sent in a nearest form or left out (a path parameter no list names, an operation
+    /// that cannot be called), with its place: the tools print them as warnings.
+    let warnings = TranslationWarnings()
 
+    /// The warnings of one translation, shared by the copies of its translator.
+    final class TranslationWarnings {
+        private(set) var notes: [CodegenError] = []
+
+        /// Notes `message` at `at`.
+        func note(_ at: Location, _ message: String) {
+            notes.append(at.error(message))
+        }
+
+        /// Notes `error` (where it happened) with what was done instead.
+        func note(_ error: CodegenError, done: String) {
+            notes.append(CodegenError(file: error.file, pointer: error.pointer, message: "\(error.message); \(done)"))
+        }
+    }
+
+    /// Translates the schema folder's `documents`, with the `parts` of its descriptions and the
+    /// `references` documents, of which only what a `$ref` names is generated.
     static func translate(
-        _ documents: [Document], references: [Document] = [], readsOperations: Bool = true
+        _ documents: [Document], references: [Document] = [], parts: [Document] = [], readsOperations: Bool = true
     ) throws(CodegenError) -> SchemaModel {
         let inputs =
             documents.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: false) }
+            + parts.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: true, isPart: true) }
             + references.map { SchemaNormalizer.Input(path: $0.path, root: $0.root, isReference: true) }
         let (normalized, notes) = try SchemaNormalizer.normalize(inputs)
         var model = try translateNormalized(normalized, readsOperations: readsOperations)
-        model.notes = notes
+        model.notes = notes + model.notes
         model.documents =
             documents.map(\.path)
             + normalized.map(\.path).filter { path in
@@ -62,6 +83,7 @@ struct SchemaTranslator {
         types = Self.boundInlineNesting(types)
         var model = SchemaModel(documents: documents.map(\.path), types: types)
         if readsOperations { model.operations = try translator.operations(documents, types: types) }
+        model.notes = translator.warnings.notes
         return model
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The schema folder's files as descriptions: the stage between parsing and normalizing.
+///
+/// - A Swagger 2.0 document is read as the OpenAPI 3.0 document it stands for (``SwaggerReader``).
+/// - A file that an OpenAPI document reaches through `$ref`s (directly, or through other such
+///   files) is a *part* of that description, not a document of its own, unless it declares itself
+///   one: `openapi`, `swagger` or `$schema` at its top. Parts are read as reference documents (only
+///   what a `$ref` names of them is generated), found from the root by their relative paths.
+/// - In each OpenAPI document, every `$ref` that stands for a path item, parameter, response,
+///   request body, header or example and names another file, or a place of the document outside its
+///   `components`, is brought in (``ComponentBundler``): a path item in place, the others into the
+///   document's `components` under a name of their own. So the translator reads each description as
+///   one document, as if it had been written in one file.
+enum DescriptionAssembler {
+    typealias Document = (path: String, root: DocumentValue)
+
+    /// The documents to generate, the parts to read as reference documents, and what was done
+    /// that a user should hear of.
+    struct Assembly {
+        var documents: [Document]
+        var parts: [Document]
+        var notes: [CodegenError]
+    }
+
+    /// Assembles `documents` (the schema folder's, relative paths, in path order).
+    static func assemble(_ documents: [Document]) throws(CodegenError) -> Assembly {
+        var notes: [CodegenError] = []
+        var read: [Document] = []
+        for document in documents {
+            if document.root == .null {
+                // An empty YAML file, as a folder of many sometimes holds.
+                notes.append(
+                    CodegenError(
+                        file: document.path, pointer: "", message: "the document is empty: nothing is generated from it"
+                    ))
+                continue
+            }
+            if document.root["swagger"] != nil, document.root["openapi"] == nil {
+                let converted = try SwaggerReader.read(document.root, file: document.path)
+                notes += converted.notes
+                read.append((document.path, converted.document))
+            } else {
+                read.append(document)
+            }
+        }
+        let byPath = Dictionary(read.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first })
+        var parts: Set<String> = []
+        for description in read where description.root["openapi"] != nil {
+            var pending = [description.path]
+            var seen: Set<String> = [description.path]
+            while let path = pending.popLast() {
+                guard let root = byPath[path] else { continue }
+                for file in referencedFiles(of: root, in: path) where seen.insert(file).inserted {
+                    guard let target = byPath[file], !declaresItself(target) else { continue }
+                    parts.insert(file)
+                    pending.append(file)
+                }
+            }
+        }
+        var roots: [Document] = []
+        for document in read where !parts.contains(document.path) {
+            guard document.root["openapi"] != nil else {
+                // Beside a description in several files, a file that no root reaches and that does not
+                // declare itself a document is one of its files left unused (an example, a draft).
+                if !parts.isEmpty, !declaresItself(document.root) {
+                    notes.append(
+                        CodegenError(
+                            file: document.path, pointer: "",
+                            message:
+                                "no description refers to this file, and it declares no document of its own ($schema, openapi): nothing is generated from it"
+                        ))
+                    continue
+                }
+                roots.append(document)
+                continue
+            }
+            var bundler = ComponentBundler(rootPath: document.path, files: byPath)
+            roots.append((document.path, try bundler.bundle(document.root)))
+            notes += bundler.notes
+        }
+        return Assembly(documents: roots, parts: read.filter { parts.contains($0.path) }, notes: notes)
+    }
+
+    /// Whether a file is a document of its own even when another refers to it.
+    static func declaresItself(_ root: DocumentValue) -> Bool {
+        root["openapi"] != nil || root["swagger"] != nil || root["$schema"] != nil
+    }
+
+    /// The folder paths of the files that `$ref`s in `root` (the file at `path`) name by a relative
+    /// URI reference.
+    static func referencedFiles(of root: DocumentValue, in path: String) -> Set<String> {
+        var files: Set<String> = []
+        for ref in CodeGenerator.references(in: root) {
+            guard let file = file(of: ref, from: path), file != path else { continue }
+            files.insert(file)
+        }
+        return files
+    }
+
+    /// The folder path of the file a `$ref` names from `base`: `base` itself for a fragment, `nil`
+    /// for an absolute URI (`https://…`, `urn:…`), which names no file of the folder.
+    static func file(of ref: String, from base: String) -> String? {
+        let filePart =
+            ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? ""
+        if filePart.isEmpty { return base }
+        if filePart.contains(":") { return nil }
+        let decoded = filePart.removingPercentEncoding ?? filePart
+        return decoded.hasPrefix("/") ? String(decoded.dropFirst()) : Pointer.join(base, decoded)
+    }
+
+    /// The path of `file` relative to the folder of `from` (`a/b.yaml`, `a/c/d.yaml` → `c/d.yaml`;
+    /// `a/b.yaml`, `e.yaml` → `../e.yaml`).
+    static func relativePath(from: String, to file: String) -> String {
+        let folder = from.split(separator: "/").dropLast()
+        let target = file.split(separator: "/")
+        var common = 0
+        while common < folder.count, common < target.count - 1,
+            folder[folder.startIndex + common] == target[common]
+        {
+            common += 1
+        }
+        let up = Array(repeating: "..", count: folder.count - common)
+        return (up + target[common...].map(String.init)).joined(separator: "/")
+    }
+}
