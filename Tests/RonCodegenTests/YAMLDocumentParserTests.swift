@@ -352,6 +352,38 @@ struct YAMLDocumentParserTests {
 
     // MARK: Errors
 
+    @Test func explicitKeysAsLongPathsAreWritten() throws {
+        // A key too long for an implicit one (over 1024 characters is not allowed there), as
+        // published descriptions write long paths: `? key` and its `: value` below.
+        let text = """
+            paths:
+              /short:
+                get: {operationId: a}
+              ? /api/v1/namespaces/{namespace}/worker-deployment-versions/{name}/{build_id}/update-compute-config
+              : post:
+                  operationId: b
+                  tags:
+                    - W
+              ? 'quoted: key'
+              : plain
+            ? top
+            : - 1
+              - 2
+            """
+        let value = try parse(text)
+        let paths = try #require(value["paths"]?.members)
+        #expect(
+            paths.map(\.key) == [
+                "/short",
+                "/api/v1/namespaces/{namespace}/worker-deployment-versions/{name}/{build_id}/update-compute-config",
+                "quoted: key",
+            ])
+        #expect(paths[1].value["post"]?["operationId"] == .string("b"))
+        #expect(paths[1].value["post"]?["tags"] == .array([.string("W")]))
+        #expect(paths[2].value == .string("plain"))
+        #expect(value["top"] == .array([.number("1"), .number("2")]))
+    }
+
     @Test(
         "refuses bad YAML with the line and column",
         arguments: [
@@ -366,7 +398,9 @@ struct YAMLDocumentParserTests {
             ("a: 1\n...\nb: 2\n", 3, 1, "more than one YAML document"),
             ("a: &x [1, *x]\n", 1, 11, "cycle"),
             ("a: *nothing\n", 1, 4, "no anchor"),
-            ("? a\n: b\n", 1, 1, "complex mapping keys"),
+            ("? [a]\n: b\n", 1, 3, "a mapping key must be a scalar"),
+            ("x:\n  ? a\n  b: c\n", 2, 3, "needs its ': value' below it"),
+            ("a: {? b: 1}\n", 1, 5, "complex mapping keys"),
             ("a: b: c\n", 1, 4, "a mapping cannot start on this line"),
             ("a: - b\n", 1, 4, "a block sequence cannot start"),
             ("a:\n  b:\n    c: 1\n   d: 2\n", 4, 4, "unexpected indentation"),

@@ -49,7 +49,9 @@ extension YAMLDocumentParser {
         if !here.isEmpty, atLineEndOrComment {
             return try parseFollowingLines(parent: parent, context: context, outer: try merge(outer, here, at: start))
         }
-        if try implicitKeyFollows() {
+        var startsMapping = atExplicitKey
+        if !startsMapping { startsMapping = try implicitKeyFollows() }
+        if startsMapping {
             guard allowsCollections else {
                 throw error(
                     "a mapping cannot start on this line: put it on the lines below, or quote a value that holds ': '",
@@ -115,6 +117,11 @@ extension YAMLDocumentParser {
         return atValueIndicator
     }
 
+    /// Whether `pos` is at an explicit key's indicator, `? `.
+    var atExplicitKey: Bool {
+        pos < bytes.count && bytes[pos] == .question && (pos + 1 == bytes.count || bytes[pos + 1].isYAMLBlankOrBreak)
+    }
+
     func refuseComplexKey() throws(SyntaxError) {
         if pos < bytes.count, bytes[pos] == .question, pos + 1 == bytes.count || bytes[pos + 1].isYAMLBlankOrBreak {
             throw error("complex mapping keys ('? ') are not supported: write the key as a plain or quoted scalar")
@@ -129,10 +136,12 @@ extension YAMLDocumentParser {
         var seen = Set<String>()
         while true {
             let keyStart = pos
-            let key = try parseBlockKey()
+            let (key, explicit) = try parseBlockKey(indent: indent)
             guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'", at: keyStart) }
             pos += 1
-            members.append((key, try parseBlockNode(parent: indent, context: .mappingValue)))
+            // After an explicit key's `: `, a mapping may start on the same line, as after `- `.
+            members.append(
+                (key, try parseBlockNode(parent: indent, context: explicit ? .sequenceEntry : .mappingValue)))
             let next = try nextContentIndent()
             if next < indent { break }
             if next > indent { throw error("unexpected indentation: this line is indented more than the keys above") }
@@ -141,12 +150,34 @@ extension YAMLDocumentParser {
         return .object(members)
     }
 
-    /// A key of a block mapping, with its properties; `pos` ends at the `:`.
-    mutating func parseBlockKey() throws(SyntaxError) -> String {
+    /// A key of a block mapping whose keys sit at column `indent`, with its properties, and whether
+    /// it was explicit (`? key` with its `: value` on the next line, as long keys are written);
+    /// `pos` ends at the `:`.
+    mutating func parseBlockKey(indent: Int) throws(SyntaxError) -> (key: String, explicit: Bool) {
         let properties = try parseProperties()
         skipInlineSpace()
         let start = pos
-        try refuseComplexKey()
+        if atExplicitKey {
+            pos += 1
+            skipInlineSpace()
+            let key: String
+            switch pos < bytes.count ? bytes[pos] : .newline {
+            case .singleQuote, .doubleQuote: key = try parseQuoted()
+            case .openBracket, .openBrace, .question: throw error("a mapping key must be a scalar")
+            default:
+                guard canStartPlain(flow: false) else { throw error("a mapping key must be a scalar") }
+                key = try scanPlain(parent: indent, flow: false)
+            }
+            skipInlineSpace()
+            if !atValueIndicator {
+                guard try nextContentIndent() == indent, atValueIndicator else {
+                    throw error(
+                        "an explicit key ('? ') needs its ': value' below it, at its own indentation", at: start)
+                }
+            }
+            if let anchor = properties.anchor { anchors[anchor] = Anchor(value: .string(key), nodes: 1, height: 0) }
+            return (key, true)
+        }
         let key: String
         switch pos < bytes.count ? bytes[pos] : .newline {
         case .openBracket, .openBrace: throw error("a mapping key must be a scalar")
@@ -166,7 +197,7 @@ extension YAMLDocumentParser {
         skipInlineSpace()
         guard atValueIndicator else { throw error("expected ':' after the mapping key") }
         if let anchor = properties.anchor { anchors[anchor] = Anchor(value: .string(key), nodes: 1, height: 0) }
-        return key
+        return (key, false)
     }
 
     /// A block sequence whose `-` sit at column `indent`; `pos` is at its first `-`.
