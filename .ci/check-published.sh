@@ -16,7 +16,7 @@ cd "$repo"
 swift build --product ron-codegen > /dev/null
 codegen="$(swift build --show-bin-path)/ron-codegen"
 output=$(Benchmarks/Published/generate.sh "$folder" "$codegen")
-echo "$output" | grep -v '^generated ' || true
+echo "$output" | grep -v -e '^generated ' -e '^published descriptions' || true
 summary=$(echo "$output" | tail -1)
 echo "$summary"
 case "$summary" in
