@@ -87,7 +87,7 @@ enum SchemaLocator {
         }
         for case let url as URL in walker {
             let isDirectory = (try? url.resourceValues(forKeys: Set(keys)).isDirectory) ?? false
-            if isDirectory || ["json", "toml"].contains(url.pathExtension) {
+            if isDirectory || ["json", "toml", "yaml", "yml"].contains(url.pathExtension) {
                 result.append(url)
             }
         }

@@ -23,7 +23,7 @@ public struct CodeGenerator: Sendable {
 
     /// Reads and translates the documents below `schemaDirectory` (and ``referenceDirectory``).
     public func model(schemaDirectory: URL) throws -> SchemaModel {
-        let all = try SchemaDocumentReader.read(directory: schemaDirectory)
+        let (configuration, all) = try Self.configuration(try SchemaDocumentReader.read(directory: schemaDirectory))
         var documents = all.filter { !$0.path.hasPrefix(Self.referencesFolder) }
         var references = all.filter { $0.path.hasPrefix(Self.referencesFolder) }
         if documents.isEmpty {
@@ -34,7 +34,22 @@ public struct CodeGenerator: Sendable {
             references += try Self.referencedDocuments(in: referenceDirectory, from: documents + references)
         }
         documents.sort { $0.path < $1.path }
-        return try Self.translate(documents, references: references, readsOperations: readsOperations)
+        return try configuration.apply(
+            to: try Self.translate(documents, references: references, readsOperations: readsOperations))
+    }
+
+    /// The folder's ``GenerationConfiguration`` (from its top-level `ron-codegen.json`, else the
+    /// default) and its other documents.
+    static func configuration(
+        _ documents: [(path: String, root: DocumentValue)]
+    ) throws(CodegenError) -> (GenerationConfiguration, [(path: String, root: DocumentValue)]) {
+        guard let file = documents.first(where: { $0.path == GenerationConfiguration.fileName }) else {
+            return (GenerationConfiguration(), documents)
+        }
+        return (
+            try GenerationConfiguration.read(file.root),
+            documents.filter { $0.path != GenerationConfiguration.fileName }
+        )
     }
 
     /// The schema folder's documents as the generator reads them (``DescriptionAssembler``): Swagger
@@ -43,7 +58,7 @@ public struct CodeGenerator: Sendable {
     /// parts) after the documents of their own. Tools that read the documents beside the model (the
     /// mock's answers and examples) read these, so they see what the model was made of.
     public func assembledDocuments(schemaDirectory: URL) throws -> [(path: String, root: DocumentValue)] {
-        let all = try SchemaDocumentReader.read(directory: schemaDirectory)
+        let (_, all) = try Self.configuration(try SchemaDocumentReader.read(directory: schemaDirectory))
         let assembly = try DescriptionAssembler.assemble(all.filter { !$0.path.hasPrefix(Self.referencesFolder) })
         return assembly.documents + assembly.parts + all.filter { $0.path.hasPrefix(Self.referencesFolder) }
     }
@@ -64,12 +79,14 @@ public struct CodeGenerator: Sendable {
     /// Translates documents given in memory (relative path → text); those under `References/` are
     /// reference documents.
     public func model(documents: [(path: String, text: String)]) throws -> SchemaModel {
-        let parsed = try documents.sorted { $0.path < $1.path }.map { document in
-            (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
-        }
-        return try Self.translate(
-            parsed.filter { !$0.0.hasPrefix(Self.referencesFolder) },
-            references: parsed.filter { $0.0.hasPrefix(Self.referencesFolder) }, readsOperations: readsOperations)
+        let (configuration, parsed) = try Self.configuration(
+            try documents.sorted { $0.path < $1.path }.map { document in
+                (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
+            })
+        return try configuration.apply(
+            to: try Self.translate(
+                parsed.filter { !$0.0.hasPrefix(Self.referencesFolder) },
+                references: parsed.filter { $0.0.hasPrefix(Self.referencesFolder) }, readsOperations: readsOperations))
     }
 
     /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the

@@ -19,10 +19,13 @@ struct SchemaIndex {
     private var anchors: [String: Place] = [:]
     /// Per document, the pointers that carry an `$id`, with the base URI they set.
     private var bases: [[(pointer: String, uri: URL)]] = []
+    /// The documents by file name (the last component of their path), in document order.
+    private var fileNames: [String: [Int]] = [:]
 
     init(_ documents: [SchemaNormalizer.Input]) {
         self.documents = documents
         for (index, document) in documents.enumerated() {
+            fileNames[String(document.path.split(separator: "/").last ?? ""), default: []].append(index)
             let root = Self.fileURI(of: document)
             bases.append([("", root)])
             resources[Self.key(root)] = Place(document: index, pointer: "")
@@ -138,8 +141,8 @@ struct SchemaIndex {
         let decoded = fragment.removingPercentEncoding ?? fragment
         // A document found by its file name is another copy only if it is not the one the `$ref`
         // stands in (`{"$ref": "https://host/x.json"}` in x.json names the published original).
-        let byName = byFileName(target).flatMap { $0.document == place.document ? nil : $0 }
-        guard let resource = resources[bare] ?? byName else {
+        guard let resource = resources[bare] ?? byFileName(target).flatMap({ $0.document == place.document ? nil : $0 })
+        else {
             if Self.isMetaSchema(target) { return .metaSchema }
             return .absentDocument(
                 "$ref '\(ref)' names '\(bare)', which is not among the documents at hand, so the value is kept as any JSON (JSONValue); for its type, put that document in the schema folder or in a references folder (ron-codegen --references DIR; the plugin reads Schema/References/), where it is found by its $id or its file name"
@@ -166,10 +169,10 @@ struct SchemaIndex {
         if let decoded = name.removingPercentEncoding { name = decoded }
         let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
         let candidates = [name, stem + ".json", stem + ".schema.json", stem + ".yaml", stem + ".yml", stem + ".toml"]
+        let found = Set(candidates.flatMap { fileNames[$0] ?? [] })
         for preferReference in [false, true] {
-            for (index, document) in documents.enumerated() where document.isReference == preferReference {
-                let file = String(document.path.split(separator: "/").last ?? "")
-                if candidates.contains(file) { return Place(document: index, pointer: "") }
+            for index in found.sorted() where documents[index].isReference == preferReference {
+                return Place(document: index, pointer: "")
             }
         }
         return nil
