@@ -7,7 +7,7 @@
 #   Benchmarks/Published/generate.sh [--typecheck] [--only a,b] <out-folder> [ron-codegen]
 #
 # --typecheck also type-checks what each description generated with the client module (swiftc
-# -typecheck -swift-version 6, a warning counts as a failure; memory capped at 8 GiB), as run.sh
+# -typecheck -swift-version 6, a warning counts as a failure; memory capped at 8 GiB, time at 900 s), as run.sh
 # does; --only runs the named vendors alone.
 #
 # Prints one line per description and a summary; writes the results to
@@ -64,7 +64,7 @@ while IFS=$'\t' read -r vendor repository commit path root format bytes; do
         done
         # The type-check's wall time and peak memory, under an 8 GiB cap.
         check=0
-        (ulimit -v 8388608; /usr/bin/time -v -o "$work/check-time" swiftc -typecheck -swift-version 6 \
+        (ulimit -v 8388608; /usr/bin/time -v -o "$work/check-time" timeout 900 swiftc -typecheck -swift-version 6 \
             -I "$modules" -module-name "M_${vendor//-/_}" "$work/out"/*.swift > "$work/check" 2>&1) || check=$?
         checkSeconds=$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$work/check-time" \
             | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.0f", s }')

@@ -83,11 +83,7 @@ extension MockAPI {
             if status >= 400 {
                 return generatedProblem(status: status, operationId: operationId, contentType: contentType)
             }
-            return MockProblem.response(
-                status: 501, code: "no_example",
-                message: "\(operationId): no fixture or example for its \(status) answer; add Fixtures/"
-                    + "\(folder?.name ?? "<Type>")/\(operationId).json "
-                    + "or an example to the document", kind: "app")
+            return madeUp(status: status, contentType: contentType, media: located, stream: stream)
         }
         var headers = [("Content-Type", contentType), ("X-Ron-Mock-Source", first.source)]
         if stream {
@@ -197,6 +193,31 @@ extension MockAPI {
             return (name, true)
         }
         return nil
+    }
+
+    /// A success answer that has no fixture and no example, made up from its schema
+    /// (``MockValueMaker``): JSON, an event stream of one event, text, or bytes for any other media
+    /// type. `X-Ron-Mock-Source` (and so the mock's log) says it was made up, and from what.
+    private func madeUp(status: Int, contentType: String, media: MockDocuments.Located, stream: Bool) -> MockResponse {
+        var maker = MockValueMaker(documents: documents)
+        let schema = media.member("schema")
+        let origin = schema.map { documents.resolve($0).origin } ?? media.origin
+        let headers = [("Content-Type", contentType), ("X-Ron-Mock-Source", "made up from \(origin)")]
+        let value = schema.map { maker.value($0) }
+        if stream {
+            let event = "data: \((value ?? .object([])).jsonText)\n\n"
+            return MockResponse(
+                status: status, headers: [("Content-Type", "text/event-stream"), headers[1]], body: Data(event.utf8))
+        }
+        if contentType.contains("json") {
+            return MockResponse(status: status, headers: headers, body: Data((value ?? .object([])).jsonText.utf8))
+        }
+        if contentType.hasPrefix("text/") || contentType.contains("xml") || contentType.contains("csv") {
+            let text = value.map { $0.text ?? $0.jsonText } ?? "text"
+            return MockResponse(status: status, headers: headers, body: Data(text.utf8))
+        }
+        // Bytes of any other media type (an image, a PDF, octets): the same 64 every time.
+        return MockResponse(status: status, headers: headers, body: Data((0..<64).map { UInt8($0) }))
     }
 
     /// A problem envelope for a documented error answer that has no example.

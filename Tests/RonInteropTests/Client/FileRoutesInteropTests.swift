@@ -105,12 +105,18 @@ final class LockedValues: @unchecked Sendable {
 /// back whole and in order.
 @Suite struct SlowReaderInteropTests {
     /// The open descriptors of this process that name a spill file (Linux's `/proc`; empty elsewhere).
-    static func spillDescriptors() -> [String] {
+    static func spillDescriptors(holdingData: Bool = false) -> [String] {
         let folder = "/proc/self/fd"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.compactMap { name in
             let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)
-            return target.flatMap { $0.contains("ron-spill-") ? $0 : nil }
+            guard let target, target.contains("ron-spill-") else { return nil }
+            #if os(Linux)
+                // stat through the descriptor's link reaches the file even once it is unlinked.
+                var status = stat()
+                if holdingData, stat(folder + "/" + name, &status) != 0 || status.st_size == 0 { return nil }
+            #endif
+            return target
         }
     }
 
@@ -120,13 +126,15 @@ final class LockedValues: @unchecked Sendable {
             let size = 24 << 20
             let response = try await client.stream(AppRequest(path: "/_test/file", query: ["bytes": String(size)]))
             #if os(Linux)
-                // The body outruns a reader that has not started: it spills once 1 MiB waits.
+                // The body outruns a reader that has not started: it spills once 1 MiB waits. The
+                // file is looked at once bytes are in it (between its creation and its unlink, a
+                // moment earlier, it still has a name): by then it has none.
                 let clock = ContinuousClock()
                 let deadline = clock.now.advanced(by: .seconds(30))
-                while Self.spillDescriptors().isEmpty, clock.now < deadline {
+                while Self.spillDescriptors(holdingData: true).isEmpty, clock.now < deadline {
                     try await Task.sleep(for: .milliseconds(5))
                 }
-                let spilled = Self.spillDescriptors()
+                let spilled = Self.spillDescriptors(holdingData: true)
                 #expect(spilled.count == 1)
                 #expect(spilled.allSatisfy { $0.hasSuffix("(deleted)") }, "the spill file is unlinked at once")
             #endif
