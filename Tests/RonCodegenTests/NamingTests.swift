@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RonCodegenCore
@@ -44,5 +45,39 @@ struct NamingTests {
         #expect(Set(names).count == wires.count, "\(names)")
         #expect(SwiftRenderer.memberKey("default") == ".`default`")
         #expect(SwiftRenderer.memberKey("self") == "._self")
+    }
+
+    /// Every type of the client or the runtime that generated code names is reserved: a schema of that
+    /// name (DigitalOcean's `AppResponse`) gets `Model` added instead of shadowing it.
+    @Test func theTypesGeneratedCodeNamesAreReserved() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Sources")
+        var publicTypes: Set<String> = []
+        for folder in ["RonAppSdkSwift", "RonGenerated/Support"] {
+            let walker = FileManager.default.enumerator(atPath: sources.appending(path: folder).path)
+            while let file = walker?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(
+                    contentsOf: sources.appending(path: folder).appending(path: file), encoding: .utf8)
+                for match in text.matches(
+                    of: /(?m)^public (?:struct|enum|protocol|final class|class|typealias|actor) ([A-Za-z0-9]+)/)
+                {
+                    publicTypes.insert(String(match.1))
+                }
+            }
+        }
+        var named: Set<String> = []
+        let render = sources.appending(path: "RonCodegenCore/Render")
+        for file in try FileManager.default.contentsOfDirectory(atPath: render.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: render.appending(path: file), encoding: .utf8)
+            for match in text.matches(of: /[A-Za-z0-9]+/) where publicTypes.contains(String(match.0)) {
+                named.insert(String(match.0))
+            }
+        }
+        #expect(named.count > 20, "the scan found the renderer's names")
+        #expect(
+            named.subtracting(Naming.reservedTypeNames).isEmpty,
+            "not reserved: \(named.subtracting(Naming.reservedTypeNames).sorted())")
+        #expect(Naming.typeName("AppResponse") == "AppResponseModel")
     }
 }

@@ -66,6 +66,17 @@ enum Naming {
         "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaPattern", "SchemaPatternError",
         "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog", "SchemaBox",
         "SchemaIndexKey", "SchemaVariantKey",
+        // What the generated code names of the runtime and the client: a schema type of one of these
+        // names would shadow it in the module that holds both (a vendor's `AppResponse`).
+        "AppRequest", "AppRequestBody", "AppResponse", "AsyncThrowingStream", "CodingKeys", "DecodingError",
+        "EncodingError", "FacetClient", "JSONInteger", "LocalNetworkError", "NoContent", "PageSequence",
+        "RonBodySource", "RonClient", "RonConfig", "RonCookie", "RonFixtures", "RonFormField", "RonHeaders",
+        "RonMultipartFile", "RonMultipartForm", "RonOperationCatalog", "RonOperationInfo", "RonPath",
+        "RonQuery", "RonStreamedResponse", "RonSubscriptionOptions", "RonTypeCatalog", "SchemaArrayFitting",
+        "SchemaFit", "SchemaFitting", "SchemaListing", "SchemaNullFitting", "SchemaObjectFitting", "SchemaOpenEnum",
+        "SchemaPresence", "SchemaTagFitting", "SchemaTextFitting", "SchemaTextValue", "SchemaUnlistedKey",
+        "SchemaUntaggedFitting", "SchemaUntaggedValue", "URLQueryItem", "CompiledSchemaPattern", "HTTPMethod",
+        "RFC3339",
     ]
 
     /// The Swift type name for a schema name: a usable UpperCamel name is kept as written
