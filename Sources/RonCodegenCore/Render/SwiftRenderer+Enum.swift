@@ -1,4 +1,8 @@
 extension SwiftRenderer {
+    /// The most cases a string enum's `init(rawValue:)` finds with a `switch`; a larger one looks
+    /// its wire value up in a table.
+    static let switchedEnumCases = 64
+
     func renderEnum(_ type: NamedType, cases: [EnumCase], into writer: inout SourceWriter) {
         writer.block(
             "public enum \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable", "RawRepresentable", "SchemaTextValue"]))"
@@ -20,12 +24,25 @@ extension SwiftRenderer {
             )
             w.line()
             w.line("/// Maps a wire value to its case, or to ``unknown(_:)``.")
-            w.block("public init(rawValue: String)") { w in
-                w.block("switch rawValue") { w in
-                    for item in cases {
-                        w.line("case \(SwiftLiteral.string(item.wireValue)): self = .\(Naming.escaped(item.swiftName))")
+            if cases.count > Self.switchedEnumCases {
+                // A switch over thousands of strings took the compiler minutes (a debug build compares
+                // them one by one in one function); a table built from `rawValue` takes none.
+                w.block("public init(rawValue: String)") { w in
+                    w.line("self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue)")
+                }
+                w.line()
+                w.line("/// The known cases by wire value.")
+                w.line(
+                    "private static let casesByRawValue: [String: \(type.name)] = Dictionary(knownCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })"
+                )
+            } else {
+                w.block("public init(rawValue: String)") { w in
+                    w.block("switch rawValue") { w in
+                        for item in cases {
+                            w.line("case \(SwiftLiteral.string(item.wireValue)): self = .\(Naming.escaped(item.swiftName))")
+                        }
+                        w.line("default: self = .unknown(rawValue)")
                     }
-                    w.line("default: self = .unknown(rawValue)")
                 }
             }
             w.line()
