@@ -78,7 +78,9 @@ cd "$work"
 run 0 "$bin/ron new ../ShopFront"
 ran[-1]="swift run ron new ../ShopFront"
 cd "$work/ShopFront"
-git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "as created"
+# ron new made the repository and its first commit.
+[ -z "$(git status --porcelain)" ] && git log --oneline | grep -q "Created by ron new" || {
+    echo "error: ron new did not commit the package it wrote"; exit 1; }
 
 echo "== as created: it builds, its tests pass"
 run 0 "swift build && swift test"

@@ -100,7 +100,10 @@ struct MockHTTPConnection {
 
     private func tooLarge() -> ReadFailure {
         ReadFailure(
-            status: 413, code: "payload_too_large", message: "the request body is larger than \(maxBodyBytes) bytes")
+            status: 413, code: "payload_too_large",
+            message:
+                "the request body is larger than \(maxBodyBytes) bytes, the mock's limit: start it with --max-body <bytes> to accept more"
+        )
     }
 
     /// Reads until the blank line that ends the head; `nil` on a clean close before any byte.

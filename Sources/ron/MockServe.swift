@@ -5,7 +5,9 @@ import RonMock
 /// `ron serve --schema DIR [--fixtures DIR]`: the mock of a user's own operations (`RonMock`, as
 /// `ron-codegen mock` runs it) in the foreground until interrupted.
 enum MockServe {
-    static func run(schema: String, fixtures: String?, host: String, port: Int, quiet: Bool) async throws {
+    static func run(
+        schema: String, fixtures: String?, host: String, port: Int, maxBody: Int, quiet: Bool
+    ) async throws {
         let api: MockAPI
         do {
             api = try MockAPI(
@@ -27,7 +29,7 @@ enum MockServe {
         let watch = SignalWatch([SIGINT, SIGTERM]) { stop.yield() }
         defer { watch.cancel() }
         let server = MockServer(
-            api: api, configuration: .init(host: host, port: port),
+            api: api, configuration: .init(host: host, port: port, maxBodyBytes: maxBody),
             log: { request, response in
                 guard !quiet else { return }
                 let source = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""

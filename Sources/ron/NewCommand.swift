@@ -80,6 +80,7 @@ struct NewCommand: ParsableCommand {
         }
         print("Created \(scaffold.name) in \(folder.path):")
         for file in scaffold.files { print("  \(file.path)") }
+        print(Self.makeRepository(at: folder))
         print(
             """
 
@@ -88,6 +89,32 @@ struct NewCommand: ParsableCommand {
               swift build && swift test          # the types and calls are generated from Sources/\(scaffold.name)API/Schema
               ./ci.sh                            # tests, verify, diff against the last commit, drift against the mock
             """)
+    }
+}
+
+extension NewCommand {
+    /// Makes `folder` a git repository whose first commit holds what was written, so `ron-codegen
+    /// diff` (which compares the schema with the last commit) works from the start; says what it did.
+    /// Without git, or when git refuses, the package is left as written and the line says why.
+    static func makeRepository(at folder: URL) -> String {
+        func git(_ arguments: [String]) -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder.path] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return false }
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        guard git(["init", "-q"]) else { return "(no git repository made: git is not installed or refused)" }
+        // A first commit even where git has no identity configured yet; the user's own wins.
+        let identity =
+            git(["config", "user.email"]) ? [] : ["-c", "user.name=ron new", "-c", "user.email=ron@localhost"]
+        guard git(["add", "-A"]), git(identity + ["commit", "-q", "-m", "Created by ron new"]) else {
+            return "A git repository, with nothing committed (git refused the commit)."
+        }
+        return "A git repository with the first commit, so `swift package ron-codegen diff` has one to compare with."
     }
 }
 

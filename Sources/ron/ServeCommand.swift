@@ -37,14 +37,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The fixtures folder of --schema (<TypeName>/<name>.json).", valueName: "dir"))
     var fixtures: String?
 
+    @Option(
+        name: .customLong("max-body"),
+        help: ArgumentHelp("With --schema: the largest request body accepted (default: 1048576).", valueName: "bytes"))
+    var maxBody: Int = 1 << 20
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxBody > 0 else { throw ValidationError("--max-body wants a positive number of bytes") }
     }
 
     func run() async throws {
         if let schema {
             try await MockServe.run(
-                schema: schema, fixtures: fixtures, host: host, port: port, quiet: quiet)
+                schema: schema, fixtures: fixtures, host: host, port: port, maxBody: maxBody, quiet: quiet)
             return
         }
         guard fixtures == nil else { throw ValidationError("--fixtures is for --schema") }

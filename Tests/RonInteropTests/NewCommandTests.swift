@@ -40,6 +40,14 @@ import Testing
             let data = try Data(contentsOf: package.appending(path: file))
             #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(file)")
         }
+        // A git repository whose first commit holds every file, so `diff` has a commit to compare with.
+        #expect(result.output.contains("A git repository with the first commit"), "\(result.output)")
+        let status = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", package.path, "status", "--porcelain"])
+        #expect(status.status == 0 && status.output.isEmpty, "\(status.output)\(status.error)")
+        let log = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", package.path, "log", "--format=%s"])
+        #expect(log.output == "Created by ron new\n")
     }
 
     @Test func aServerAndAURLDependencyWhenAsked() throws {

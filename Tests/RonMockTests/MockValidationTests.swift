@@ -92,6 +92,9 @@ import Testing
         let large = try refusing.readAnswer()
         #expect(large.status == 413)
         #expect(large.json?["code"] as? String == "payload_too_large")
+        // The refusal names the limit and the option that raises it.
+        #expect((large.json?["message"] as? String)?.contains("1048576 bytes") == true)
+        #expect((large.json?["message"] as? String)?.contains("--max-body") == true)
     }
 }
 
