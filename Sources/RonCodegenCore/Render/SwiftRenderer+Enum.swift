@@ -39,7 +39,8 @@ extension SwiftRenderer {
                 w.block("public init(rawValue: String)") { w in
                     w.block("switch rawValue") { w in
                         for item in cases {
-                            w.line("case \(SwiftLiteral.string(item.wireValue)): self = .\(Naming.escaped(item.swiftName))")
+                            let name = Naming.escaped(item.swiftName)
+                            w.line("case \(SwiftLiteral.string(item.wireValue)): self = .\(name)")
                         }
                         w.line("default: self = .unknown(rawValue)")
                     }
