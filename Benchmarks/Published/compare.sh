@@ -29,7 +29,7 @@ timed() {
     wall=$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$work/time" \
         | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.1f", s }')
     peak=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time")
-    if [ "$status" -ne 0 ]; then echo "FAILED($status) $wall s: $(grep -m1 error "$work/out.log" | cut -c1-160)"; return; fi
+    if [ "$status" -ne 0 ]; then echo "FAILED($status) $wall s: $(grep -m1 -i error "$work/out.log" | cut -c1-160 || true)"; return; fi
     echo "$wall s, $((peak / 1024)) MiB"
 }
 
@@ -49,7 +49,7 @@ for vendor in "$@"; do
     echo "| $vendor | ron-codegen | $generated | $((bytes / 1024)) KiB | $compiled |"
     generated=$(timed "$peer" generate "$work/schema/$(basename "$document")" --mode types --mode client \
         --access-modifier public --output-directory "$work/theirs")
-    bytes=$(cat "$work/theirs"/*.swift 2>/dev/null | wc -c)
+    bytes=$(cat "$work/theirs"/*.swift 2>/dev/null | wc -c || true)
     compiled=$(cd "$work/theirs" && timed swiftc -Onone -enable-batch-mode -j"$cores" -c -swift-version 6 \
         -I "$bin/Modules" -module-name "Theirs_${vendor//-/_}" ./*.swift)
     echo "| $vendor | swift-openapi-generator 1.14.3 | $generated | $((bytes / 1024)) KiB | $compiled |"
