@@ -16,6 +16,7 @@
 #   .ci/check-schemastore.sh --report-dir D   also keep the reports (generation.tsv, compile.txt,
 #                                             roundtrip.txt, …) in D
 #   SCHEMASTORE_CODEGEN=PATH                  use that ron-codegen instead of building one
+#   SCHEMASTORE_CORPUS=DIR                    use that corpus (schemas/, instances/, manifest.json) instead
 #
 # CI fails when less than TARGET % of the schemas whose references are all in the corpus generate,
 # when a generated schema of the sample does not compile, or when less than ROUNDTRIP_TARGET % of the
@@ -29,7 +30,7 @@ TARGET=98
 ROUNDTRIP_TARGET=98
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-corpus="$repo/../shared/corpora/schemastore"
+corpus="${SCHEMASTORE_CORPUS:-$repo/../shared/corpora/schemastore}"
 mode=ci
 report_dir=""
 only=""
