@@ -126,12 +126,8 @@ extension SchemaNormalizer {
             notes.append(error(place.appending("$ref"), message))
             return (annotations(of: node, into: []), false)
         case .missing(let message):
-            // In a vendor's API description a schema `$ref` to nothing is a defect its servers live
-            // with: any JSON there, with a warning. In a JSON Schema document it is refused.
-            let document = index.documents[place.document]
-            guard document.root["openapi"] != nil || document.isPart else {
-                throw error(place.appending("$ref"), message)
-            }
+            // In an API description: any JSON, with a warning. In a JSON Schema document: refused.
+            guard isInDescription(place.document) else { throw error(place.appending("$ref"), message) }
             notes.append(error(place.appending("$ref"), message + ": the value is kept as any JSON (JSONValue)"))
             return (annotations(of: node, into: []), false)
         case .place(let found):

@@ -199,6 +199,12 @@ struct SchemaNormalizer {
         return target
     }
 
+    /// Whether document `offset` is an OpenAPI description or a part of one (where a vendor's
+    /// defect is a warning, not a refusal).
+    func isInDescription(_ offset: Int) -> Bool {
+        index.documents[offset].root["openapi"] != nil || index.documents[offset].isPart
+    }
+
     private func checkOpenAPIVersion(_ input: Input) throws(CodegenError) {
         guard let version = input.root["openapi"]?.string, version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw CodegenError(

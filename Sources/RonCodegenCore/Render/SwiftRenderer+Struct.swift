@@ -1,8 +1,4 @@
 extension SwiftRenderer {
-    /// The most member names `schemaLists` compares in a `switch`; a struct with more looks them up
-    /// in a set.
-    static let switchedMemberNames = 12
-
     func renderStruct(_ type: NamedType, parameters: [String], fields: [Field], into writer: inout SourceWriter) {
         let generics =
             parameters.isEmpty
@@ -59,31 +55,7 @@ extension SwiftRenderer {
                 let listed =
                     (fields.filter(\.isMember).flatMap { [$0.wireName] + $0.aliases }
                     + collector.aliases).filter { seen.insert($0).inserted }
-                // A few names: a switch of string comparisons, cheaper than hashing each name into a
-                // set. Many: a set, since each string pattern of a switch costs the type checker an
-                // overload resolution (4 of Sentry's 59 s) and a decode as many comparisons.
-                w.line(
-                    "/// Whether the struct reads member `name` itself; the others go to ``\(collector.swiftName)``.")
-                w.block("public static func schemaLists(_ name: String) -> Bool") { w in
-                    if listed.isEmpty {
-                        w.line("false")
-                    } else if listed.count > Self.switchedMemberNames {
-                        w.line("schemaListedNames.contains(name)")
-                    } else {
-                        w.block("switch name") { w in
-                            w.line("case \(listed.map(SwiftLiteral.string).joined(separator: ", ")): return true")
-                            w.line("default: return false")
-                        }
-                    }
-                }
-                if listed.count > Self.switchedMemberNames {
-                    w.line()
-                    w.line("/// The member names the struct reads itself.")
-                    w.line(
-                        "private static let schemaListedNames: Set<String> = [\(listed.map(SwiftLiteral.string).joined(separator: ", "))]"
-                    )
-                }
-                w.line()
+                renderSchemaLists(listed, collector: collector.swiftName, into: &w)
             }
             renderObjectFit(type, generic: !parameters.isEmpty, fields: fields, into: &w)
             renderInitializer(fields, into: &w)
