@@ -153,8 +153,8 @@ struct MockValueMaker {
 
     private mutating func array(_ schema: MockDocuments.Located, depth: Int) -> DocumentValue {
         let node = schema.value
-        let minimum = Int(node.member("minItems")?.numberValue ?? 0)
-        let maximum = node.member("maxItems")?.numberValue.map { Int($0) }
+        let minimum = Self.count(node.member("minItems")?.numberValue) ?? 0
+        let maximum = Self.count(node.member("maxItems")?.numberValue)
         let count = min(max(minimum, 1), maximum ?? Int.max)
         // A tuple (`prefixItems`, or draft-04's `items` list): one value per position.
         for key in ["prefixItems", "items"] {
@@ -192,11 +192,11 @@ struct MockValueMaker {
         if let pattern = node.member("pattern")?.text, !PatternSample.matches(pattern, text) {
             text = PatternSample.text(for: pattern) ?? text
         }
-        if let least = node.member("minLength")?.numberValue, text.count < Int(least) {
-            text += String(repeating: "x", count: Int(least) - text.count)
+        if let least = Self.count(node.member("minLength")?.numberValue), text.count < least {
+            text += String(repeating: "x", count: least - text.count)
         }
-        if let most = node.member("maxLength")?.numberValue, text.count > Int(most) {
-            text = String(text.prefix(Int(most)))
+        if let most = Self.count(node.member("maxLength")?.numberValue), text.count > most {
+            text = String(text.prefix(most))
         }
         return text
     }
@@ -214,7 +214,9 @@ struct MockValueMaker {
         var chosen = 0.0
         if let low, chosen < low { chosen = step > 0 ? (low / step).rounded(.up) * step : low }
         if let high, chosen > high { chosen = step > 0 ? (high / step).rounded(.down) * step : high }
-        if integer || chosen == chosen.rounded() { return String(Int64(chosen)) }
+        // Whole numbers as integers where an Int64 holds them; any other bound as it is (`1e+300`).
+        if chosen.isFinite, abs(chosen) < 9e18, integer || chosen == chosen.rounded() { return String(Int64(chosen)) }
+        if !chosen.isFinite { return "0" }
         return String(chosen)
     }
 
@@ -228,6 +230,16 @@ struct MockValueMaker {
         }
         return MockDocuments.referencedName(variant) ?? reference.split(separator: "/").last.map(String.init)
             ?? "variant"
+    }
+
+    /// The most elements or characters a made-up value has, whatever a schema's bounds say.
+    static let countLimit = 4096
+
+    /// A schema's count bound (`minItems`, `maxLength`, ...) as a count of at most ``countLimit``;
+    /// `nil` without one or for one that is no number of things.
+    static func count(_ bound: Double?) -> Int? {
+        guard let bound, bound.isFinite else { return nil }
+        return Int(min(max(bound.rounded(.up), 0), Double(countLimit)))
     }
 
     /// The smallest value of a schema's kind, where a type that holds itself stops.
@@ -373,7 +385,8 @@ enum PatternSample {
                     index += 1
                 }
                 index += 1
-                times = Int(text.split(separator: ",", omittingEmptySubsequences: false).first ?? "1") ?? 1
+                let least = Int(text.split(separator: ",", omittingEmptySubsequences: false).first ?? "1") ?? 1
+                times = min(max(least, 0), MockValueMaker.countLimit)
             default:
                 return atom
             }

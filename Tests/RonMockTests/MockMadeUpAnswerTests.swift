@@ -113,6 +113,27 @@ import Testing
         #expect(String(decoding: ticks.body, as: UTF8.self) == "data: {\"seq\":0}\n\n")
     }
 
+    @Test func boundsNoValueCanMeetAreCappedNeverATrap() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-madeup-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let document = ##"""
+            {"openapi": "3.1.0", "servers": [{"url": "https://v.example.com"}], "paths": {"/x": {"get": {"operationId": "x", "responses": {"200": {"description": "", "content": {"application/json": {"schema":
+              {"type": "object", "required": ["big", "huge", "long", "many", "far"], "properties": {
+                "big": {"type": "integer", "minimum": 1e30}, "huge": {"type": "number", "minimum": 1e300},
+                "long": {"type": "string", "minLength": 1e12}, "many": {"type": "array", "minItems": 1e12, "items": {"type": "boolean"}},
+                "far": {"type": "string", "pattern": "^a{1000000000}$"}}}}}}}}}}}
+            """##
+        try Data(document.utf8).write(to: folder.appending(path: "v.openapi.json"))
+        let api = try MockAPI(schemaDirectory: folder, fixturesDirectory: nil)
+        let answer = api.respond(to: MockRequest(method: "GET", target: "/x"))
+        #expect(answer.status == 200)
+        let value = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        #expect((value["long"] as? String)?.count == MockValueMaker.countLimit)
+        #expect((value["many"] as? [Bool])?.count == MockValueMaker.countLimit)
+        #expect((value["big"] as? Double).map { $0 >= 1e30 } == true)
+    }
+
     @Test func patternSamplesFitTheirPatterns() {
         for pattern in [
             "^[a-z0-9-]{3,63}$", #"^\d{3}-\d{2}$"#, "^(foo|bar)+$", #"^v[0-9]+\.[0-9]+$"#, "^[A-Z][a-z]*$",
