@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import collections
 import concurrent.futures
+import datetime
 import json
 import os
 import re
@@ -501,8 +502,20 @@ def kind(value) -> str:
 TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$")
 
 
-def first_difference(original, encoded, pointer=""):
-    """(pointer, category, text) of the first difference of two JSON values, or None if equal."""
+def same_instant(a, b) -> bool:
+    """Whether two strings are RFC 3339 date-times with an offset that name the same instant (a Date
+    in a union or a collection is written back in UTC: the instant is kept, the offset is not)."""
+    try:
+        first, second = (datetime.datetime.fromisoformat(x.replace("z", "Z")) for x in (a, b))
+    except ValueError:
+        return False
+    return len(a) >= 20 and first.tzinfo is not None and second.tzinfo is not None and first == second
+
+
+def first_difference(original, encoded, pointer="", instants=None):
+    """(pointer, category, text) of the first difference of two JSON values, or None if equal.
+    A date-time written back with another offset for the same instant is no difference; its pointer
+    goes into `instants`."""
     a, b = kind(original), kind(encoded)
     if a != b:
         return pointer, f"{a} became {b}", f"{a} became {b}: {short(original)} -> {short(encoded)}"
@@ -515,7 +528,7 @@ def first_difference(original, encoded, pointer=""):
                 if key == "$schema":
                     return child, "$schema member dropped", "missing after re-encoding"
                 return child, "member missing", "missing after re-encoding"
-            found = first_difference(original[key], encoded[key], child)
+            found = first_difference(original[key], encoded[key], child, instants)
             if found:
                 return found
         for key in encoded:
@@ -527,13 +540,17 @@ def first_difference(original, encoded, pointer=""):
         return None
     if a == "array":
         for index, (x, y) in enumerate(zip(original, encoded)):
-            found = first_difference(x, y, f"{pointer}/{index}")
+            found = first_difference(x, y, f"{pointer}/{index}", instants)
             if found:
                 return found
         if len(original) != len(encoded):
             return pointer, "array length changed", f"{len(original)} items became {len(encoded)}"
         return None
     if original != encoded:
+        if a == "string" and same_instant(original, encoded):
+            if instants is not None:
+                instants.append(pointer)
+            return None
         loss = f"{a} changed"
         if a == "string" and TIMESTAMP.match(original) and TIMESTAMP.match(encoded):
             loss = "date-time string rewritten"
@@ -556,7 +573,7 @@ def cmd_roundtrip(args):
     corpus_root = Path(args.corpus)
     rows = [line.split("\t") for line in (work / "compiled.tsv").read_text(encoding="utf-8").splitlines()]
     out_root = work / "reencoded"
-    lines, equal, decode_failed, total = [], 0, 0, 0
+    lines, equal, decode_failed, total, by_instant = [], 0, 0, 0, 0
     losses, decode_kinds = collections.Counter(), collections.Counter()
     per_schema = {}
     for name, module, catalog, _ in rows:
@@ -585,8 +602,10 @@ def cmd_roundtrip(args):
                     lines.append(f"{label}\tinvalid JSON written: {problem}")
                     losses["invalid JSON written"] += 1
                     continue
-                found = first_difference(original, encoded)
+                instants = []
+                found = first_difference(original, encoded, instants=instants)
                 if found is None:
+                    by_instant += 1 if instants else 0
                     equal += 1
                     schema_equal += 1
                 else:
@@ -607,6 +626,8 @@ def cmd_roundtrip(args):
             out.write(f"{name}\t{ok}/{count}\troot {root}\n")
     print(f"round trip: {equal} of {total} documents of the compiled sample equal; {decode_failed} fail to decode"
           f" ({sum(1 for ok, count, _ in per_schema.values() if ok == count)} of {len(per_schema)} schemas all equal)")
+    if by_instant:
+        print(f"  of those, {by_instant} equal with a date-time written in UTC for the instant it named")
     if losses:
         print("  losses: " + ", ".join(f"{k} {c}" for k, c in losses.most_common()))
     if decode_kinds:

@@ -163,11 +163,24 @@ extension Scaffold {
         # drift: the API's answers against the schema (API_BASE_URL, or else the mock of the API).
         set -euo pipefail
         cd "$(dirname "$0")"
+        # `swift package` on Linux now and then dies of a signal itself (a race in its own process
+        # handling, not in the plugin: a plugin that fails makes it exit 1). Such a run says nothing
+        # about this package, so it runs once more; any other failure stops the script.
+        plugin() {
+            local status=0
+            swift package "$@" || status=$?
+            if [ "$status" -ge 128 ]; then
+                echo "ci.sh: swift package $1 died of signal $((status - 128)); running it once more" >&2
+                status=0
+                swift package "$@" || status=$?
+            fi
+            return "$status"
+        }
         swift build
         swift test
-        swift package ron-codegen verify
+        plugin ron-codegen verify
         if git rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
-            swift package ron-codegen diff --old HEAD
+            plugin ron-codegen diff --old HEAD
         fi
         base=${API_BASE_URL:-}
         if [ -z "$base" ]; then
@@ -189,7 +202,7 @@ extension Scaffold {
             done
             [ -n "$base" ] || { cat "$log"; echo "error: the mock did not start"; exit 1; }
         fi
-        swift package ron-codegen drift --base "$base"
+        plugin ron-codegen drift --base "$base"
 
         """#
     }

@@ -202,4 +202,39 @@ struct RealWorldConstructModelTests {
         }
         #expect(fields[0].aliases == ["nextPageToken", "next"])
     }
+
+    @Test func keywordsOfTwoKindsWithoutATypeMakeAUnionOfEveryKind() throws {
+        // `properties` constrains only objects and `items` only arrays: a string, a number or a
+        // boolean is valid too, so each is a case (a lone `properties` still means an object).
+        let types = try model(
+            #""U": {"properties": {"bar": {"type": "integer"}}, "required": ["bar"], "items": {"type": "integer"}}, "O": {"properties": {"bar": {"type": "integer"}}}"#
+        )
+        let union = try #require(types.types.first { $0.name == "U" })
+        guard case .untagged(let variants) = union.shape else {
+            Issue.record("not a union: \(union.shape)")
+            return
+        }
+        #expect(variants.map(\.payload) == [.named("UObject", arguments: []), .array(.bigInteger), .string, .double, .bool])
+        let object = try #require(types.types.first { $0.name == "O" })
+        guard case .structure = object.shape else {
+            Issue.record("a lone properties is not a struct: \(object.shape)")
+            return
+        }
+    }
+
+    @Test func aRefToAPointerThatNamesNothingFindsAnIdWrittenAsThatPointer() throws {
+        // quicktype's ref-id-files: `"$id": "#/foo"` is a plain name written as a pointer.
+        let model = try CodeGenerator().model(documents: [
+            ("test.json", ##"{"$id": "test.json", "$ref": "b/test3.json#/foo"}"##),
+            (
+                "b/test3.json",
+                ##"{"$id": "b/test3.json", "definitions": {"foo": {"$id": "#/foo", "type": "object", "properties": {"foo": {"type": "integer"}}}}}"##
+            ),
+        ])
+        let fields = model.types.compactMap { type -> [Field]? in
+            guard case .structure(_, let fields) = type.shape else { return nil }
+            return fields
+        }
+        #expect(fields.contains { $0.contains { $0.wireName == "foo" && $0.type == .bigInteger } })
+    }
 }

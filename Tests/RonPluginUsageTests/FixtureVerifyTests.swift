@@ -65,4 +65,14 @@ struct FixtureVerifyTests {
             catalog: RonSchemaCatalog.self)
         #expect(lost?.pointer == "/closed/b")
     }
+
+    @Test("a date-time in a tuple or union comes back in UTC: the same instant is no difference")
+    func dateTimesCompareByInstant() throws {
+        let span = Data(#"["2018-08-13T21:31:01+00:10", "2018-08-13T23:00:00.5+02:00"]"#.utf8)
+        let reencoded = try #require(try RonSchemaCatalog.reencode(span, as: "Span"))
+        // What is written back is the instant in UTC (not the text), and the comparison accepts it.
+        #expect(String(decoding: reencoded, as: UTF8.self).contains("2018-08-13T21:21:01Z"))
+        #expect(RonFixtures.differences(of: span, as: "Span", catalog: RonSchemaCatalog.self).isEmpty)
+    }
 }
+

@@ -152,6 +152,13 @@ struct SchemaIndex {
         if decoded.hasPrefix("/") {
             let pointer = resource.pointer + (decoded == "/" ? "" : decoded)
             guard value(at: Place(document: resource.document, pointer: pointer)) != nil else {
+                // `"$id": "#/foo"` writes a plain name as a pointer; a `$ref` to `#/foo` that no
+                // pointer resolves names that schema (as quicktype and other tools read it).
+                if let anchored = anchors[bare + "#" + decoded]
+                    ?? anchors[Self.key(self.base(of: resource)) + "#" + decoded]
+                {
+                    return .place(anchored)
+                }
                 return .missing("$ref '\(ref)': nothing at '\(decoded)' in \(documents[resource.document].path)")
             }
             return .place(Place(document: resource.document, pointer: pointer))

@@ -94,8 +94,8 @@ extension SchemaNormalizer {
                 let kindsOfValues = Set(values.filter { $0 != .null }.map(Self.kind(of:)))
                 if kindsOfValues.count == 1 { kinds = Array(kindsOfValues) }
                 if kindsOfValues == ["integer", "number"] { kinds = ["number"] }
-            } else if let implied = SchemaVocabulary.impliedType(node) {
-                kinds = [implied]
+            } else {
+                kinds = SchemaVocabulary.impliedTypes(node)
             }
         }
         return TypeView(kinds: kinds, nullable: nullable)

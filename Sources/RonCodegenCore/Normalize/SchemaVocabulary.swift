@@ -62,21 +62,26 @@ enum SchemaVocabulary {
 
     static let typeNames: [String] = ["null", "boolean", "object", "array", "number", "integer", "string"]
 
-    /// The JSON type a keyword implies when `type` is absent.
-    static func impliedType(_ node: DocumentValue) -> String? {
+    /// The JSON types the keywords imply when `type` is absent, in JSON Schema's order.
+    ///
+    /// One type when the keywords all constrain one kind of value (`properties` alone: an object).
+    /// Keywords of two kinds (`properties` and `items`) each apply only to their kind and leave every
+    /// other kind unconstrained, so the value may be any of them: a union of every kind but `null`.
+    static func impliedTypes(_ node: DocumentValue) -> [String] {
+        var kinds: [String] = []
         // `additionalProperties: true` (or `{}`) alone says nothing: any value is valid.
         let typedOthers = node["additionalProperties"].map { $0 != .bool(true) && $0 != .object([]) } ?? false
         if node["properties"] != nil || typedOthers || node["patternProperties"] != nil
             || node["minProperties"] != nil || node["maxProperties"] != nil || node["propertyNames"] != nil
         {
-            return "object"
+            kinds.append("object")
         }
         if node["items"] != nil || node["prefixItems"] != nil || node["minItems"] != nil || node["maxItems"] != nil
             || node["uniqueItems"] != nil
         {
-            return "array"
+            kinds.append("array")
         }
-        if node["pattern"] != nil || node["minLength"] != nil || node["maxLength"] != nil { return "string" }
-        return nil
+        if node["pattern"] != nil || node["minLength"] != nil || node["maxLength"] != nil { kinds.append("string") }
+        return kinds.count > 1 ? ["object", "array", "string", "number", "boolean"] : kinds
     }
 }
