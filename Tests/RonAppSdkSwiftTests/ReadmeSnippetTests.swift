@@ -82,7 +82,7 @@ import Testing
         #expect(first200.count == 2)
     }
 
-    // README "Response cache", as written (the base URL is the loopback server's).
+    // The "Caching responses" article's first snippet (once README's "Response cache"), as written (the base URL is the loopback server's).
     @Test func readmeResponseCache() async throws {
         let server = try LoopbackServer { _ in
             .respond(
@@ -107,7 +107,7 @@ import Testing
         responseCache.clear()
     }
 
-    // README "Offline queue", both snippets, as written (the node is down, then back).
+    // The "Offline queue" article's snippets (once README's "Offline queue"), as written (the node is down, then back).
     @Test func readmeOfflineQueue() async throws {
         let up = Locked(false)
         let server = try LoopbackServer { _ in
