@@ -75,7 +75,7 @@ let package = Package(
         // MARK: Schema pipeline
         // (RonTOML and RonGenerated carry the sanitizer's runtime to every executable that links them.)
         .target(name: "RonTOML", swiftSettings: strict, linkerSettings: sanitizerRuntime),
-        .target(name: "RonCodegenCore", dependencies: ["RonTOML"], swiftSettings: strict),
+        .target(name: "RonCodegenCore", dependencies: ["RonTOML"], exclude: ["README.md"], swiftSettings: strict),
         // The option reader of the Foundation-only tools (ron-codegen, ron-drift).
         .target(name: "RonCommandLine", swiftSettings: strict),
         // The mock server of a user's operations: Foundation only (POSIX sockets), because ron-codegen
@@ -157,6 +157,7 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
+            exclude: ["README.md"],
             swiftSettings: strict,
             // The typed operations of Schema/'s OpenAPI documents, as methods of RonClient and FacetClient.
             plugins: ["RonCodegenPlugin"]

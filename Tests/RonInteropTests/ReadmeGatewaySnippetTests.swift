@@ -3,7 +3,8 @@ import RonAppSdkSwift
 import RonGateway
 import Testing
 
-/// README's embedded-gateway snippet, word for word (`.ci/readme_snippets.py` checks that), run.
+/// The embedded-gateway snippet of the DocC article "The embedded gateway" (once README's), word for
+/// word (`.ci/readme_snippets.py` checks that), run.
 @Suite struct ReadmeGatewaySnippetTests {
     func withGateway() async throws {
         let gateway = EmbeddedGateway(configuration: GatewayConfiguration(requireAuth: false))

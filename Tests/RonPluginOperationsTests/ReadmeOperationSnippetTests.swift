@@ -3,8 +3,8 @@ import RonAppSdkSwift
 import RonTestSupport
 import Testing
 
-/// README.md's `swift user-schema` blocks, word for word (CI's README check holds them to this
-/// file), run against a loopback server with this target's schema (Schema/gadgets.openapi.json).
+/// The `swift user-schema` blocks of README.md and the DocC articles, word for word
+/// (`.ci/readme_snippets.py` holds them to this file), run against a loopback server with this target's schema (Schema/gadgets.openapi.json).
 @Suite struct ReadmeOperationSnippetTests {
     @Test func readmeGeneratedMultipartUploadAndByteStream() async throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
