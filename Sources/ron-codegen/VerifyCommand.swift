@@ -29,9 +29,9 @@ struct VerifyCommand {
         var reader = OptionReader(arguments, usage: Self.usage)
         while let flag = reader.nextFlag() {
             switch flag {
+            case "--strict": strict = true
             case "--schema": schema = try reader.value(for: flag)
             case "--fixtures": fixtures = try reader.value(for: flag)
-            case "--strict": strict = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }

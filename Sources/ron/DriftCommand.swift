@@ -38,23 +38,12 @@ struct DriftCommand: AsyncParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
-    @Option(help: "The timeout of each call in milliseconds.")
-    var timeoutMs: Int = 10_000
-
-    @Flag(help: "Allow an http:// base URL that is not on this machine.")
-    var allowInsecureHttp = false
+    @OptionGroup var call: LiveCallOptions
 
     func run() async throws {
         var options = DriftOptions()
         (options.base, options.token, options.operations, options.schema) = (base, token, operations, schema)
-        (options.strict, options.json, options.timeoutMs) = (strict, format == .json, timeoutMs)
-        options.allowInsecureHttp = allowInsecureHttp
-        let status: Int32
-        do {
-            status = try await DriftRun.drift(options)
-        } catch let error as UsageError {
-            throw ValidationError(error.description)
-        }
-        if status != 0 { throw ExitCode(status) }
+        (options.strict, options.json) = (strict, format == .json)
+        try await call.run(options, DriftRun.drift)
     }
 }

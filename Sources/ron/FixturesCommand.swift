@@ -40,22 +40,12 @@ struct FixturesRecordCommand: AsyncParsableCommand {
     @Flag(help: "Also name answers with members the schema does not declare.")
     var strict = false
 
-    @Option(help: "The timeout of each call in milliseconds.")
-    var timeoutMs: Int = 10_000
-
-    @Flag(help: "Allow an http:// base URL that is not on this machine.")
-    var allowInsecureHttp = false
+    @OptionGroup var call: LiveCallOptions
 
     func run() async throws {
         var options = DriftOptions()
         (options.base, options.token, options.operations, options.schema) = (base, token, operations, schema)
-        (options.strict, options.timeoutMs, options.allowInsecureHttp) = (strict, timeoutMs, allowInsecureHttp)
-        let status: Int32
-        do {
-            status = try await DriftRun.record(options, output: output)
-        } catch let error as UsageError {
-            throw ValidationError(error.description)
-        }
-        if status != 0 { throw ExitCode(status) }
+        options.strict = strict
+        try await call.run(options) { try await DriftRun.record($0, output: output) }
     }
 }

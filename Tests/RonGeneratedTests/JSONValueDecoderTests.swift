@@ -36,13 +36,14 @@ struct JSONValueDecoderTests {
 
     /// The coding path of a decoding error, as `a.Index 1.b`.
     private func path(of error: any Error) -> String? {
+        let keys: [any CodingKey]
         switch error as? DecodingError {
         case .dataCorrupted(let context)?, .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return context.codingPath.map(\.stringValue).joined(separator: ".")
-        case .keyNotFound(let key, let context)?:
-            return (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            keys = context.codingPath
+        case .keyNotFound(let key, let context)?: keys = context.codingPath + [key]
         default: return nil
         }
+        return keys.map(\.stringValue).joined(separator: ".")
     }
 
     private let sample = #"""

@@ -12,17 +12,6 @@ enum Upload {
                 middleware: [LargeEchoes()]))
     }
 
-    /// httpbin echoes a few MiB of upload as a larger `data:` URL: more than the default 1 MiB limit.
-    struct LargeEchoes: RonMiddleware {
-        func intercept(
-            _ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext
-        ) async throws -> TransportResponse {
-            var request = request
-            request.maxResponseBytes = 64 * 1024 * 1024
-            return try await next(request)
-        }
-    }
-
     /// Sends `body` to httpbin's `path` and returns its echo (`form`, `files`, `data`, `json`, `headers`).
     static func echo(
         _ client: RonClient, _ path: String, _ body: AppRequestBody, method: HTTPMethod = .post,

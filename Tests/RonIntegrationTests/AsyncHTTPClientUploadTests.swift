@@ -26,17 +26,6 @@
             try await transport.shutdown()
         }
 
-        /// httpbin echoes an upload as a larger `data:` URL.
-        struct LargeEchoes: RonMiddleware {
-            func intercept(
-                _ request: TransportRequest, context: MiddlewareContext, next: RonMiddlewareNext
-            ) async throws -> TransportResponse {
-                var request = request
-                request.maxResponseBytes = 64 * 1024 * 1024
-                return try await next(request)
-            }
-        }
-
         private static func random(_ count: Int) -> Data {
             var generator = SystemRandomNumberGenerator()
             var data = Data(capacity: count + 8)

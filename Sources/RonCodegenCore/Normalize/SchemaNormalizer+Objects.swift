@@ -64,20 +64,8 @@ struct ObjectShape {
     }
 
     mutating func add(_ other: ObjectShape) {
-        for property in other.properties {
-            if let index = positions[property.name] {
-                // A later part that gives a property a type where an earlier one only constrained
-                // it wins.
-                if SchemaVocabulary.isConstraintOnly(properties[index].schema),
-                    !SchemaVocabulary.isConstraintOnly(property.schema)
-                {
-                    properties[index] = property
-                }
-            } else {
-                positions[property.name] = properties.count
-                properties.append(property)
-            }
-        }
+        // A later part that gives a property a type where an earlier one only constrained it wins.
+        for property in other.properties { add(property) }
         for name in other.required { require(name) }
         isObject = isObject || other.isObject
         if others == nil { others = other.others }

@@ -227,14 +227,7 @@ extension SchemaNormalizer {
         guard let tag = SchemaTranslator.adjacentTagMember(options),
             options.allSatisfy({ $0["required"]?.arrayValue?.contains(.string(tag)) == true })
         else { return nil }
-        var content: String?
-        for option in options {
-            for (key, _) in option["properties"]?.members ?? [] where key != tag {
-                guard content == nil || content == key else { return nil }
-                content = key
-            }
-        }
-        guard let content else { return nil }
+        guard let content = SchemaTranslator.adjacentContentMember(options, tag: tag) else { return nil }
         var seen: Set<String> = []
         var forms: [DocumentValue] = []
         for (option, optionPlace) in variants {

@@ -15,18 +15,8 @@ extension DocumentValue {
     }
 
     private static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
+        QuotedText.quote(text) { scalar in
+            scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : nil
         }
-        return result + "\""
     }
 }

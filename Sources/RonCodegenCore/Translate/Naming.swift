@@ -42,13 +42,7 @@ enum Naming {
         var base = lowerCamel(wire)
         if base.isEmpty { base = "value" }
         if reserved.contains(base) { base += reservedSuffix }
-        var name = base
-        var suffix = 2
-        while !taken.insert(name).inserted {
-            name = base + String(suffix)
-            suffix += 1
-        }
-        return name
+        return SchemaTranslator.unique(base, taken: &taken)
     }
 
     /// An identifier as it must be written in Swift source.

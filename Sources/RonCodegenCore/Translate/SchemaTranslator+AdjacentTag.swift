@@ -14,14 +14,7 @@ extension SchemaTranslator {
         guard case .array(let options)? = node["oneOf"], node["discriminator"] == nil,
             let tag = Self.adjacentTagMember(options)
         else { return nil }
-        var content: String?
-        for option in options {
-            for (key, _) in option["properties"]?.members ?? [] where key != tag {
-                guard content == nil || content == key else { return nil }
-                content = key
-            }
-        }
-        guard let content else { return nil }
+        guard let content = Self.adjacentContentMember(options, tag: tag) else { return nil }
         try Self.allow(node, ["oneOf", "type"], at: at)
         var taken: Set<String> = []
         var seen: Set<String> = []
@@ -59,5 +52,18 @@ extension SchemaTranslator {
         return first.map(\.key).first { key in
             options.allSatisfy { $0["properties"]?[key].flatMap(singleString) != nil }
         }
+    }
+
+    /// The one member besides `tag` that the options have (the same name in every option that has
+    /// data), or `nil` when there is none or more than one.
+    static func adjacentContentMember(_ options: [DocumentValue], tag: String) -> String? {
+        var content: String?
+        for option in options {
+            for (key, _) in option["properties"]?.members ?? [] where key != tag {
+                guard content == nil || content == key else { return nil }
+                content = key
+            }
+        }
+        return content
     }
 }
