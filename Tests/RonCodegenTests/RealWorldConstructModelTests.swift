@@ -214,7 +214,8 @@ struct RealWorldConstructModelTests {
             Issue.record("not a union: \(union.shape)")
             return
         }
-        #expect(variants.map(\.payload) == [.named("UObject", arguments: []), .array(.bigInteger), .string, .double, .bool])
+        #expect(
+            variants.map(\.payload) == [.named("UObject", arguments: []), .array(.bigInteger), .string, .double, .bool])
         let object = try #require(types.types.first { $0.name == "O" })
         guard case .structure = object.shape else {
             Issue.record("a lone properties is not a struct: \(object.shape)")

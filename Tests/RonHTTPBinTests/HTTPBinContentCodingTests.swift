@@ -6,7 +6,7 @@ import Testing
 /// httpbin's `/gzip`, `/deflate` and `/brotli` always answer coded, whatever `Accept-Encoding` says.
 /// `URLSession` (FoundationNetworking's libcurl on Linux, the system on Apple platforms) decodes all
 /// three, for whole bodies, streamed bodies and downloads alike; a body the transport did not
-/// decode is refused, not handed over.
+/// decode is refused, not handed over, whole or streamed.
 @Suite struct HTTPBinContentCodingTests {
     struct Echo: Decodable {
         var gzipped: Bool?
@@ -54,20 +54,30 @@ import Testing
             #expect(error.code == "undecoded_content_coding")
             #expect(error.details?["content_encoding"] == .string("br"))
         }
+        // A whole body: the same rule.
+        let whole: AppResponse<Data> = await client.request(request)
+        #expect(whole.problem?.code == "undecoded_content_coding")
+        #expect(throws: RonProblem.self) { try whole.value() }
         var asked = request
         asked.headers["Accept-Encoding"] = "br"
         let coded = try await client.stream(asked)
         #expect(coded.headers["content-encoding"] == "br")
         #expect(try await !coded.body.collect(upTo: 1 << 20).isEmpty)
+        let codedWhole: AppResponse<Data> = await client.request(asked)
+        #expect(codedWhole.status == 200 && codedWhole.problem == nil)
+        #expect(codedWhole.raw?.isEmpty == false)
     }
 }
 
-/// Streams with `URLSession` but declares that it decodes nothing.
+/// Calls with `URLSession` but declares that it decodes nothing.
 struct RawStreamingTransport: RonTransport, RonStreamingTransport {
     let inner = URLSessionStreamingTransport()
+    let whole = URLSessionTransport()
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        throw TransportFailure(.other, detail: "streams only")
+        var response = try await whole.send(request)
+        response.decodedContentCodings = []
+        return response
     }
 
     func stream(_ request: TransportRequest) async throws -> TransportStream {

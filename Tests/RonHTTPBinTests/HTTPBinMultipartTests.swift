@@ -65,6 +65,27 @@ import Testing
         #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completedBytes < $1.completedBytes })
     }
 
+    /// `client.stream` sends the request body as `request` does: a file or a stream body used to go
+    /// out on URLSessionTransport as no body at all (`Content-Length: 0`), and the call succeeded.
+    @Test(arguments: ["file", "stream"])
+    func aStreamedCallSendsItsFileOrStreamBodyWhole(kind: String) async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let bytes = Upload.randomBytes(3 * 1024 * 1024 + 5)
+        let url = try Upload.file(bytes)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let body: AppRequestBody =
+            kind == "file"
+            ? try .file(url)
+            : .stream(RonBodyStream(length: Int64(bytes.count), oneShot: Upload.chunks(bytes, size: 65_536)))
+        let streamed = try await client.stream(AppRequest(method: .put, path: RonPath.server("") + "/put", body: body))
+        let echoed = try await streamed.body.collect(upTo: 64 << 20)
+        let echo = try #require(try JSONSerialization.jsonObject(with: echoed) as? [String: Any])
+        #expect(Upload.bytes(ofDataURL: echo["data"] as? String) == bytes)
+        Upload.expectFraming(echo, length: Int64(bytes.count))
+    }
+
     @Test func aOneShotStreamOfKnownLengthArrivesWhole() async throws {
         let server = try HTTPBinServer.start()
         defer { server.stop() }

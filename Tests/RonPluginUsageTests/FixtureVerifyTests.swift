@@ -75,4 +75,3 @@ struct FixtureVerifyTests {
         #expect(RonFixtures.differences(of: span, as: "Span", catalog: RonSchemaCatalog.self).isEmpty)
     }
 }
-

@@ -18,8 +18,9 @@ extension RonClient {
         return try await chain.run(prepared.transport, context: context, terminal: terminal)
     }
 
-    /// The terminal of a call: the transport, the response size cap, and, for a non-2xx answer, its
-    /// problem worked out once (middleware and *make the response* both read it).
+    /// The terminal of a call: the transport, the response size cap, the rule for content codings
+    /// (``HTTPBodyRules/undecodedCodingProblem(headers:decoded:status:takesCodedBytes:)``) and, for a
+    /// non-2xx answer, its problem worked out once (middleware and *make the response* both read it).
     var sendTerminal: RonMiddlewareNext {
         { [transport, state] request in
             // A call that reaches the transport after `close()` ends here, not in a released session.
@@ -27,6 +28,15 @@ extension RonClient {
             try request.bodySource?.checkFile()
             var response = try await transport.send(request)
             try request.bodySource?.checkFile(answered: response.status)
+            // A body the transport did not decode is never handed over as content (a request that
+            // names its own Accept-Encoding takes the coded bytes).
+            if !response.body.isEmpty,
+                let problem = HTTPBodyRules.undecodedCodingProblem(
+                    headers: response.headers, decoded: response.decodedContentCodings, status: response.status,
+                    takesCodedBytes: request.headers.contains("accept-encoding"))
+            {
+                throw problem
+            }
             if response.body.count > request.maxResponseBytes {
                 throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
             }

@@ -44,7 +44,9 @@ public struct URLSessionStreamingTransport: RonStreamingTransport {
 private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var session: URLSession?
-    private var task: URLSessionDataTask?
+    private var task: URLSessionTask?
+    /// How the request's body is sent (a file or stream body is read as the task sends it).
+    private var upload: UploadBody?
     private var head: CheckedContinuation<TransportStream, any Error>?
     private var body: ByteChannel?
     private var finished = false
@@ -58,13 +60,15 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     }
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
-        let urlRequest = URLRequest(request, idleTimeoutMs: request.readTimeoutMs)
+        var urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
+        // A file or stream body goes out as `send` sends it (`UploadBody`), not as no body at all.
+        let upload = try await UploadBody.make(request, into: &urlRequest)
         lock.withLock { maxRedirects = request.maxRedirects }
         let configuration = URLSessionConfiguration.ronEphemeral(
             resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: self.configuration)
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        let task = session.dataTask(with: urlRequest)
-        store(session: session, task: task)
+        let task = upload.task(in: session, for: urlRequest)
+        store(session: session, task: task, upload: upload)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<TransportStream, any Error>) in
@@ -83,10 +87,11 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         }
     }
 
-    private func store(session: URLSession, task: URLSessionDataTask) {
+    private func store(session: URLSession, task: URLSessionTask, upload: UploadBody) {
         lock.lock()
         self.session = session
         self.task = task
+        self.upload = upload
         lock.unlock()
     }
 
@@ -104,9 +109,14 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         body = nil
         let task = self.task
         let session = self.session
+        let upload = self.upload
         self.task = nil
         self.session = nil
+        self.upload = nil
         lock.unlock()
+        // First: on Linux, cancelling the task waits for `URLSession`'s queue, which may be blocked
+        // in a read of the body stream until the reader is cancelled.
+        upload?.end()
         if let waitingHead {
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
@@ -166,7 +176,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     /// Stops reading while the consumer is a buffer behind. `URLSession` on Apple platforms stops
     /// reading from the socket for a suspended task; FoundationNetworking (Linux) cannot suspend a
     /// running transfer, so there the channel spills to disk instead (``spillLimit``).
-    private func pauseReading(_ task: URLSessionDataTask) {
+    private func pauseReading(_ task: URLSessionTask) {
         #if canImport(Darwin)
             task.suspend()
         #endif

@@ -59,16 +59,11 @@ extension RonClient {
                 code: "stream_not_opened", message: "A middleware answered the streamed call without opening it",
                 kind: "local", status: head.status, retryable: false)
         }
-        let undecoded = HTTPBodyRules.contentCodings(stream.headers).filter {
-            !stream.decodedContentCodings.contains($0)
-        }
-        if !undecoded.isEmpty, !takesCodedBytes {
-            throw RonProblem(
-                code: "undecoded_content_coding",
-                message:
-                    "The body is coded with '\(undecoded.joined(separator: ", "))', which the transport does not decode; send your own Accept-Encoding to take the coded bytes",
-                kind: "transport", status: stream.status, retryable: false,
-                details: ["content_encoding": .string(undecoded.joined(separator: ", "))])
+        if let problem = HTTPBodyRules.undecodedCodingProblem(
+            headers: stream.headers, decoded: stream.decodedContentCodings, status: stream.status,
+            takesCodedBytes: takesCodedBytes)
+        {
+            throw problem
         }
         return stream
     }

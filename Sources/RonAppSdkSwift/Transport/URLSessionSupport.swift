@@ -76,6 +76,24 @@ enum HTTPBodyRules {
     /// that arrived undecoded is never passed on as content.
     static let urlSessionDecodes: Set<String> = ["gzip", "x-gzip", "deflate", "br"]
 
+    /// The one rule for content codings, wherever a transport hands a body over (whole body, stream,
+    /// download, subscription): what the transport decoded (`decoded`) is content; a body in any other
+    /// coding is refused with `undecoded_content_coding`, never passed on as content, unless the
+    /// caller asked for coded bytes by sending its own `Accept-Encoding` (`takesCodedBytes`).
+    static func undecodedCodingProblem(
+        headers: RonHeaders, decoded: Set<String>, status: Int, takesCodedBytes: Bool
+    ) -> RonProblem? {
+        guard !takesCodedBytes else { return nil }
+        let undecoded = contentCodings(headers).filter { !decoded.contains($0) }
+        guard !undecoded.isEmpty else { return nil }
+        let named = undecoded.joined(separator: ", ")
+        return RonProblem(
+            code: "undecoded_content_coding",
+            message:
+                "The body is coded with '\(named)', which the transport does not decode; send your own Accept-Encoding to take the coded bytes",
+            kind: "transport", status: status, retryable: false, details: ["content_encoding": .string(named)])
+    }
+
     /// The content codings named by `Content-Encoding` (lowercased; `identity` left out).
     static func contentCodings(_ headers: RonHeaders) -> [String] {
         (headers["content-encoding"] ?? "").lowercased().split(separator: ",")

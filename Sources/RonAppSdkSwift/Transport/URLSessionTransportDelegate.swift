@@ -135,6 +135,8 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         }
         let body = HTTPBodyRules.hasNoBody(method: entry.method, status: http.statusCode) ? Data() : entry.body
         entry.continuation.resume(
-            returning: TransportResponse(status: http.statusCode, headers: RonHeaders(http: http), body: body))
+            returning: TransportResponse(
+                status: http.statusCode, headers: RonHeaders(http: http), body: body,
+                decodedContentCodings: HTTPBodyRules.urlSessionDecodes))
     }
 }

@@ -32,6 +32,12 @@
         /// The underlying client (redirects disabled: this transport follows them itself).
         public let client: HTTPClient
 
+        /// The content codings the client decodes: gzip and deflate when the configuration given
+        /// enables `decompression`, else none. With none, a request that names no `Accept-Encoding`
+        /// is sent with `Accept-Encoding: identity`, and a body coded anyway is refused by the client
+        /// (`undecoded_content_coding`), never handed over as content.
+        public let decodedContentCodings: Set<String>
+
         /// Creates a transport with its own `HTTPClient` on `eventLoopGroup`.
         ///
         /// - Parameters:
@@ -52,6 +58,10 @@
         ) {
             var configuration = configuration
             configuration.redirectConfiguration = .disallow
+            switch configuration.decompression {
+            case .enabled: decodedContentCodings = ["gzip", "x-gzip", "deflate"]
+            default: decodedContentCodings = []
+            }
             configuration.timeout = HTTPClient.Configuration.Timeout(
                 connect: .milliseconds(Int64(max(connectTimeoutMs, 1))),
                 read: .milliseconds(Int64(max(readTimeoutMs, 1))),
@@ -109,7 +119,8 @@
                 collected.append(chunk)
             }
             return TransportResponse(
-                status: Int(head.status.code), headers: Self.headers(head.headers), body: collected)
+                status: Int(head.status.code), headers: Self.headers(head.headers), body: collected,
+                decodedContentCodings: decodedContentCodings)
         }
 
         /// Sends the request and returns when the response head arrived; the body follows chunk by
@@ -119,7 +130,8 @@
             let (head, body) = try await open(request, deadline: deadline)
             var stream = TransportStream(
                 status: Int(head.status.code), headers: Self.headers(head.headers),
-                body: AsyncThrowingStream(unfolding: { try await body.next() }))
+                body: AsyncThrowingStream(unfolding: { try await body.next() }),
+                decodedContentCodings: decodedContentCodings)
             stream.directBody = body
             return stream
         }
@@ -131,6 +143,9 @@
             _ request: TransportRequest, deadline: NIODeadline
         ) async throws -> (HTTPResponseHead, ResponseBodyReader.Handle) {
             var hop = RedirectHop(request)
+            if decodedContentCodings.isEmpty, !request.headers.contains("accept-encoding") {
+                hop.headers.append("accept-encoding", "identity")
+            }
             for _ in 0...Self.maxRedirects {
                 let reader = ResponseBodyReader()
                 let body = ResponseBodyReader.Handle(reader)
