@@ -54,6 +54,31 @@
             }
         }
 
+        /// Its timeouts are the `HTTPClient`'s: a `RonConfig` that asks for others is refused when the
+        /// client is made (naming the setting), not silently ignored; the same values are accepted.
+        @Test func timeoutsItCannotTakePerCallAreRefusedAtClientCreation() async throws {
+            let transport = AsyncHTTPClientTransport(readTimeoutMs: 2_000)
+            let base = URL(string: "http://127.0.0.1:1")!
+            for name in ["connectTimeoutMs", "readTimeoutMs", "writeTimeoutMs"] {
+                var config = RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport)
+                switch name {
+                case "connectTimeoutMs": config.connectTimeoutMs = 50
+                case "readTimeoutMs": config.readTimeoutMs = 50
+                default: config.writeTimeoutMs = 50
+                }
+                #expect(throws: SdkConfigError.unsupportedSetting(name: name, reason: "")) {
+                    do {
+                        _ = try RonClient(config: config)
+                    } catch SdkConfigError.unsupportedSetting(let setting, _) {
+                        throw SdkConfigError.unsupportedSetting(name: setting, reason: "")
+                    }
+                }
+            }
+            let same = RonConfig(baseUrl: base, readTimeoutMs: 2_000, allowInsecureHttp: true, transport: transport)
+            _ = try RonClient(config: same)
+            try await transport.shutdown()
+        }
+
         @Test func withDecompressionGzipAndDeflateArriveDecodedAndBrotliIsRefused() async throws {
             let server = try HTTPBinServer.start()
             defer { server.stop() }

@@ -15,6 +15,9 @@ public struct AppRequest: Sendable, Hashable {
     public var body: AppRequestBody?
     /// An overall timeout for this call only, in milliseconds (`nil`: the client's).
     public var timeoutMs: Int?
+    /// The largest whole response body this call accepts, in bytes (`nil`: the client's,
+    /// ``RonConfig/maxResponseBytes``). Values below 1 count as 1.
+    public var maxResponseBytes: Int?
     /// Whether the call may be sent more than once: `true` lets ``RetryMiddleware`` retry a POST or
     /// PATCH (say so only when the server dedupes it, for example by its idempotency key), `false`
     /// forbids retrying even a GET, `nil` (the default) decides by the method (see ``RetryPolicy``).

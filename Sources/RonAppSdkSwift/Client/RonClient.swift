@@ -69,6 +69,10 @@ public final class RonClient: RonRequesting {
         connectTimeoutMs = try timeout(config.connectTimeoutMs, RonConfig.Defaults.connectTimeoutMs, "connectTimeoutMs")
         readTimeoutMs = try timeout(config.readTimeoutMs, RonConfig.Defaults.readTimeoutMs, "readTimeoutMs")
         writeTimeoutMs = try timeout(config.writeTimeoutMs, RonConfig.Defaults.writeTimeoutMs, "writeTimeoutMs")
+        if let cap = config.maxResponseBytes, cap < 1 {
+            throw SdkConfigError.unsupportedSetting(name: "maxResponseBytes", reason: "\(cap) is below 1 byte")
+        }
+        try Self.checkTransportSettings(config)
 
         self.config = config
         headerComposer = HeaderComposer(
@@ -108,6 +112,27 @@ public final class RonClient: RonRequesting {
 
     deinit {
         broadcaster.finishAll()
+    }
+
+    /// Refuses a setting the chosen transport would ignore: `AsyncHTTPClientTransport` takes its
+    /// connect, read and write timeouts per `HTTPClient`, when it is made, not per call.
+    private static func checkTransportSettings(_ config: RonConfig) throws {
+        #if AsyncHTTPClient
+            guard let client = config.transport as? AsyncHTTPClientTransport else { return }
+            let fixed = [
+                ("connectTimeoutMs", config.connectTimeoutMs, client.connectTimeoutMs),
+                ("readTimeoutMs", config.readTimeoutMs, client.readTimeoutMs),
+                ("writeTimeoutMs", config.writeTimeoutMs, client.writeTimeoutMs),
+            ]
+            for (name, asked, used) in fixed {
+                guard let asked, asked != used else { continue }
+                throw SdkConfigError.unsupportedSetting(
+                    name: name,
+                    reason:
+                        "AsyncHTTPClientTransport uses \(used) ms, set when it was made; pass \(name): \(asked) to AsyncHTTPClientTransport(...) instead"
+                )
+            }
+        #endif
     }
 
     /// Refuses pins that nothing would check: beside a custom transport (which does its own TLS),

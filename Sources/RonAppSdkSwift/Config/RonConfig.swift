@@ -42,6 +42,16 @@ public struct RonConfig: Sendable {
     public var idempotencyKeyHeader: String
     /// The most redirects one call follows (default 10); one more ends it with `too_many_redirects`.
     public var maxRedirects: Int?
+    /// The largest whole response body a call accepts, in bytes (`nil`: ``RonSDK/maxResponseBytes``,
+    /// 1 MiB); a larger one fails with `response_too_large`, whose message and `details.limit_bytes`
+    /// name the limit in force. A call can set its own (``AppRequest/maxResponseBytes``). Streams and
+    /// downloads are not bounded by it (they take `maxBytes`). Must be at least 1.
+    ///
+    /// ```swift
+    /// var config = RonConfig(baseUrl: url)
+    /// config.maxResponseBytes = 16 << 20
+    /// ```
+    public var maxResponseBytes: Int?
     /// Makes the `URLSessionConfiguration` the default transport's sessions start from, for calls
     /// and streams alike (a proxy, TLS versions, extra headers). The SDK's rules still apply on top:
     /// no cookies, cache or credential storage. Ignored when ``transport`` is set.

@@ -26,7 +26,13 @@ extension RonClient {
             // A call that reaches the transport after `close()` ends here, not in a released session.
             if state.isClosed { throw LocalNetworkError.clientClosed }
             try request.bodySource?.checkFile()
-            var response = try await transport.send(request)
+            var response: TransportResponse
+            do {
+                response = try await transport.send(request)
+            } catch let failure as TransportFailure where failure.cause == .responseTooLarge {
+                // The problem names the limit in force (the client's, the call's or a middleware's).
+                throw ProblemMapper.fromTransport(failure, limit: request.maxResponseBytes)
+            }
             try request.bodySource?.checkFile(answered: response.status)
             // A body the transport did not decode is never handed over as content (a request that
             // names its own Accept-Encoding takes the coded bytes).
@@ -38,7 +44,9 @@ extension RonClient {
                 throw problem
             }
             if response.body.count > request.maxResponseBytes {
-                throw TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes")
+                throw ProblemMapper.fromTransport(
+                    TransportFailure(.responseTooLarge, detail: "\(response.body.count) bytes"),
+                    limit: request.maxResponseBytes)
             }
             if !(200..<300).contains(response.status) {
                 response.mappedProblem = ProblemMapper.fromHTTP(

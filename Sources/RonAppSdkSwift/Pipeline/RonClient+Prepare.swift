@@ -19,7 +19,8 @@ extension RonClient {
         var request = TransportRequest(
             method: call.method.rawValue, url: url, headers: headers, body: nil, timeoutMs: timeoutMs,
             connectTimeoutMs: connectTimeoutMs, readTimeoutMs: limits.readTimeoutMs ?? readTimeoutMs,
-            writeTimeoutMs: writeTimeoutMs, maxResponseBytes: limits.maxResponseBytes ?? RonSDK.maxResponseBytes,
+            writeTimeoutMs: writeTimeoutMs,
+            maxResponseBytes: limits.maxResponseBytes ?? call.maxResponseBytes.map { max(1, $0) } ?? maxResponseBytes,
             maxRedirects: maxRedirects, idempotent: call.idempotent)
         request.cachePolicy = call.cachePolicy
         request.bodySource = call.body?.source
@@ -52,4 +53,7 @@ extension RonClient {
 
     /// The most redirects a call follows.
     var maxRedirects: Int { max(0, config.maxRedirects ?? RonConfig.Defaults.maxRedirects) }
+
+    /// The client's cap on whole response bodies (``RonConfig/maxResponseBytes``).
+    var maxResponseBytes: Int { config.maxResponseBytes ?? RonSDK.maxResponseBytes }
 }

@@ -58,8 +58,15 @@ package enum ProblemMapper {
     }
 
     /// The problem for a call that got no usable response.
-    package static func fromTransport(_ failure: TransportFailure) -> RonProblem {
-        RonProblem(
+    package static func fromTransport(_ failure: TransportFailure, limit: Int? = nil) -> RonProblem {
+        if failure.cause == .responseTooLarge, let limit {
+            return RonProblem(
+                code: failure.cause.code,
+                message:
+                    "The response body exceeds the \(limit) byte limit (RonConfig.maxResponseBytes or the call's own)",
+                kind: "transport", status: 0, retryable: false, details: ["limit_bytes": .integer(Int64(limit))])
+        }
+        return RonProblem(
             code: failure.cause.code, message: failure.cause.message, kind: "transport", status: 0,
             retryable: failure.cause.retryable)
     }

@@ -70,7 +70,7 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
             case .tlsFailed: return "The TLS connection to the gateway failed"
             case .connectionReset: return "The connection to the gateway was lost"
             case .truncatedBody: return "The response ended early or was not valid HTTP"
-            case .responseTooLarge: return "The response body exceeds the \(RonSDK.maxResponseBytes) byte limit"
+            case .responseTooLarge: return "The response body exceeds the byte limit in force"
             case .cancelled: return "The call was cancelled"
             case .insecureRedirect: return "A redirect from https to http was refused"
             case .tooManyRedirects: return "The server redirected too many times"

@@ -209,4 +209,28 @@ struct RonClientInteropTests {
             #expect(tooBig.problem?.kind == "transport")
         }
     }
+
+    @Test func theResponseCapIsASettingOfTheClientAndOfACallAndItsProblemNamesIt() async throws {
+        try await withGateway { base in
+            let client = try makeClient(base: base) { $0.maxResponseBytes = 3 * RonSDK.maxResponseBytes }
+            defer { client.close() }
+            let size = 2 * RonSDK.maxResponseBytes
+            let raised: AppResponse<Data> = await client.get("/_test/large", query: ["bytes": String(size)])
+            #expect(raised.data == generatedPattern(count: size))
+            var lowered = AppRequest(
+                method: .get, path: "/_test/large", query: [URLQueryItem(name: "bytes", value: "5000")])
+            lowered.maxResponseBytes = 4096
+            let refused: AppResponse<Data> = await client.request(lowered)
+            #expect(refused.problem?.code == "response_too_large")
+            #expect(
+                refused.problem?.message.contains("4096 byte limit") == true, "\(String(describing: refused.problem))")
+            #expect(refused.problem?.details?["limit_bytes"] == .integer(4096))
+            lowered.maxResponseBytes = 5000
+            let fits: AppResponse<Data> = await client.request(lowered)
+            #expect(fits.data?.count == 5000)
+        }
+        var config = RonConfig(baseUrl: URL(string: "http://127.0.0.1:1")!, allowInsecureHttp: true)
+        config.maxResponseBytes = 0
+        #expect(throws: SdkConfigError.self) { _ = try RonClient(config: config) }
+    }
 }

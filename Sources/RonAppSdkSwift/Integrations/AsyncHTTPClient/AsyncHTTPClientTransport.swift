@@ -21,7 +21,8 @@
     ///   reading, a body without one once it passes the limit);
     /// - ends a call at the request's `timeoutMs`; connect, read (idle) and write timeouts are the
     ///   `HTTPClient`'s, set from the values given to ``init(eventLoopGroup:connectTimeoutMs:readTimeoutMs:writeTimeoutMs:configuration:)``,
-    ///   because async-http-client takes them per client, not per request;
+    ///   because async-http-client takes them per client, not per request (a `RonConfig` that asks
+    ///   for others is refused when the `RonClient` is made, `SdkConfigError.unsupportedSetting`);
     /// - throws a ``TransportFailure`` with the same causes for the same failures.
     ///
     /// One instance owns one `HTTPClient`; call ``shutdown()`` when done with it.
@@ -37,6 +38,12 @@
         /// is sent with `Accept-Encoding: identity`, and a body coded anyway is refused by the client
         /// (`undecoded_content_coding`), never handed over as content.
         public let decodedContentCodings: Set<String>
+        /// The connect timeout of the client, in milliseconds.
+        public let connectTimeoutMs: Int
+        /// The read (idle) timeout of the client, in milliseconds.
+        public let readTimeoutMs: Int
+        /// The write (idle) timeout of the client, in milliseconds.
+        public let writeTimeoutMs: Int
 
         /// Creates a transport with its own `HTTPClient` on `eventLoopGroup`.
         ///
@@ -62,6 +69,9 @@
             case .enabled: decodedContentCodings = ["gzip", "x-gzip", "deflate"]
             default: decodedContentCodings = []
             }
+            self.connectTimeoutMs = max(connectTimeoutMs, 1)
+            self.readTimeoutMs = max(readTimeoutMs, 1)
+            self.writeTimeoutMs = max(writeTimeoutMs, 1)
             configuration.timeout = HTTPClient.Configuration.Timeout(
                 connect: .milliseconds(Int64(max(connectTimeoutMs, 1))),
                 read: .milliseconds(Int64(max(readTimeoutMs, 1))),
