@@ -90,13 +90,26 @@ import Testing
             return
         }
         #expect(path == "/app/.." && reason == "\"..\" segments are not allowed")
-        #expect(throws: LocalNetworkError.self) { try base.url(path: "app/a?b", query: []) }
+        #expect(throws: LocalNetworkError.self) { try base.url(path: "app/a#b", query: []) }
         #expect(throws: LocalNetworkError.self) { try base.url(path: "/app/\u{85}", query: []) }
     }
 
-    @Test(arguments: ["/a/../b", "/a/./b", "/..", "/a?x=1", "/a#f", "/a\r\nX-Evil: 1", "/a\u{0}b"])
+    @Test(arguments: ["/a/../b", "/a/./b", "/..", "/a?x=1#f", "/a#f", "/a\r\nX-Evil: 1", "/a\u{0}b", "/a/../b?x=1"])
     func refusesBadPaths(path: String) throws {
         #expect(throws: LocalNetworkError.self) { try builder("https://h").url(path: path, query: []) }
+    }
+
+    /// A query written in the path is split off and its parameters go first, decoded and encoded
+    /// again as `query:` parameters are (a server path's call too).
+    @Test func aQueryWrittenInThePathIsSplitOffAndSentFirst() throws {
+        let base = try builder("https://h")
+        let url = try base.url(
+            path: "/search?q=a%20b+c&flag&empty=&%C3%BC=%zz", query: [URLQueryItem(name: "page", value: "2")])
+        #expect(url.absoluteString == "https://h/app/search?q=a%20b%2Bc&flag&empty=&%C3%BC=%25zz&page=2")
+        #expect(
+            try base.url(path: RonPath.server("/v3") + "/items?limit=5", query: []).absoluteString
+                == "https://h/v3/items?limit=5")
+        #expect(try base.url(path: "/a?", query: []).absoluteString == "https://h/app/a")
     }
 
     @Test func aSegmentMadeByRonPathGoesOutAsOneEncodedSegment() throws {

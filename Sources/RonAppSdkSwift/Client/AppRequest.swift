@@ -5,7 +5,8 @@ public struct AppRequest: Sendable, Hashable {
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path below `/app`, not percent-encoded; a missing leading `/` is added and a path that
-    /// already starts with `/app/` is not prefixed again (see ``RonClient``).
+    /// already starts with `/app/` is not prefixed again (see ``RonClient``). A query written in it
+    /// (`"/search?q=a%20b"`, percent-encoded as in a URL) is split off and sent before ``query``.
     public var path: String
     /// Query parameters, in order; a `nil` value sends the bare name.
     public var query: [URLQueryItem]

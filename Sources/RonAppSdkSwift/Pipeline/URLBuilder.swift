@@ -9,8 +9,10 @@ import Foundation
 ///   path that already starts with `/app/` is not prefixed again (`/apple` is). It is split on `/`
 ///   and every segment is percent-encoded on its own, so pass it *unencoded*
 ///   (`"/files/my report"`). Empty segments (`//`, a trailing `/`) are kept.
-/// - A `.` or `..` segment, a `?` or `#` (use `query:`), or a control character (CR, LF, NUL, ...)
-///   is refused with ``LocalNetworkError/invalidPath(_:reason:)``.
+/// - A query written in the path (`"/search?q=a%20b&page=2"`) is split off: its parameters are
+///   percent-decoded and sent first, then those of `query:`, all encoded alike.
+/// - A `.` or `..` segment, a `#` (a fragment is never sent), or a control character (CR, LF, NUL,
+///   ...) is refused with ``LocalNetworkError/invalidPath(_:reason:)``.
 /// - A segment made by ``RonPath/segment(_:)`` (already encoded, between two U+001F markers) is sent
 ///   as it is; nothing else can hold that control character.
 /// - Query names and values are percent-encoded strictly, in the order given.
@@ -48,6 +50,13 @@ struct URLBuilder: Sendable {
     ///
     /// The text is written into one buffer (prefix, encoded path, query) and made a `String` once.
     func url(path: String, query: [URLQueryItem]) throws(LocalNetworkError) -> URL {
+        if let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            let written = path[path.utf8.index(after: mark)...]
+            if written.utf8.contains(UInt8(ascii: "#")) {
+                throw .invalidPath(path, reason: "\"#\" starts a fragment, which is never sent to the server")
+            }
+            return try url(path: String(path[..<mark]), query: Self.queryItems(written) + query)
+        }
         var bytes: [UInt8]
         if path.utf8.first == RonPath.serverMarker {
             bytes = try serverPrefixed(path)
@@ -64,6 +73,17 @@ struct URLBuilder: Sendable {
             throw .invalidPath(path, reason: "the resulting URL is not valid")
         }
         return url
+    }
+
+    /// The parameters of a query written in a path, in order: `name=value` pairs split on `&`, each
+    /// side percent-decoded (`+` stays a plus; text that is not valid percent-encoding is kept as
+    /// written); a name without `=` has no value.
+    static func queryItems(_ text: Substring) -> [URLQueryItem] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            func decoded(_ part: Substring) -> String { part.removingPercentEncoding ?? String(part) }
+            guard let equals = pair.firstIndex(of: "=") else { return URLQueryItem(name: decoded(pair), value: nil) }
+            return URLQueryItem(name: decoded(pair[..<equals]), value: decoded(pair[pair.index(after: equals)...]))
+        }
     }
 
     /// `origin`, the server path that `path` starts with (``RonPath/server(_:)``) and the rest of
@@ -131,7 +151,7 @@ struct URLBuilder: Sendable {
             throw .invalidPath(original, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
         }
         if queryOrFragment {
-            throw .invalidPath(original, reason: "\"?\" and \"#\" are not allowed in a path; pass parameters in query:")
+            throw .invalidPath(original, reason: "\"#\" starts a fragment, which is never sent to the server")
         }
         out.append(UInt8(ascii: "/"))
         // Each segment percent-encoded on its own, straight into the buffer; `.` and `..` refused.
