@@ -158,6 +158,17 @@ package enum TransportConformance {
             fail("a 302 is followed", "\(error)")
         }
 
+        // 5b. The request's redirect limit holds: one redirect more fails with tooManyRedirects.
+        var noRedirects = request("redirect")
+        noRedirects.maxRedirects = 0
+        do {
+            let response = try await transport.send(noRedirects)
+            fail("maxRedirects 0 refuses a redirect with tooManyRedirects", "got status \(response.status)")
+        } catch let failure as TransportFailure where failure.cause == .tooManyRedirects {
+        } catch {
+            fail("maxRedirects 0 refuses a redirect with tooManyRedirects", "\(error)")
+        }
+
         // 6. A streaming transport hands the body over in order, whole.
         if let streaming = transport as? any RonStreamingTransport {
             do {

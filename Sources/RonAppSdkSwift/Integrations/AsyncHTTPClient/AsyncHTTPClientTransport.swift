@@ -27,7 +27,8 @@
     ///
     /// One instance owns one `HTTPClient`; call ``shutdown()`` when done with it.
     public final class AsyncHTTPClientTransport: RonTransport, RonStreamingTransport, Sendable {
-        /// The most redirects one call follows.
+        /// The most redirects one call follows: ``TransportRequest/maxRedirects`` (which
+        /// `RonConfig.maxRedirects` sets), up to this many; one more fails with `too_many_redirects`.
         public static let maxRedirects = 10
 
         /// The underlying client (redirects disabled: this transport follows them itself).
@@ -156,7 +157,8 @@
             if decodedContentCodings.isEmpty, !request.headers.contains("accept-encoding") {
                 hop.headers.append("accept-encoding", "identity")
             }
-            for _ in 0...Self.maxRedirects {
+            let allowed = min(max(0, request.maxRedirects), Self.maxRedirects)
+            for _ in 0...allowed {
                 let reader = ResponseBodyReader()
                 let body = ResponseBodyReader.Handle(reader)
                 let head: HTTPResponseHead
@@ -181,7 +183,7 @@
                 }
                 hop = next
             }
-            throw TransportFailure(.other, detail: "more than \(Self.maxRedirects) redirects")
+            throw TransportFailure(.tooManyRedirects, detail: "more than \(allowed) redirects")
         }
 
         private static func checkDeclaredLength(_ headers: HTTPHeaders, limit: Int) throws {
