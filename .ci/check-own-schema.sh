@@ -123,6 +123,18 @@ run 22 "curl -fsS -X POST -H 'content-type: application/json' -d '{\"name\": 5}'
 run 0 "swift package ron-codegen drift --base http://127.0.0.1:8080"
 expect_out "ok      listWidgets"
 expect_out "ok      getWidget"
+expect_out "skipped createWidget (POST /widgets): not a GET"
+expect_out "drift: 3 operations: 2 fit, 0 drifted, 0 failed, 1 skipped"
+# A call that fails is not drift: the tool exits 2, SwiftPM 1, and SwiftPM's last line (on standard
+# error) names the 2; the report on standard output ends with its whole summary line. (Each stream is
+# read alone: where both go to one file, SwiftPM writes a plugin's output in blocks and its own lines
+# as they come.)
+status=0
+swift package ron-codegen drift --base http://127.0.0.1:9 > "$work/drift.out" 2> "$work/drift.err" || status=$?
+grep -q "^failed  listWidgets (GET /widgets): " "$work/drift.out" \
+    && [ "$(tail -n 1 "$work/drift.out")" = "drift: 3 operations: 0 fit, 0 drifted, 2 failed, 1 skipped" ] \
+    && [ "$(tail -n 1 "$work/drift.err")" = "error: Plugin ended with exit code 2" ] && [ "$status" = 1 ] || {
+    cat "$work/drift.out" "$work/drift.err"; echo "error: drift with no server: exit $status, not as documented"; exit 1; }
 run 0 "swift run shop-front-cli http://127.0.0.1:8080"
 expect_out "getWidget(w1): 200 First widget"
 run 0 "swift package --allow-writing-to-package-directory ron-record --base http://127.0.0.1:8080"
@@ -144,6 +156,7 @@ mock "$work/mock-changed.log" --fixtures "$work/changed"
 run 1 "swift package ron-codegen drift --base http://127.0.0.1:8080"
 expect_out "getWidget (GET /widgets/{widget_id}): Widget at /name: expected"
 expect_out "getWidget (GET /widgets/{widget_id}): Widget at /size: expected"
+expect_out "error: Plugin ended with exit code 1"
 stop_mocks
 
 echo "== a compatible bump, then a breaking one"
@@ -173,6 +186,17 @@ run 1 "swift package ron-codegen diff"
 expect_out "FIELD_ADDED_REQUIRED"
 expect_out "semver bump: major"
 expect_out "the required member 'owner' of Widget is missing"
+# Machine output is machine output: standard output is the JSON document alone.
+status=0
+swift package ron-codegen diff --format json --only breaking > "$work/diff.json" 2> "$work/diff.err" || status=$?
+python3 - "$work/diff.json" <<'PY' || { cat "$work/diff.json" "$work/diff.err"; echo "error: diff --format json is not JSON alone"; exit 1; }
+import json, sys
+report = json.load(open(sys.argv[1]))
+assert report["bump"] == "major", report["bump"]
+assert [change["rule"] for change in report["changes"]] == ["FIELD_ADDED_REQUIRED"], report["changes"]
+PY
+[ "$status" = 1 ] || { echo "error: diff --format json exited $status, expected 1"; exit 1; }
+grep -q "old fixtures: " "$work/diff.err" || { cat "$work/diff.err"; echo "error: diff's notes are not on standard error"; exit 1; }
 run 1 "swift package ron-codegen verify"
 expect_out "Widget/w1.json (Widget) at /owner"
 git checkout -q -- "$schema"

@@ -102,14 +102,14 @@ struct PackageLayout {
     /// `--fixtures DIR` for a tool, when there are fixtures.
     var fixturesArguments: [String] { fixtures.map { ["--fixtures", $0.path] } ?? [] }
 
-    /// One line on standard error: which folders are read.
+    /// One line, a progress message SwiftPM writes to its standard error: which folders are read.
     func announce(_ command: String, in root: URL) {
         let owner = target.map { " (target \($0))" } ?? ""
         let fixturesText =
             fixtures.map { "fixtures \(Self.relative($0, to: root))" }
             ?? "no fixtures (looked in \(fixturesLookedIn.map { Self.relative($0, to: root) }.joined(separator: ", ")))"
-        FileHandle.standardError.write(
-            Data("ron-codegen \(command): schema \(Self.relative(schema, to: root))\(owner), \(fixturesText)\n".utf8))
+        Diagnostics.progress(
+            "ron-codegen \(command): schema \(Self.relative(schema, to: root))\(owner), \(fixturesText)")
     }
 
     static func resolve(_ path: String, against root: URL) -> URL {
@@ -131,9 +131,16 @@ struct PackageLayout {
 
 /// Runs a tool of this package in the package's folder and passes on its exit status: a verdict
 /// (diff's 1, drift's 1 or 2) is the tool's own report, not a failure of the plugin, so nothing is
-/// added to it.
+/// added to it. SwiftPM echoes a plugin's standard output and standard error alike on its own
+/// standard output, and exits 1 (saying `error: Plugin ended with exit code N` on standard error)
+/// whenever the plugin does not exit 0.
 enum ToolRun {
-    static func run(_ tool: URL, _ arguments: [String], in directory: URL) throws -> Never {
+    /// Runs `tool`; with `messagesToStandardError`, the tool's standard error comes back line by
+    /// line as progress messages, which SwiftPM writes to its standard error, so that its standard
+    /// output holds the tool's report alone (`--format json > report.json` is JSON).
+    static func run(_ tool: URL, _ arguments: [String], in directory: URL, messagesToStandardError: Bool = false)
+        throws -> Never
+    {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -141,6 +148,26 @@ enum ToolRun {
         // Nothing to read: the mock then serves until SIGINT or SIGTERM, and no tool can read what
         // SwiftPM says to the plugin.
         process.standardInput = FileHandle.nullDevice
+        let messages = messagesToStandardError ? Pipe() : nil
+        let forwarded = DispatchSemaphore(value: 0)
+        if let messages {
+            process.standardError = messages
+            let reader = messages.fileHandleForReading
+            Thread.detachNewThread {
+                var pending = Data()
+                while true {
+                    let chunk = reader.availableData
+                    pending.append(chunk)
+                    while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        Diagnostics.progress(String(decoding: pending[pending.startIndex..<end], as: UTF8.self))
+                        pending.removeSubrange(pending.startIndex...end)
+                    }
+                    if chunk.isEmpty { break }
+                }
+                if !pending.isEmpty { Diagnostics.progress(String(decoding: pending, as: UTF8.self)) }
+                forwarded.signal()
+            }
+        }
         try process.run()
         // SwiftPM runs the plugin, and the plugin the tool, each in a process group of its own, so
         // Ctrl-C (or a script's kill) reaches `swift package` alone: when it is gone, so is the tool.
@@ -153,6 +180,13 @@ enum ToolRun {
             }
             usleep(100_000)
         }
+        if messages != nil {
+            try? messages?.fileHandleForWriting.close()
+            forwarded.wait()
+        }
+        // The tool's report ended with its own newline and was written before it exited; the
+        // plugin's own output is written before SwiftPM adds its line.
+        fflush(nil)
         exit(process.terminationStatus)
     }
 }

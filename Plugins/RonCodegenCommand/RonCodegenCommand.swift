@@ -27,8 +27,12 @@ struct RonCodegenCommand: CommandPlugin {
                              package, so it is `swift package --allow-writing-to-package-directory
                              ron-record --base URL`
 
-        Exit status: the tool's own (diff: 1 a break; drift: 1 drift, 2 a failed call; verify: 1 a
-        fixture that does not fit; 64 or 2 bad input).
+        Standard output holds the tool's report alone (`diff --format json > f.json` is JSON); the
+        tool's messages, and the folders read, are on standard error. Exit status: the plugin exits
+        with the tool's (diff: 1 a break; drift: 1 drift, 2 a failed call, 0 every answer fits or
+        was skipped; verify: 1 a fixture that does not fit; 64 or 2 bad input), but SwiftPM exits 1
+        for any status but 0 and ends with `error: Plugin ended with exit code N`, N the tool's, on
+        standard error (after the report on a terminal; with 2>&1 into one file it can land inside it).
         """
 
     func performCommand(context: PluginContext, arguments: [String]) throws {
@@ -71,15 +75,19 @@ struct RonCodegenCommand: CommandPlugin {
         switch command {
         case "verify":
             try ToolRun.run(
-                codegen, ["verify", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
+                codegen, ["verify", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root,
+                messagesToStandardError: true)
         case "diff":
-            try ToolRun.run(codegen, ["diff", "--new", layout.schema.path] + layout.fixturesArguments + rest, in: root)
+            try ToolRun.run(
+                codegen, ["diff", "--new", layout.schema.path] + layout.fixturesArguments + rest, in: root,
+                messagesToStandardError: true)
         case "mock":
             try ToolRun.run(
                 codegen, ["mock", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
         case "drift":
             let drift = try context.tool(named: "ron-drift").url
-            try ToolRun.run(drift, ["drift", "--schema", layout.schema.path] + rest, in: root)
+            try ToolRun.run(
+                drift, ["drift", "--schema", layout.schema.path] + rest, in: root, messagesToStandardError: true)
         default:
             let folder =
                 output.map { PackageLayout.resolve($0, against: root) }

@@ -3,8 +3,11 @@ import RonAppSdkSwift
 
 /// What `ron drift` found for one operation.
 struct DriftReport: Codable, Equatable {
+    /// What came of one operation: its answer fits, its answer drifted, the call failed (no
+    /// answer, or a status that is not the documented answer), or there was nothing to call it
+    /// with (skipped, with the reason).
     enum Outcome: String, Codable {
-        case ok, drift, problem, skipped
+        case ok, drift, failed, skipped
     }
 
     /// One place where the answer is not what the schema says.
@@ -45,8 +48,24 @@ struct DriftReport: Codable, Equatable {
                 head + ": \(type ?? "") at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
                     + "expected \(problem.expected), got \(problem.got)"
             }
-        case .problem, .skipped: return [head + ": \(message ?? "")"]
+        case .failed, .skipped: return [head + ": \(message ?? "")"]
         }
+    }
+
+    /// The last line of a run: `drift: 12 operations: 9 fit, 1 drifted, 1 failed, 1 skipped`.
+    static func summary(_ reports: [DriftReport]) -> String {
+        func count(_ outcome: Outcome) -> Int { reports.filter { $0.outcome == outcome }.count }
+        let total = "\(reports.count) operation\(reports.count == 1 ? "" : "s")"
+        return "drift: \(total): \(count(.ok)) fit, \(count(.drift)) drifted, \(count(.failed)) failed, "
+            + "\(count(.skipped)) skipped"
+    }
+
+    /// The run's exit status: 1 when any answer drifted, 2 when none drifted but a call failed,
+    /// 0 when every answer fits or its operation was skipped.
+    static func status(_ reports: [DriftReport]) -> Int32 {
+        if reports.contains(where: { $0.outcome == .drift }) { return 1 }
+        if reports.contains(where: { $0.outcome == .failed }) { return 2 }
+        return 0
     }
 }
 
@@ -79,7 +98,7 @@ enum DriftCheck {
             switch await events(client: client, path: path, query: query, timeoutMs: timeoutMs) {
             case .success(let data): bodies = data
             case .failure(let problem):
-                report.outcome = .problem
+                report.outcome = .failed
                 report.message = describe(problem)
                 return report
             }
@@ -87,7 +106,7 @@ enum DriftCheck {
             let answer: AppResponse<Data> = await client.request(
                 AppRequest(method: HTTPMethod(rawValue: operation.method), path: path, query: query, headers: headers))
             if let problem = answer.problem {
-                report.outcome = .problem
+                report.outcome = .failed
                 report.message = describe(problem)
                 return report
             }

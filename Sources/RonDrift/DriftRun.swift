@@ -46,9 +46,12 @@ package enum DriftRun {
     /// What `drift` does, for `--help`.
     package static let driftDiscussion = """
         Calls every GET operation of Schema/app-plane.openapi.json whose parameters have an example or \
-        are optional, and decodes each answer with the generated type. Per operation: ok, drift (the \
-        type, the JSON pointer, what the schema says and what came), problem, or skipped (an answer \
-        with no schema, a required parameter without an example, not a GET).
+        are optional, and decodes each answer with the generated type. Per operation: ok (the answer \
+        fits), drift (the answer drifted: the type, the JSON pointer, what the schema says and what \
+        came), failed (the call failed: no answer, or a status that is not the documented answer, such \
+        as a mock's 501 no_example), or skipped (nothing to call it with, and why: an answer with no \
+        schema, a required parameter without an example, not a GET). The last line sums them up: \
+        'drift: 12 operations: 9 fit, 1 drifted, 1 failed, 1 skipped'.
         With --schema DIR, the operations and types are read from the OpenAPI 3.1 and type documents \
         below DIR (a user's own Schema/) and each answer is checked at JSON level against the model \
         the code generator builds from them, instead of the schema built into ron. Either way an answer \
@@ -58,13 +61,15 @@ package enum DriftRun {
         loses), each naming the type, the JSON pointer, what the schema says there and what came; a value \
         the compiled types refuse is reported where their decoder stopped. --format json gives one entry \
         per operation, its problems in a 'problems' array (pointer, expected, got) and the first one also \
-        in 'pointer', 'expected' and 'got'.
+        in 'pointer', 'expected' and 'got'; standard output then holds that JSON document alone, and \
+        the summary line goes to standard error.
         Exit status, for CI: 1 when any operation drifted, 2 when none drifted but a call failed or a \
-        stream sent nothing, 0 otherwise (skipped operations do not count); 64 for a usage error.
+        stream sent nothing, 0 when every answer fits or its operation was skipped; 64 for a usage \
+        error.
         """
 
-    /// Calls every safe operation and checks its answer; prints the report. Returns 1 when any
-    /// operation drifted, 2 when none drifted but a call failed, 0 otherwise.
+    /// Calls every safe operation and checks its answer; prints the report and its summary line.
+    /// Returns 1 when any operation drifted, 2 when none drifted but a call failed, 0 otherwise.
     package static func drift(_ options: DriftOptions) async throws -> Int32 {
         let (types, client) = try prepare(options)
         defer { client.close() }
@@ -74,18 +79,24 @@ package enum DriftRun {
             reports.append(
                 await DriftCheck.check(operation, types: types, client: client, timeoutMs: options.timeoutMs))
         }
+        let summary = DriftReport.summary(reports)
         if options.json {
+            // Standard output holds the JSON document alone; the summary goes to standard error.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+            fflush(nil)
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
         } else {
             for report in reports {
                 for line in report.lines { print(line) }
             }
+            print(summary)
         }
-        if reports.contains(where: { $0.outcome == .drift }) { return 1 }
-        if reports.contains(where: { $0.outcome == .problem }) { return 2 }
-        return 0
+        // Every line ends and is written before the process does (a plugin that runs this tool
+        // exits right after it, and SwiftPM then adds a line of its own).
+        fflush(nil)
+        return DriftReport.status(reports)
     }
 
     /// Writes each safe operation's answer as `<output>/<Type>/recorded_<operation>.json`, checked

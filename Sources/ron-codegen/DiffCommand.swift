@@ -7,6 +7,7 @@ struct DiffCommand {
     var old = "HEAD"
     var new = "Schema"
     var json = false
+    var listing = SchemaDiffReport.Listing.all
     var failOn = SchemaDiffReport.FailOn.wire
     var oldFixtures: String?
     var fixtures: String?
@@ -22,7 +23,11 @@ struct DiffCommand {
           --old <dir | git-rev>  the old schema: a folder, or a git revision whose Schema/ is read with
                                  git show, no checkout (default: HEAD)
           --new <dir>            the new schema folder (default: Schema)
-          --format table|json    a table for people (default) or JSON for tools
+          --format table|json    a table for people (default) or JSON for tools (alone on standard
+                                 output; every note goes to standard error)
+          --only breaking|all    list only the changes that break something (no documentation,
+                                 addition or deprecation), or all of them (default); changes that
+                                 break are listed first either way, and the summary counts them all
           --fail-on wire|source|any
                                  what makes the exit status 1 (default: wire, a break in either
                                  direction on the wire or an old fixture the new schema refuses)
@@ -51,6 +56,12 @@ struct DiffCommand {
                 case "json": json = true
                 case let other: throw UsageError("--format must be table or json, not '\(other)'")
                 }
+            case "--only":
+                let text = try reader.value(for: flag)
+                guard let choice = SchemaDiffReport.Listing(rawValue: text) else {
+                    throw UsageError("--only must be breaking or all, not '\(text)'")
+                }
+                listing = choice
             case "--fail-on":
                 let text = try reader.value(for: flag)
                 guard let choice = SchemaDiffReport.FailOn(rawValue: text) else {
@@ -74,6 +85,7 @@ struct DiffCommand {
         let oldModel = try oldSide.model()
         let newModel = try newSide.model()
         var report = SchemaDiff.compare(old: oldModel, new: newModel)
+        report.listing = listing
         if checkFixtures {
             report.fixtures = FixtureValidator(model: newModel).check(
                 fixtures: oldSide.fixtures, renames: report.renamedTypes)

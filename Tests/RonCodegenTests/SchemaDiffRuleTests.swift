@@ -452,6 +452,49 @@ struct SchemaDiffRuleTests {
         #expect(report.changes.allSatisfy { $0.verdicts == .allCompatible })
     }
 
+    @Test("a plain string member that becomes an open string enum, or the reverse, breaks Swift source only")
+    func openEnumAndPlainStringReadEachOther() throws {
+        let mode = #""Mode": {"type": "string", "enum": ["a", "b"]}, "#
+        let plain = try Self.model(mode + Self.property(#"{"type": "string"}"#, required: true))
+        let enumerated = try Self.model(mode + Self.property(##"{"$ref": "#/$defs/Mode"}"##, required: true))
+        for (old, new) in [(enumerated, plain), (plain, enumerated)] {
+            let changes = SchemaDiff.compare(old: old, new: new).changes
+            let change = try #require(changes.first { $0.member == "n" }, "\(changes)")
+            #expect(change.rule == .fieldTypeChanged)
+            // The generated enum keeps an unknown value as `.unknown(String)`, and its values are strings.
+            #expect(change.verdicts.oldClientsNewServer == .compatible, "\(change)")
+            #expect(change.verdicts.newClientsOldServer == .compatible, "\(change)")
+            #expect(change.verdicts.swiftSource == .breaking)
+        }
+        // A struct is no string: that still breaks both ways, and so does a name that is a struct on
+        // one side and a string enum on the other.
+        let object = try Self.model(
+            #""Mode": {"type": "object", "properties": {}}, "#
+                + Self.property(##"{"$ref": "#/$defs/Mode"}"##, required: true))
+        let structToEnum = SchemaDiff.compare(old: object, new: plain).changes.first { $0.member == "n" }
+        #expect(structToEnum?.verdicts.breaksWire == true, "\(String(describing: structToEnum))")
+        let string = try Self.model(Self.property(#"{"type": "string"}"#, required: true))
+        let change = try #require(SchemaDiff.compare(old: object, new: string).changes.first { $0.member == "n" })
+        #expect(change.verdicts.breaksWire)
+        #expect(change.verdicts.oldClientsNewServer == .breaking && change.verdicts.newClientsOldServer == .breaking)
+    }
+
+    @Test("the renderings list breaking changes first; listing .breaking leaves the others out of the list only")
+    func breakingChangesAreListedFirst() throws {
+        let old = try Self.model(Self.object(#""a": {"type": "string"}, "b": {"type": "string"}"#, required: ["b"]))
+        let new = try Self.model(
+            Self.object(#""a": {"type": "string", "description": "A."}, "b": {"type": "boolean"}"#, required: ["b"]))
+        var report = SchemaDiff.compare(old: old, new: new)
+        #expect(report.changes.map(\.rule) == [.documentationChanged, .fieldTypeChanged], "found in schema order")
+        #expect(report.listed.map(\.rule) == [.fieldTypeChanged, .documentationChanged])
+        report.listing = .breaking
+        #expect(report.listed.map(\.rule) == [.fieldTypeChanged])
+        #expect(!report.table().contains("DOCUMENTATION_CHANGED"))
+        #expect(report.summary.contains("2 changes") && report.summary.contains("1 not breaking not listed"))
+        #expect(report.bump == .major)
+        #expect(!(try report.json()).contains("DOCUMENTATION_CHANGED"))
+    }
+
     @Test("an operation's change names its route and its place in the document, in the table and the JSON")
     func operationChangesAreLocated() throws {
         let old = try Self.api(Self.route() + ", " + Self.route("/other", id: "getOther"))

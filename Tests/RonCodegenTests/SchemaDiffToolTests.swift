@@ -106,6 +106,42 @@ struct SchemaDiffToolTests {
         #expect(problem["message"]?.contains("70000") == true)
     }
 
+    @Test("breaks come first, --only breaking lists them alone, and --format json is alone on standard output")
+    func breaksFirstAndOnlyBreaking() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Fixtures/Item/one.json", #"{"id": "a", "count": 7}"#)
+        try repository.commit()
+        // Found in schema order: the optional `note` (no break), then `count` narrowed (a break).
+        let changed =
+            #""id": {"type": "string", "description": "The id."}, "note": {"type": "string"}, "#
+            + #""count": {"type": "integer", "x-ron-type": "u8"}"#
+        try repository.write("Schema/a.schema.json", Self.schema(changed))
+        let table = try repository.diff([])
+        #expect(table.status == 1)
+        let rows = table.output.split(separator: "\n").map(String.init)
+        let narrowed = try #require(rows.firstIndex { $0.contains("FIELD_TYPE_NARROWED") }, "\(table.output)")
+        let added = try #require(rows.firstIndex { $0.contains("FIELD_ADDED_OPTIONAL") })
+        let documented = try #require(rows.firstIndex { $0.contains("DOCUMENTATION_CHANGED") })
+        #expect(narrowed < added && narrowed < documented, "\(table.output)")
+        let only = try repository.diff(["--only", "breaking"])
+        #expect(only.status == 1)
+        #expect(only.output.contains("FIELD_TYPE_NARROWED"))
+        #expect(!only.output.contains("FIELD_ADDED_OPTIONAL") && !only.output.contains("DOCUMENTATION_CHANGED"))
+        #expect(only.output.contains("3 changes: 1 breaking the wire"), "the summary counts every change")
+        #expect(only.output.contains("2 not breaking not listed (--only breaking)"), "\(only.output)")
+        #expect(only.output.contains("semver bump: major"))
+        let json = try repository.diff(["--format", "json", "--only", "breaking"])
+        #expect(json.status == 1)
+        // Standard output is the JSON document alone; the note on the old fixtures is on standard error.
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any], "\(json.output)")
+        #expect((object["changes"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["FIELD_TYPE_NARROWED"])
+        #expect(json.error.contains("old fixtures: 1 from HEAD"), "\(json.error)")
+        #expect(try repository.diff(["--only", "docs"]).status == 2)
+    }
+
     @Test("--fail-on source fails on a source-only break that --fail-on wire lets through")
     func failOnSelectsTheVerdicts() throws {
         let repository = try Repository()

@@ -25,6 +25,11 @@ struct DriftCommandTests {
                 #expect(result.output.contains("ok      \(operation) "), "\(result.output)")
             }
             #expect(result.output.contains("skipped echo (POST /echo)"))
+            // One summary line ends the report, and the report ends with a newline.
+            let last = try #require(result.output.split(separator: "\n").last.map(String.init))
+            #expect(last.hasPrefix("drift: ") && last.hasSuffix(" skipped"), "\(result.output)")
+            #expect(last.contains(" fit, 0 drifted, 0 failed, "), "\(last)")
+            #expect(result.output.hasSuffix(" skipped\n"))
         }
     }
 
@@ -73,13 +78,14 @@ struct DriftCommandTests {
             strict.output.split(separator: "\n").map(String.init) == [
                 "drift   getHealth (GET /healthz): Health at /build: \(expected), got 7",
                 #"drift   getHealth (GET /healthz): Health at /zone: \#(expected), got "eu""#,
+                "drift: 1 operation: 0 fit, 1 drifted, 0 failed, 0 skipped",
             ], "\(strict.output)")
         let json = try RonBinary.run(arguments + ["--strict", "--format", "json"])
         #expect(DriftJSON.problems(json.output, of: "getHealth").map { $0["pointer"] } == ["/build", "/zone"])
         #expect(DriftJSON.entries(json.output).first?["pointer"] == "/build")
     }
 
-    @Test func aFailedCallIsAProblemAndTheTokenIsSentButNeverPrinted() throws {
+    @Test func aFailedCallIsFailedAndTheTokenIsSentButNeverPrinted() throws {
         let server = try LoopbackServer { _ in
             .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
         }
@@ -89,10 +95,28 @@ struct DriftCommandTests {
         ])
         #expect(status == 2, "\(output)")
         let hello = try #require(entry(entries, "getHello"), "\(output)")
-        #expect(hello["outcome"] == "problem")
+        #expect(hello["outcome"] == "failed")
         #expect(hello["message"]?.contains("NOT_FOUND") == true)
+        #expect(output.contains("drift: 1 operation: 0 fit, 0 drifted, 1 failed, 0 skipped"), "\(output)")
         #expect(server.requests.first?.header("authorization") == "Bearer sekrit-token")
         #expect(!output.contains("sekrit"))
+    }
+
+    /// `--format json` writes the JSON document alone on standard output (the summary goes to
+    /// standard error), so `> report.json` is JSON.
+    @Test func theJSONReportIsAloneOnStandardOutput() throws {
+        let server = try LoopbackServer { _ in
+            .json(501, #"{"code": "no_example", "message": "no example", "retryable": false}"#)
+        }
+        defer { server.stop() }
+        let result = try RonBinary.run([
+            "drift", "--format", "json", "--base", "http://127.0.0.1:\(server.port)", "--operation", "getHello",
+        ])
+        #expect(result.status == 2, "\(result.output)\(result.error)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+        #expect(document?.first?["outcome"] as? String == "failed", "\(result.output)")
+        #expect(!result.output.contains("drift: 1 operation"))
+        #expect(result.error.contains("drift: 1 operation: 0 fit, 0 drifted, 1 failed, 0 skipped"), "\(result.error)")
     }
 
     @Test func anUnknownOperationIsAUsageError() throws {

@@ -54,6 +54,7 @@ extension ModelComparison {
     ) {
         var old = oldField
         old.type = canonical(oldField.type)
+        let textEnums = self.textEnums
         let origins = (Self.origin(of: oldField, in: oldType), Self.origin(of: newField, in: newType))
 
         /// Records `rule` when `aspect` differs, judged on the old member with only that aspect changed.
@@ -70,13 +71,17 @@ extension ModelComparison {
                 rule: rule, typeName: newType.name, member: newField.wireName, detail: detail(before, after),
                 old: origins.0, new: origins.1,
                 verdicts: CompatibilityVerdicts(
-                    oldClientsNewServer: WireAcceptance.decodes(old, from: middle) ? .compatible : .breaking,
-                    newClientsOldServer: WireAcceptance.decodes(middle, from: old) ? .compatible : .breaking,
+                    oldClientsNewServer: WireAcceptance.decodes(old, from: middle, textEnums: textEnums)
+                        ? .compatible : .breaking,
+                    newClientsOldServer: WireAcceptance.decodes(middle, from: old, textEnums: textEnums)
+                        ? .compatible : .breaking,
                     swiftSource: WireAcceptance.sourceCompatible(old, middle) ? .compatible : .breaking))
         }
 
         let found: [SchemaChange?] = [
-            aspect(\.type, Self.typeRule, { "\(Self.describe($0)) → \(Self.describe($1))" }),
+            aspect(
+                \.type, { Self.typeRule($0, $1, textEnums: textEnums) },
+                { "\(Self.describe($0)) → \(Self.describe($1))" }),
             aspect(\.required, { $1 ? .fieldMadeRequired : .fieldMadeOptional }, { $1 ? "required" : "optional" }),
             aspect(
                 \.nullable, { $1 ? .fieldMadeNullable : .fieldMadeNonNullable }, { $1 ? "nullable" : "not nullable" }),
@@ -94,14 +99,32 @@ extension ModelComparison {
     }
 
     /// Which rule names a change of a member's type from `old` to `new`.
-    static func typeRule(_ old: TypeReference, _ new: TypeReference) -> SchemaDiffRule {
+    static func typeRule(_ old: TypeReference, _ new: TypeReference, textEnums: Set<String> = []) -> SchemaDiffRule {
         if WireAcceptance.isInt64EncodingChange(old, new) { return .fieldInt64EncodingChanged }
         if WireAcceptance.isFormatChange(old, new) { return .fieldFormatChanged }
-        switch (WireAcceptance.accepts(new, old), WireAcceptance.accepts(old, new)) {
+        switch (
+            WireAcceptance.accepts(new, old, textEnums: textEnums),
+            WireAcceptance.accepts(old, new, textEnums: textEnums)
+        ) {
         case (true, false): return .fieldTypeWidened
         case (false, true): return .fieldTypeNarrowed
         default: return .fieldTypeChanged
         }
+    }
+
+    /// The open string enums (old names as renamed): a plain string member that becomes one of
+    /// them, or one that becomes a plain string, keeps the wire form for reading. A name that is
+    /// another kind of type on either side is not one (its kind change is judged on its own).
+    var textEnums: Set<String> {
+        func kinds(_ model: SchemaModel, _ name: (String) -> String) -> [String: Bool] {
+            Dictionary(
+                model.types.map { type in
+                    if case .stringEnum = type.shape { return (name(type.name), true) }
+                    return (name(type.name), false)
+                }, uniquingKeysWith: { first, second in first && second })
+        }
+        let both = kinds(old, { renames[$0] ?? $0 }).merging(kinds(new, { $0 }), uniquingKeysWith: { $0 && $1 })
+        return Set(both.filter(\.value).keys)
     }
 
     /// `/$defs/T/properties/<member>` below the type's own pointer.

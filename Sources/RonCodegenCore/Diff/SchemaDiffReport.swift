@@ -29,6 +29,24 @@ public struct SchemaDiffReport: Sendable, Equatable {
         case any
     }
 
+    /// Which changes the renderings list; the summary, the bump and the exit status count them all.
+    public enum Listing: String, Sendable, CaseIterable {
+        /// Every change, the breaking ones first.
+        case all
+        /// Only the changes with a `BREAKS` verdict (`--only breaking`).
+        case breaking
+    }
+
+    /// Which changes ``table()`` and ``json()`` list (default: all).
+    public var listing: Listing = .all
+
+    /// The changes the renderings list: those with a `BREAKS` verdict first, then (unless
+    /// ``listing`` is ``Listing/breaking``) the others, each group in the order found.
+    public var listed: [SchemaChange] {
+        let breaking = changes.filter { $0.verdicts.breaksAnything }
+        return listing == .breaking ? breaking : breaking + changes.filter { !$0.verdicts.breaksAnything }
+    }
+
     /// The semantic version bump the changes imply.
     public var bump: SemverBump { changes.map(\.bump).max() ?? .none }
 
@@ -54,17 +72,20 @@ public struct SchemaDiffReport: Sendable, Equatable {
             let refused = fixtures.filter { !$0.problems.isEmpty }.count
             line += "; \(fixtures.count - refused) of \(fixtures.count) old fixtures decode with the new schema"
         }
+        let hidden = changes.count - listed.count
+        if hidden > 0 { line += "; \(hidden) not breaking not listed (--only breaking)" }
         return line + "; semver bump: \(bump.rawValue)"
     }
 
     // MARK: Renderings
 
     /// A table for people: type, member, rule, the three verdicts (`ok` or `BREAKS`), what changed,
-    /// the old and new locations; then the fixture problems and the summary line.
+    /// the old and new locations, one row per listed change (``listed``: breaking ones first); then
+    /// the fixture problems and the summary line.
     public func table() -> String {
         let header = ["type", "member", "change", "old clients", "new clients", "swift source", "detail", "old", "new"]
         func mark(_ verdict: CompatibilityVerdict) -> String { verdict == .compatible ? "ok" : "BREAKS" }
-        let rows = changes.map { change in
+        let rows = listed.map { change in
             [
                 change.typeName, change.member ?? "-", change.rule.rawValue, mark(change.verdicts.oldClientsNewServer),
                 mark(change.verdicts.newClientsOldServer), mark(change.verdicts.swiftSource), change.detail,
@@ -99,7 +120,8 @@ public struct SchemaDiffReport: Sendable, Equatable {
     }
 
     /// The report as JSON for tools: `changes` (rule, type, member, detail, verdicts, old and new
-    /// locations), `fixtures`, `versionProblems`, `bump` and `summary`.
+    /// locations; the ``listed`` ones, breaking first), `fixtures`, `versionProblems`, `bump` and
+    /// `summary`.
     public func json() throws -> String {
         struct Location: Encodable {
             var file: String
@@ -135,7 +157,7 @@ public struct SchemaDiffReport: Sendable, Equatable {
             var summary: String
         }
         let report = Report(
-            changes: changes.map { change in
+            changes: listed.map { change in
                 Change(
                     rule: change.rule.rawValue, type: change.typeName, member: change.member, detail: change.detail,
                     oldClientsNewServer: change.verdicts.oldClientsNewServer,

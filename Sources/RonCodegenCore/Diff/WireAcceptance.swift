@@ -40,10 +40,20 @@ enum WireAcceptance {
     }
 
     /// Whether a decoder for `decoder` accepts every value of `value`. Named types compare by name
-    /// (their own changes are judged where they are defined).
-    static func accepts(_ decoder: TypeReference, _ value: TypeReference) -> Bool {
+    /// (their own changes are judged where they are defined). `textEnums` names the open string
+    /// enums: their decoders keep any string (an unknown one as `.unknown`), and every value of one
+    /// is a string, so a plain string and such an enum read each other.
+    static func accepts(_ decoder: TypeReference, _ value: TypeReference, textEnums: Set<String> = []) -> Bool {
         if decoder == value { return true }
         if decoder == .json { return true }
+        if case .named(let name, let arguments) = decoder, arguments.isEmpty, textEnums.contains(name) {
+            return value == .string
+        }
+        if decoder == .string, case .named(let name, let arguments) = value, arguments.isEmpty,
+            textEnums.contains(name)
+        {
+            return true
+        }
         if let wide = numberRange(decoder), let narrow = numberRange(value) { return wide.contains(narrow) }
         if let wide = textRange(decoder), let narrow = textRange(value) { return wide.contains(narrow) }
         if decoder == .bigInteger { return numberRange(value) != nil }
@@ -98,7 +108,7 @@ enum WireAcceptance {
 
     /// Whether a decoder generated for `decoder` reads every member `producer` allows with the
     /// meaning the producer gave it (`nil`: the object has no such member).
-    static func decodes(_ decoder: Field?, from producer: Field?) -> Bool {
+    static func decodes(_ decoder: Field?, from producer: Field?, textEnums: Set<String> = []) -> Bool {
         guard let decoder else { return true }  // unknown members are ignored
         guard let producer else { return acceptsMissing(decoder) }
         if mayOmit(producer), !acceptsMissing(decoder) { return false }
@@ -106,7 +116,7 @@ enum WireAcceptance {
         if mayOmit(producer), let a = decoder.defaultValue, let b = producer.defaultValue, a != b {
             return false  // a left-out member means another value on each side
         }
-        return accepts(decoder.type, producer.type)
+        return accepts(decoder.type, producer.type, textEnums: textEnums)
     }
 
     /// Whether Swift code written against `old` compiles against `new`: the same name, Swift type
