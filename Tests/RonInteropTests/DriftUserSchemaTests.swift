@@ -140,7 +140,7 @@ struct DriftUserSchemaTests {
         let int32 = "an Int32 (a whole number from -2147483648 to 2147483647)"
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(
-            lines.filter { $0.hasPrefix("drift") } == [
+            lines.filter { $0.hasPrefix("drift ") } == [
                 "drift   getWidget (GET /widgets/{widget_id}): Widget at /id: expected a string, got 5",
                 "drift   getWidget (GET /widgets/{widget_id}): Widget at /size: expected \(int32), got 1.5",
                 "drift   listWidgets (GET /widgets): WidgetList at /widgets/0/size: expected \(int32), got \"big\"",
@@ -148,6 +148,7 @@ struct DriftUserSchemaTests {
                     + "expected the required member 'id' of Widget, got nothing",
             ], "\(result.output)")
         #expect(lines.contains("skipped makeWidget (POST /widgets): not a GET: only safe operations are called"))
+        #expect(lines.last == "drift: 3 operations: 0 fit, 2 drifted, 0 failed, 1 skipped", "\(result.output)")
     }
 
     @Test func theJSONReportListsEveryProblemAndKeepsTheFirstInItsOwnFields() throws {
