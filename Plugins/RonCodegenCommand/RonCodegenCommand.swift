@@ -14,8 +14,11 @@ struct RonCodegenCommand: CommandPlugin {
         Schema/, then Fixtures/ (--fixtures DIR names another). The folders read are said on
         standard error. `<command> --help` shows a command's options; none needs a permission.
 
-          preview            write the generated Swift, one file per document, to a folder for review
-                             (default: in .build; the path is printed)    [the default command]
+          preview            write the generated Swift, one file per document and the calls
+                             (RonOperations.swift), to a folder for review (default: in .build;
+                             the path is printed)    [the default command]
+          calls              every generated call (Swift signature, HTTP method and path, document)
+                             and every type with its members, one a line, for grep
           verify             read every fixture against the schema, without building
           diff               what a schema change breaks, against the last commit (--old REV|DIR)
           drift              call the safe operations of a running server and check every answer
@@ -37,7 +40,7 @@ struct RonCodegenCommand: CommandPlugin {
 
     func performCommand(context: PluginContext, arguments: [String]) throws {
         var arguments = arguments
-        let commands = ["preview", "verify", "diff", "drift", "mock", "fixtures", "help"]
+        let commands = ["preview", "calls", "verify", "diff", "drift", "mock", "fixtures", "help"]
         let command = arguments.first.flatMap { commands.contains($0) ? $0 : nil } ?? "preview"
         if arguments.first == command { arguments.removeFirst() }
         let help = arguments.contains("--help") || arguments.contains("-h")
@@ -84,6 +87,8 @@ struct RonCodegenCommand: CommandPlugin {
         case "mock":
             try ToolRun.run(
                 codegen, ["mock", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
+        case "calls":
+            try ToolRun.run(codegen, ["calls", "--schema", layout.schema.path] + rest, in: root)
         case "drift":
             let drift = try context.tool(named: "ron-drift").url
             try ToolRun.run(
@@ -94,12 +99,18 @@ struct RonCodegenCommand: CommandPlugin {
                 ?? context.pluginWorkDirectoryURL.appending(path: "GeneratedPreview")
             let process = Process()
             process.executableURL = codegen
-            process.arguments = ["--schema", layout.schema.path, "--output", folder.path, "--split"] + rest
+            // The calls too, as a target that depends on the client gets them.
+            process.arguments =
+                [
+                    "--schema", layout.schema.path, "--output", folder.path, "--split", "--with-operations",
+                    "--client-module", "RonAppSdkSwift",
+                ] + rest
             process.currentDirectoryURL = root
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else { exit(process.terminationStatus) }
             print("Generated sources written to \(folder.path)")
+            print("Every call and type, one a line: swift package ron-codegen calls")
         }
     }
 }

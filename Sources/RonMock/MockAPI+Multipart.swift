@@ -1,8 +1,8 @@
 import Foundation
 import RonCodegenCore
 
-/// A `multipart/form-data` body against its form: every required part is there, no part is sent
-/// twice unless it is an array, and a file part's media type is one its `encoding` lists.
+/// A `multipart/form-data` body against its form: every required part is there (an array's absent
+/// parts are an empty array), no part is sent twice unless it is an array, and a file part's media type is one its `encoding` lists.
 extension MockAPI {
     func multipartFindings(_ request: MockRequest, _ form: MultipartForm) -> [MockProblem.Finding] {
         guard let contentType = request.header("content-type"),
@@ -18,7 +18,11 @@ extension MockAPI {
             let location = "body part '\(part.name)'"
             let sent = parts.filter { $0.name == part.name }
             if sent.isEmpty {
-                if part.required { findings.append(.init(location: location, message: "required, and missing")) }
+                // An array goes as one part per element, so an empty one is no part at all: a
+                // required array that is absent is an empty array, as the generated calls send it.
+                if part.required && !part.repeated {
+                    findings.append(.init(location: location, message: "required, and missing"))
+                }
                 continue
             }
             if sent.count > 1 && !part.repeated {

@@ -38,7 +38,7 @@ public final class MockServer: @unchecked Sendable {
         public var description: String
     }
 
-    private let api: MockAPI
+    private let answer: @Sendable (MockRequest) -> MockResponse
     private let configuration: Configuration
     private let log: (@Sendable (MockRequest, MockResponse) -> Void)?
     private let lock = NSLock()
@@ -52,7 +52,18 @@ public final class MockServer: @unchecked Sendable {
         api: MockAPI, configuration: Configuration = Configuration(),
         log: (@Sendable (MockRequest, MockResponse) -> Void)? = nil
     ) {
-        self.api = api
+        answer = { api.respond(to: $0) }
+        self.configuration = configuration
+        self.log = log
+    }
+
+    /// A server answering with `source`'s API as its folders are at each request (fixtures and
+    /// examples changed on disk are served without a restart); `log` as for ``init(api:configuration:log:)``.
+    public init(
+        source: MockSource, configuration: Configuration = Configuration(),
+        log: (@Sendable (MockRequest, MockResponse) -> Void)? = nil
+    ) {
+        answer = { source.current.respond(to: $0) }
         self.configuration = configuration
         self.log = log
     }
@@ -186,7 +197,7 @@ public final class MockServer: @unchecked Sendable {
                 Self.lingeringClose(fd)
                 return
             }
-            let response = api.respond(to: request)
+            let response = answer(request)
             log?(request, response)
             let closing = !request.keepsAlive
             guard connection.write(response, closing: closing, headOnly: request.method == "HEAD"), !closing else {

@@ -33,7 +33,9 @@ struct MockCommand {
         404; another method 405 with Allow.
           Prefer: code=404       the operation's documented 404 answer (any documented status)
           Prefer: example=NAME   the fixture or document example NAME
-        The answer's X-Ron-Mock-Source header names the fixture or example it came from.
+        The answer's X-Ron-Mock-Source header names the fixture or example it came from. Files
+        changed, added or removed in the schema or fixtures folder are read again at the next
+        request (no restart). Each request is one line on standard error, written at once.
 
         The first line printed is "listening on http://HOST:PORT". It serves until SIGINT or
         SIGTERM, or until standard input closes when it is a pipe or a terminal.
@@ -84,22 +86,28 @@ struct MockCommand {
         if fixturesFolder == nil, FileManager.default.fileExists(atPath: "Fixtures") {
             fixturesFolder = URL(fileURLWithPath: "Fixtures")
         }
-        let api: MockAPI
+        let quiet = quiet
+        let errors = FileHandle.standardError
+        let source: MockSource
         do {
-            api = try MockAPI(schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder)
+            source = try MockSource(
+                schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder,
+                onReload: { result in
+                    guard !quiet else { return }
+                    errors.write(Data((MockSource.reloadLine(result) + "\n").utf8))
+                })
         } catch let error as MockAPI.LoadError {
             throw SchemaSnapshot.Failure(description: error.description)
         }
-        let errors = FileHandle.standardError
+        let api = source.current
         for result in api.fixtureProblems {
             for problem in result.problems {
                 let at = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
                 errors.write(Data("warning: \(result.file) (\(result.typeName))\(at): \(problem.message)\n".utf8))
             }
         }
-        let quiet = quiet
         let server = MockServer(
-            api: api,
+            source: source,
             configuration: .init(host: host, port: port, maxBodyBytes: maxBodyBytes),
             log: { request, response in
                 guard !quiet else { return }

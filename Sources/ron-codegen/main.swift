@@ -20,6 +20,7 @@ struct Arguments {
                ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]   (see diff --help)
                ron-codegen verify [--schema <dir>] [--fixtures <dir>]            (see verify --help)
                ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>]  (see mock --help)
+               ron-codegen calls [--schema <dir>]                                 (see calls --help)
 
           --schema <dir>           the folder of schema documents (*.json, *.toml, *.yaml), read recursively
           --output <dir>           where to write the Swift sources
@@ -83,6 +84,16 @@ if CommandLine.arguments.dropFirst().first == "verify" {
         exit(try VerifyCommand(CommandLine.arguments.dropFirst(2)).run())
     } catch let error as UsageError {
         fail("\(error)\n\n\(VerifyCommand.usage)", code: 2)
+    } catch {
+        fail("\(error)", code: 2)
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "calls" {
+    do {
+        exit(try CallsCommand(CommandLine.arguments.dropFirst(2)).run())
+    } catch let error as UsageError {
+        fail("\(error)\n\n\(CallsCommand.usage)", code: 2)
     } catch {
         fail("\(error)", code: 2)
     }

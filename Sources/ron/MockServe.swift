@@ -8,14 +8,19 @@ enum MockServe {
     static func run(
         schema: String, fixtures: String?, host: String, port: Int, maxBody: Int, quiet: Bool
     ) async throws {
-        let api: MockAPI
+        let source: MockSource
         do {
-            api = try MockAPI(
+            source = try MockSource(
                 schemaDirectory: URL(fileURLWithPath: schema),
-                fixturesDirectory: fixtures.map(URL.init(fileURLWithPath:)))
+                fixturesDirectory: fixtures.map(URL.init(fileURLWithPath:)),
+                onReload: { result in
+                    guard !quiet else { return }
+                    CLIOutput.error(MockSource.reloadLine(result))
+                })
         } catch let error as MockAPI.LoadError {
             throw ValidationError(error.description)
         }
+        let api = source.current
         for result in api.fixtureProblems {
             for problem in result.problems {
                 let at = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
@@ -29,7 +34,7 @@ enum MockServe {
         let watch = SignalWatch([SIGINT, SIGTERM]) { stop.yield() }
         defer { watch.cancel() }
         let server = MockServer(
-            api: api, configuration: .init(host: host, port: port, maxBodyBytes: maxBody),
+            source: source, configuration: .init(host: host, port: port, maxBodyBytes: maxBody),
             log: { request, response in
                 guard !quiet else { return }
                 let source = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
@@ -48,5 +53,6 @@ enum MockServe {
         for await _ in stops { break }
         server.stop()
         print("stopped")
+        fflush(nil)
     }
 }

@@ -112,6 +112,7 @@ import Testing
     }
 
     @Test func aFittingFormIsAnsweredAndMissingOrWrongPartsAreNamed() throws {
+        // `fits` sends no `tags` part: the required array is empty.
         let mock = try MockServing()
         let headers = ["Content-Type": "multipart/form-data; boundary=b0undary"]
         let fits = try mock.request(
@@ -129,6 +130,11 @@ import Testing
             ])
         let missing = try mock.request("POST", "/v1/photos", headers: headers, body: Self.body([("caption", nil)]))
         #expect(MockValidationTests.problems(missing) == ["body part 'photo': required, and missing"])
+        // `tags`, a required array, goes as one part per element: sent empty, it is no part at all.
+        let tagged = try mock.request(
+            "POST", "/v1/photos", headers: headers,
+            body: Self.body([("caption", nil), ("photo", "image/png"), ("tags", nil), ("tags", nil)]))
+        #expect(tagged.status == 204)
         let unframed = try mock.request(
             "POST", "/v1/photos", headers: ["Content-Type": "multipart/form-data"], body: "caption=x")
         #expect(

@@ -125,8 +125,9 @@ struct ShopSchema {
               "post": {
                 "operationId": "uploadPhoto",
                 "requestBody": {"required": true, "content": {"multipart/form-data": {
-                  "schema": {"type": "object", "required": ["caption", "photo"], "properties": {
-                    "caption": {"type": "string"}, "photo": {"type": "string", "format": "binary"}}},
+                  "schema": {"type": "object", "required": ["caption", "photo", "tags"], "properties": {
+                    "caption": {"type": "string"}, "photo": {"type": "string", "format": "binary"},
+                    "tags": {"type": "array", "items": {"type": "string"}}}},
                   "encoding": {"photo": {"contentType": "image/png, image/jpeg"}}}}},
                 "responses": {"204": {"description": "Stored."}}
               }

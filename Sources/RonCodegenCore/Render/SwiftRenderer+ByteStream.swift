@@ -2,13 +2,6 @@
 extension SwiftRenderer {
     /// For a binary answer: the same call as a stream of the body's bytes, never held whole.
     func renderByteStream(_ operation: Operation, arguments: [OperationParameter], into w: inout SourceWriter) {
-        var signature = arguments.map { parameter in
-            let type = Self.argumentType(parameter.type)
-            return parameter.required ? "\(parameter.swiftName): \(type)" : "\(parameter.swiftName): \(type)? = nil"
-        }
-        signature += Self.bodyArguments(operation.requestBody)
-        signature.append("maxBytes: Int64? = nil")
-        signature.append("headers: [String: String] = [:]")
         w.line()
         w.line(
             "/// ``\(operation.swiftName)(\(Self.labels(operation)))`` as a stream: the answer's bytes as they arrive,"
@@ -27,9 +20,7 @@ extension SwiftRenderer {
         w.line("/// - Returns: The status, the headers and the body.")
         w.line("/// - Throws: The call's `RonProblem`: a non-2xx status, a transport failure, a closed client.")
         if operation.deprecated { w.line("@available(*, deprecated, message: \"deprecated in the schema\")") }
-        w.block(
-            "public func \(operation.swiftName)Stream(\(signature.joined(separator: ", "))) async throws(RonProblem) -> RonStreamedResponse"
-        ) { w in
+        w.block(Self.byteStreamDeclaration(operation)) { w in
             pathStatement(operation, viaClient: true, into: &w)
             queryItems(arguments, fixed: operation.fixedQuery, failure: "throw error.problem", into: &w)
             headerStatement(arguments, accept: operation.accept, failure: "throw error.problem", into: &w)

@@ -49,25 +49,11 @@ extension SwiftRenderer {
     func renderOperation(_ operation: Operation, into w: inout SourceWriter) {
         documentation(operation, into: &w)
         if operation.deprecated { w.line("@available(*, deprecated, message: \"deprecated in the schema\")") }
-        let arguments = operation.parameters.filter {
-            !(operation.facetScoped && $0.location == .path && $0.name == "id")
-        }
-        let isStream: Bool
-        if case .eventStream = operation.result { isStream = true } else { isStream = false }
-        var signature = arguments.filter { !(isStream && Self.isLastEventId($0)) }.map { parameter in
-            let type = Self.argumentType(parameter.type)
-            return parameter.required
-                ? "\(parameter.swiftName): \(type)" : "\(parameter.swiftName): \(type)? = nil"
-        }
-        signature += Self.bodyArguments(operation.requestBody)
+        let arguments = Self.callParameters(operation)
         switch operation.result {
         case .eventStream(let type):
-            signature.append("lastEventId: String? = nil")
-            signature.append("options: RonSubscriptionOptions = RonSubscriptionOptions()")
             let streamType = TypeSpelling.swift(type)
-            w.block(
-                "public func \(Naming.escaped(operation.swiftName))(\(signature.joined(separator: ", "))) async throws(RonProblem) -> AsyncThrowingStream<\(streamType), any Error>"
-            ) { w in
+            w.block(Self.callDeclaration(operation)) { w in
                 pathStatement(operation, into: &w)
                 queryItems(arguments, fixed: operation.fixedQuery, failure: "throw error.problem", into: &w)
                 let client = operation.facetScoped ? "client." : ""
@@ -79,11 +65,8 @@ extension SwiftRenderer {
         default:
             break
         }
-        signature.append("headers: [String: String] = [:]")
         let result = Self.resultType(operation)
-        w.block(
-            "public func \(Naming.escaped(operation.swiftName))(\(signature.joined(separator: ", "))) async -> sending AppResponse<\(result)>"
-        ) { w in
+        w.block(Self.callDeclaration(operation)) { w in
             pathStatement(operation, into: &w)
             queryItems(arguments, fixed: operation.fixedQuery, into: &w)
             headerStatement(arguments, accept: operation.accept, into: &w)
@@ -145,12 +128,6 @@ extension SwiftRenderer {
         _ operation: Operation, item: TypeReference, arguments: [OperationParameter], into w: inout SourceWriter
     ) {
         let rest = arguments.filter { $0.name != "page_token" && $0.name != "page_size" }
-        var signature = rest.map { parameter in
-            let type = Self.argumentType(parameter.type)
-            return parameter.required ? "\(parameter.swiftName): \(type)" : "\(parameter.swiftName): \(type)? = nil"
-        }
-        signature.append("pageSize: Int? = nil")
-        signature.append("headers: [String: String] = [:]")
         w.line()
         w.line(
             "/// Every page of ``\(operation.swiftName)(\(Self.labels(operation)))``, fetched one at a time as you iterate."
@@ -164,9 +141,7 @@ extension SwiftRenderer {
             ], into: &w)
         if operation.deprecated { w.line("@available(*, deprecated, message: \"deprecated in the schema\")") }
         let itemType = TypeSpelling.swift(item)
-        w.block(
-            "public func \(operation.swiftName)Pages(\(signature.joined(separator: ", "))) -> PageSequence<\(itemType)>"
-        ) { w in
+        w.block(Self.pagesDeclaration(operation, item: item)) { w in
             // A structured value that does not encode is thrown by the first page.
             let fallible = rest.contains { $0.queryStyle != nil }
             if fallible { w.line("var encodingFailure: RonProblem? = nil") }
