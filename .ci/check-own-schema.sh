@@ -101,7 +101,7 @@ expect_out "old fixtures: 2 from HEAD:Tests/ShopFrontAPITests/Fixtures"
 echo "== help needs no permission, and the preview writes nothing into the package"
 run 0 "swift package ron-codegen help"
 expect_out "usage: swift package ron-codegen"
-for command in verify diff drift mock "fixtures record"; do
+for command in verify diff drift mock calls "fixtures record"; do
     run 0 "swift package ron-codegen $command --help"
     expect_out "usage: "
 done
@@ -110,6 +110,13 @@ expect_out "usage: ron-codegen mock"
 run 0 "swift package ron-codegen preview"
 expect_out "Generated sources written to $work/ShopFront/.build/"
 [ -z "$(git status --porcelain)" ] || { git status --porcelain; echo "error: the preview wrote into the package"; exit 1; }
+preview=$(sed -n 's/^Generated sources written to //p' "$work/out" | tail -1)
+grep -q "public func getWidget(widgetId: String" "$preview/RonOperations.swift" \
+    || { ls "$preview"; echo "error: the preview has no calls (RonOperations.swift)"; exit 1; }
+run 0 "swift package ron-codegen calls"
+expect_out "^call  RonClient.getWidget(widgetId: String, headers: \[String: String\] = \[:\]) async -> sending AppResponse<Widget>  GET /v1/widgets/{widget_id}  widgets.openapi.json#/paths/"
+expect_out "^type  Widget  struct  "
+expect_out '^member  Widget.name: String  "name"$'
 
 echo "== the mock answers every operation from the fixtures; drift passes against it"
 mock "$work/mock.log"
