@@ -134,6 +134,21 @@ import Testing
         #expect(request.header("content-length") == String(request.body.count))
     }
 
+    /// An array goes as one part per element, so an empty one is no part at all: what the mock
+    /// (`RonMock`, MockMultipartValidationTests) accepts for a required array as an empty array.
+    @Test func anEmptyArraySendsNoPart() async throws {
+        let server = try LoopbackServer { _ in .text(200, "p-4") }
+        defer { server.stop() }
+        let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true))
+        defer { client.close() }
+        let photo = RonMultipartFile(data: Data("png".utf8), filename: "p.png", contentType: "image/jpeg")
+        let form = UploadGadgetPhotoForm(title: "t", tags: [], photo: photo, photoXChecksum: "c", thumbnails: [])
+        _ = await client.uploadGadgetPhoto(gadgetId: "g-4", body: form)
+        let request = try #require(server.requests.first)
+        let parts = try Self.parts(request.body, contentType: request.header("content-type"))
+        #expect(parts.map(\.name) == ["title", "photo"])
+    }
+
     @Test func aFilePartIsReadFromDiskAndAMissingFileIsALocalProblem() async throws {
         let server = try LoopbackServer { _ in .text(200, "p-3") }
         defer { server.stop() }
