@@ -21,7 +21,7 @@ import Testing
         #expect(tool.process.terminationStatus == 0)
     }
 
-    @Test func ronServeWithASchemaServesTheMockUntilSIGTERM() throws {
+    @Test func ronServeWithASchemaServesTheMockReadsChangedFixturesAndStopsOnSIGTERM() throws {
         let binary = try #require(RonBinary.url, "ron is not built")
         let shop = try ShopSchema()
         defer { shop.remove() }
@@ -31,6 +31,11 @@ import Testing
         #expect(tool.firstLine.hasPrefix("listening on http://127.0.0.1:"))
         let answer = try MockHTTPClient(port: tool.port).request("GET", "/v1/items?limit=1")
         #expect(answer.status == 200)
+        // A fixture written while it serves is served at the next request.
+        try Data(#"{"id": "i-1", "name": "Desk lamp", "price": 12.5}"#.utf8)
+            .write(to: shop.fixtures.appending(path: "Item/getItem.json"))
+        let changed = try MockHTTPClient(port: tool.port).request("GET", "/v1/items/i-1")
+        #expect(changed.text.contains("Desk lamp"))
         tool.process.terminate()
         tool.process.waitUntilExit()
         #expect(tool.process.terminationStatus == 0)
