@@ -54,9 +54,6 @@ final class ByteChannel: @unchecked Sendable {
     /// The bytes waiting in the spill file.
     var spilledBytes: Int64 { lock.withLock { spill?.pending ?? 0 } }
 
-    /// Whether no chunk waits to be read (in memory or spilled).
-    var holdsNothing: Bool { lock.withLock { chunks.isEmpty && (spill?.pending ?? 0) == 0 } }
-
     // MARK: Producer
 
     /// Hands `data` over; `false` asks the producer to pause until `onDemand` (or to stop, once the

@@ -49,17 +49,8 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     private var upload: UploadBody?
     private var head: CheckedContinuation<TransportStream, any Error>?
     private var body: ByteChannel?
-    /// The same channel, kept after the body ended so that ``drain(_:)`` reads what it still holds.
-    private var bodyChannel: ByteChannel?
     private var finished = false
     private var redirects = 0
-    /// Where each part goes, on `URLSession`'s delegate queue, once a download took the body over
-    /// (``drain(_:)``); `nil` while the body goes through the channel.
-    private var directWrite: (@Sendable (Data) throws -> Void)?
-    /// The download waiting for the body's end, once it took the body over.
-    private var drainer: CheckedContinuation<Void, any Error>?
-    /// Why a direct write failed (the disk), rethrown by ``drain(_:)``.
-    private var directFailure: (any Error)?
     private var maxRedirects = RonConfig.Defaults.maxRedirects
     private let configuration: (@Sendable () -> URLSessionConfiguration)?
 
@@ -116,9 +107,6 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         head = nil
         let bodyContinuation = body
         body = nil
-        let drainer = self.drainer
-        self.drainer = nil
-        let directFailure = self.directFailure
         let task = self.task
         let session = self.session
         let upload = self.upload
@@ -133,9 +121,6 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
         bodyContinuation?.finish(throwing: failure)
-        if let drainer {
-            if let error = directFailure ?? failure { drainer.resume(throwing: error) } else { drainer.resume() }
-        }
         task?.cancel()
         session?.invalidateAndCancel()
     }
@@ -157,40 +142,24 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         lock.lock()
         let waitingHead = head
         head = nil
-        if !finished {
-            body = continuation
-            bodyChannel = continuation
-        }
+        if !finished { body = continuation }
         lock.unlock()
         completionHandler(.allow)
         if let waitingHead {
-            var opened = TransportStream(
-                status: http.statusCode, headers: headers, body: stream,
-                decodedContentCodings: HTTPBodyRules.urlSessionDecodes)
-            opened.directBody = self
-            waitingHead.resume(returning: opened)
+            waitingHead.resume(
+                returning: TransportStream(
+                    status: http.statusCode, headers: headers, body: stream,
+                    decodedContentCodings: HTTPBodyRules.urlSessionDecodes))
         } else {
             continuation.finish(throwing: TransportFailure(.cancelled))
         }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        // Offered under the lock, so that ``drain(_:)`` sees every part either in the channel or
-        // after it took the body over, never between.
         lock.lock()
-        let direct = directWrite
-        let accepted = direct != nil || body?.offer(data) != false
+        let channel = body
         lock.unlock()
-        if let direct {
-            do {
-                try direct(data)
-            } catch {
-                lock.withLock { directFailure = error }
-                close(TransportFailure(.cancelled))
-            }
-        } else if !accepted {
-            pauseReading(dataTask)
-        }
+        if channel?.offer(data) == false { pauseReading(dataTask) }
     }
 
     /// Where the data delegate cannot pause (FoundationNetworking on Linux: suspending a task removes
@@ -233,43 +202,5 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
 
     override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         close(error.map(TransportFailure.classify))
-    }
-}
-
-extension URLSessionStreamer: DirectBodySource {
-    /// Writes what the channel holds, then takes the body over: each later part is written on
-    /// `URLSession`'s delegate queue as it arrives, with no hand-over to the download's task (the
-    /// path a bare data delegate takes). Returns when the body ended.
-    func drain(_ write: @escaping @Sendable (Data) throws -> Void) async throws {
-        try await withTaskCancellationHandler {
-            while true {
-                if Task.isCancelled { throw TransportFailure(.cancelled) }
-                let switched: Bool = lock.withLock {
-                    guard !finished, let channel = body, channel.holdsNothing else { return false }
-                    directWrite = write
-                    return true
-                }
-                if switched {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                        lock.lock()
-                        if finished {
-                            let failure = directFailure
-                            lock.unlock()
-                            if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
-                            return
-                        }
-                        drainer = continuation
-                        lock.unlock()
-                        resumeReading()
-                    }
-                    return
-                }
-                let channel = lock.withLock { bodyChannel }
-                guard let channel, let chunk = try await channel.next() else { return }
-                try write(chunk)
-            }
-        } onCancel: {
-            self.close(TransportFailure(.cancelled))
-        }
     }
 }
