@@ -8,7 +8,9 @@ import Testing
 extension ResilienceTests {
     @Suite("Secrets never leave through a refused path; hooks are bounded")
     struct RedactionEverywhereTests {
-        @Test func aRefusedPathWithATokenReachesNoHookEventOrLog() async throws {
+        /// A path refused with a secret in its query (a `..` segment, or a fragment after it).
+        @Test(arguments: ["/download/../admin?token=sup3rsecret", "/download?token=sup3rsecret#part"])
+        func aRefusedPathWithATokenReachesNoHookEventOrLog(path: String) async throws {
             let server = try LoopbackServer { _ in .json(200, "{}") }
             let lines = Collector<String>()
             let infos = Collector<String>()
@@ -17,7 +19,7 @@ extension ResilienceTests {
                 $0.onResponse = { info in infos.append("\(info.url) \(info.problem?.message ?? "")") }
             }
             let events = client.events()
-            let res: AppResponse<Data> = await client.get("/download?token=sup3rsecret")
+            let res: AppResponse<Data> = await client.get(path)
             #expect(res.problem?.code == "invalid_path")
             #expect(res.problem?.message.contains("sup3rsecret") == false)
             var finished: RonRequestFinishedEvent?
