@@ -47,9 +47,10 @@ struct RonCodegenPlugin: BuildToolPlugin {
             // A user's own target: its types (runtime from RonGenerated) and, when it can see RonClient
             // (it depends on RonAppSdkSwift), its operations as methods of RonClient.
             arguments += ["--runtime-module", "RonGenerated"]
+            // The calls go in the same files as the types, each file its share, so the files are of
+            // one size and a debug build's jobs even.
             if target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
                 arguments += ["--with-operations", "--client-module", "RonAppSdkSwift"]
-                generated.append(output.appending(path: "RonOperations.swift"))
             }
         }
         return [

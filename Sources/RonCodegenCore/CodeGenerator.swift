@@ -103,23 +103,30 @@ public struct CodeGenerator: Sendable {
         case types
         /// Only the operations, `RonOperations.swift` (the package's `RonAppSdkSwift`).
         case operations
-        /// Both, `RonOperations.swift` always written (a user's own target).
+        /// Both (a user's own target): `RonOperations.swift` always written, or with shards the
+        /// calls in the files of the types.
         case typesAndOperations
     }
 
     /// The generated files for `model` as `output` says; the types in `shards` files
-    /// (``SwiftRenderer/renderShards(_:count:)``) when `shards` is above 1 and `split` is not set.
+    /// (``SwiftRenderer/renderShards(_:count:calls:)``, the calls with them) when `shards` is above 1
+    /// and `split` is not set.
     public func files(
         for model: SchemaModel, split: Bool, output: Output, shards: Int = 1
     ) -> [(name: String, contents: String)] {
         let operations = ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
-        let types =
-            !split && shards > 1
-            ? SwiftRenderer(options: options).renderShards(model, count: shards) : files(for: model, split: split)
+        let sharded = !split && shards > 1
         switch output {
-        case .types: return types
-        case .operations: return [operations]
-        case .typesAndOperations: return types + [operations]
+        case .types:
+            return sharded
+                ? SwiftRenderer(options: options).renderShards(model, count: shards) : files(for: model, split: split)
+        case .operations:
+            return [operations]
+        case .typesAndOperations:
+            // In shards, each file holds the calls of its operations too: files of one size.
+            return sharded
+                ? SwiftRenderer(options: options).renderShards(model, count: shards, calls: true)
+                : files(for: model, split: split) + [operations]
         }
     }
 

@@ -33,7 +33,8 @@ struct Arguments {
           --runtime-module <name>  import this module for JSONValue and the wire types (default: none)
           --catalog-name <name>    the name of the generated catalog enum (default: RonSchemaCatalog)
           --operations             write only the operations of the OpenAPI documents (RonOperations.swift)
-          --with-operations        write the types and the operations (RonOperations.swift, always)
+          --with-operations        write the types and the operations (RonOperations.swift, always;
+                                   with --shards, each file holds its share of the calls instead)
           --types-module <name>    the operations import this module for the types (with --operations)
           --client-module <name>   the operations import this module for RonClient (default: none)
           --strict                 a warning is an error: generate nothing when the schema needed any leniency

@@ -61,4 +61,36 @@ struct ShardTests {
         #expect(
             CodeGenerator().files(for: model, split: true, output: .types, shards: 4).map(\.name) == split.map(\.name))
     }
+
+    @Test("with the calls, the shards hold the declarations of the types and the calls, each fill function once")
+    func callsInShards() throws {
+        let schema = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Golden/Operations/Schema")
+        var options = SwiftRenderer.Options(runtimeModule: "RonGenerated")
+        options.clientModule = "RonAppSdkSwift"
+        let generator = CodeGenerator(options: options)
+        let model = try generator.model(schemaDirectory: schema)
+        #expect(!model.operations.isEmpty)
+        let apart = generator.files(for: model, split: false, output: .typesAndOperations)
+        let shards = generator.files(for: model, split: false, output: .typesAndOperations, shards: 4)
+        #expect(apart.map(\.name) == ["RonGenerated.swift", "RonOperations.swift"])
+        #expect(shards.map(\.name) == (0..<4).map(SwiftRenderer.shardFileName))
+        let publicLines = { (files: [(name: String, contents: String)]) in
+            files.flatMap { $0.contents.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("public ") }.sorted()
+        }
+        #expect(publicLines(shards) == publicLines(apart))
+        for file in shards { #expect(file.contents.contains("import RonAppSdkSwift"), "\(file.name)") }
+        // The calls are spread: more than one file has some.
+        #expect(shards.filter { $0.contents.contains("extension RonClient {") }.count > 1)
+        // Every fill function the catalogs' heads call is defined exactly once.
+        let text = shards.map(\.contents).joined(separator: "\n")
+        for prefix in ["addEntries", "appendOperations"] {
+            let calls = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix(prefix) }.map { String($0.prefix { $0 != "(" }) }
+            #expect(!calls.isEmpty)
+            for name in calls {
+                #expect(text.components(separatedBy: "static func \(name)(").count == 2, "\(name)")
+            }
+        }
+    }
 }

@@ -56,17 +56,7 @@ extension SwiftRenderer {
                     w.line("case .unknown(let value): return value")
                 }
             }
-            w.line()
-            w.line("/// Decodes a wire value; an unknown one becomes ``unknown(_:)``.")
-            w.block("public init(from decoder: any Decoder) throws") { w in
-                w.line("self.init(rawValue: try decoder.singleValueContainer().decode(String.self))")
-            }
-            w.line()
-            w.line("/// Encodes the wire value.")
-            w.block("public func encode(to encoder: any Encoder) throws") { w in
-                w.line("var container = encoder.singleValueContainer()")
-                w.line("try container.encode(rawValue)")
-            }
+            // `init(from:)` and `encode(to:)` are `SchemaTextValue`'s.
         }
     }
 
@@ -174,72 +164,7 @@ extension SwiftRenderer {
                     "SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text).description"
                 )
             }
-            w.line()
-            w.line("/// Decodes and checks the text.")
-            w.block("public init(from decoder: any Decoder) throws") { w in
-                w.line("let container = try decoder.singleValueContainer()")
-                w.line("let text = try container.decode(String.self)")
-                w.block("guard let value = Self(rawValue: text) else") { w in
-                    w.line("throw DecodingError.dataCorruptedError(")
-                    w.line("    in: container,")
-                    w.line(
-                        "    debugDescription: SchemaPatternError(typeName: \(SwiftLiteral.string(type.name)), pattern: Self.pattern, value: text).description)"
-                    )
-                }
-                w.line("self = value")
-            }
-            w.line()
-            w.line("/// Encodes the text.")
-            w.block("public func encode(to encoder: any Encoder) throws") { w in
-                w.line("var container = encoder.singleValueContainer()")
-                w.line("try container.encode(rawValue)")
-            }
+            // `init(from:)` (its error is `textFailure`'s) and `encode(to:)` are `SchemaTextValue`'s.
         }
-    }
-
-    func renderCatalog(_ model: SchemaModel, into writer: inout SourceWriter) {
-        writer.line("/// Every named type of the schema, for tools and the drift tests (`RonFixtures.verify`).")
-        writer.block("public enum \(options.catalogName): RonTypeCatalog") { w in
-            w.line("/// The schema names of all generated types, in document order.")
-            w.line("public static let typeNames: [String] = [")
-            for type in model.types {
-                w.line("    \(SwiftLiteral.string(type.name)),")
-            }
-            w.line("]")
-            w.line()
-            w.line("/// Where a type was defined (`file#/$defs/Name`), or `nil` for an unknown name.")
-            w.block("public static func origin(of typeName: String) -> String?") { w in
-                w.block("switch typeName") { w in
-                    for type in model.types {
-                        w.line(
-                            "case \(SwiftLiteral.string(type.name)): return \(SwiftLiteral.string(type.origin.description))"
-                        )
-                    }
-                    w.line("default: return nil")
-                }
-            }
-            w.line()
-            w.line("/// Decodes `json` as the named type and encodes it again; `nil` for an unknown name.")
-            w.line("/// A generic type is decoded with `JSONValue` for each type parameter.")
-            w.block("public static func reencode(_ json: Data, as typeName: String) throws -> Data?") { w in
-                w.block("switch typeName") { w in
-                    for type in model.types {
-                        w.line(
-                            "case \(SwiftLiteral.string(type.name)): return try SchemaCoding.reencode(\(concreteSpelling(type)).self, json)"
-                        )
-                    }
-                    w.line("default: return nil")
-                }
-            }
-        }
-        writer.line()
-        renderMemberKey(model, into: &writer)
-    }
-
-    private func concreteSpelling(_ type: NamedType) -> String {
-        if case .structure(let parameters, _) = type.shape, !parameters.isEmpty {
-            return "\(type.name)<\(parameters.map { _ in "JSONValue" }.joined(separator: ", "))>"
-        }
-        return type.name
     }
 }

@@ -7,12 +7,12 @@ extension SwiftRenderer {
     /// take a minute and 14 GB (BENCHMARKS.md, "Where the compiler's time goes").
     static let catalogChunk = 50
 
-    func renderOperationCatalog(_ model: SchemaModel, into w: inout SourceWriter) {
+    /// Renders the catalog. With `chunksElsewhere`, its fill functions are left to
+    /// ``renderOperationCatalogChunk(_:of:into:)`` (another file of the same module).
+    func renderOperationCatalog(_ model: SchemaModel, into w: inout SourceWriter, chunksElsewhere: Bool = false) {
         w.line("/// Every operation of the schema, for tools (`ron drift`) and tests.")
         w.block("public enum \(options.operationCatalogName)") { w in
-            let chunks = stride(from: 0, to: model.operations.count, by: Self.catalogChunk).map {
-                Array(model.operations[$0..<min($0 + Self.catalogChunk, model.operations.count)])
-            }
+            let chunks = Self.operationChunks(model)
             w.line("/// The operations in document order.")
             w.line("public static let operations: [RonOperationInfo] = {")
             w.line("    var list: [RonOperationInfo] = []")
@@ -20,12 +20,29 @@ extension SwiftRenderer {
             for index in chunks.indices { w.line("    appendOperations\(index)(to: &list)") }
             w.line("    return list")
             w.line("}()")
+            guard !chunksElsewhere else { return }
             for (index, chunk) in chunks.enumerated() {
                 w.line("")
                 w.block("private static func appendOperations\(index)(to list: inout [RonOperationInfo])") { w in
                     for operation in chunk { renderCatalogEntry(operation, into: &w) }
                 }
             }
+        }
+    }
+
+    /// Fill function `index` of the catalog, as an extension of it.
+    func renderOperationCatalogChunk(_ index: Int, of model: SchemaModel, into w: inout SourceWriter) {
+        w.block("extension \(options.operationCatalogName)") { w in
+            w.block("static func appendOperations\(index)(to list: inout [RonOperationInfo])") { w in
+                for operation in Self.operationChunks(model)[index] { renderCatalogEntry(operation, into: &w) }
+            }
+        }
+    }
+
+    /// The operations in runs of ``catalogChunk``, in document order.
+    static func operationChunks(_ model: SchemaModel) -> [[Operation]] {
+        stride(from: 0, to: model.operations.count, by: catalogChunk).map {
+            Array(model.operations[$0..<min($0 + catalogChunk, model.operations.count)])
         }
     }
 

@@ -18,8 +18,17 @@ extension SwiftRenderer {
         for module in [options.typesModule, options.clientModule].compactMap({ $0 }) {
             writer.line("import \(module)")
         }
+        renderCalls(model.operations, into: &writer)
+        writer.line()
+        renderOperationCatalog(model, into: &writer)
+        return writer.text
+    }
+
+    /// The calls of `operations`: one extension per receiver, then the types an operation brings
+    /// (its answers' enum, its multipart form).
+    func renderCalls(_ operations: [Operation], into writer: inout SourceWriter) {
         for facetScoped in [false, true] {
-            let operations = model.operations.filter { $0.facetScoped == facetScoped }
+            let operations = operations.filter { $0.facetScoped == facetScoped }
             guard !operations.isEmpty else { continue }
             writer.line()
             writer.block("extension \(facetScoped ? "FacetClient" : "RonClient")") { w in
@@ -29,19 +38,16 @@ extension SwiftRenderer {
                 }
             }
         }
-        for operation in model.operations {
+        for operation in operations {
             guard case .several(let alternatives) = operation.result else { continue }
             writer.line()
             renderAlternatives(operation, alternatives, into: &writer)
         }
-        for operation in model.operations {
+        for operation in operations {
             guard let form = operation.requestBody?.multipart else { continue }
             writer.line()
             renderMultipartForm(operation, form, into: &writer)
         }
-        writer.line()
-        renderOperationCatalog(model, into: &writer)
-        return writer.text
     }
 
     // MARK: One operation

@@ -11,6 +11,25 @@ public protocol RonTypeCatalog {
     static func reencode(_ json: Data, as typeName: String) throws -> Data?
 }
 
+/// One type of a generated catalog: where the schema defined it, and how to decode and encode it
+/// again without knowing it statically.
+public struct RonTypeCatalogEntry: Sendable {
+    /// Where the type was defined (`file#/$defs/Name`).
+    public let origin: String
+    private let reencodeJSON: @Sendable (Data) throws -> Data
+
+    /// The entry of `type`, defined at `origin`.
+    public init<T: Codable & Sendable>(_ type: T.Type, origin: String) {
+        self.origin = origin
+        self.reencodeJSON = { json in try SchemaCoding.reencode(T.self, json) }
+    }
+
+    /// Decodes `json` as the type and encodes it again (``SchemaCoding/reencode(_:_:)``).
+    public func reencode(_ json: Data) throws -> Data {
+        try reencodeJSON(json)
+    }
+}
+
 /// One wire example that does not match its generated type.
 public struct RonFixtureFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The example's path as given (for example `Fixtures/Item/full.json`).

@@ -16,6 +16,26 @@ extension SchemaTextValue {
     public static func textFailure(_ text: String) -> String {
         "\"\(text)\" is not a valid \(Self.self)"
     }
+
+    /// Decodes the text: an open enum's unknown value becomes its `unknown` case; text that is no
+    /// value of the type (a string that does not match a pattern) is a `DecodingError` saying why.
+    ///
+    /// One implementation for every generated text type: a body per type was a fifth of a large
+    /// description's debug build (BENCHMARKS.md, "The largest descriptions").
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = Self(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.textFailure(text))
+        }
+        self = value
+    }
+
+    /// Encodes the text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 extension KeyedDecodingContainer {
