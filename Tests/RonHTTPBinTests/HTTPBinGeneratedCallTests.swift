@@ -86,4 +86,47 @@ import Testing
             for try await _ in limited.body {}
         }
     }
+
+    @Test func aBinaryAnswerDownloadsToAFileWithProgress() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-twin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("random.bin")
+        let reports = Collector<RonTransferProgress>()
+        let result = try await client.randomBytesDownload(
+            n: 50_000, seed: 11, to: file, progress: RonProgressReporter { reports.append($0) })
+        #expect(result.status == 200)
+        let whole = try #require(await client.randomBytes(n: 50_000, seed: 11).data)
+        #expect(try Data(contentsOf: file) == whole)
+        #expect(reports.values.last?.completedBytes == 50_000)
+        // The options reach the download: a file already there is kept when they say so.
+        await #expect(throws: RonProblem.self) {
+            _ = try await client.randomBytesDownload(
+                n: 10, to: file, options: RonDownloadOptions(replaceExisting: false))
+        }
+        #expect(try Data(contentsOf: file) == whole)
+    }
+
+    @Test func aGeneratedUploadReportsItsProgress() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let png = Upload.randomBytes(400_000)
+        let form = PostListingForm(
+            title: "Lamp", price: 3, listed: false, tags: [], seller: Seller(name: "Cy", rating: 1),
+            photo: RonMultipartFile(data: png, filename: "lamp.png"), attachments: [])
+        let reports = Collector<RonTransferProgress>()
+        let answer = await client.postListing(body: form, uploadProgress: RonProgressReporter { reports.append($0) })
+        let echo = try #require(answer.data, "\(answer.problem.map(String.init(describing:)) ?? "no answer")")
+        #expect(Upload.bytes(ofDataURL: Self.text(echo.files?["photo"]) ?? "") == png)
+        let values = reports.values
+        // The whole body was reported sent (the photo and the other parts), and reports only grew.
+        let last = try #require(values.last)
+        #expect(last.completedBytes > 400_000)
+        if let expected = last.expectedBytes { #expect(last.completedBytes == expected) }
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
+    }
 }

@@ -5,7 +5,8 @@ public struct AppRequest: Sendable, Hashable {
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path below `/app`, not percent-encoded; a missing leading `/` is added and a path that
-    /// already starts with `/app/` is not prefixed again (see ``RonClient``). A query written in it
+    /// already starts with `/app/` is not prefixed again (see ``RonClient``). A path of another
+    /// server (your own API description's) is made by ``init(method:serverPath:path:query:headers:body:timeoutMs:idempotent:)``. A query written in it
     /// (`"/search?q=a%20b"`, percent-encoded as in a URL) is split off and sent before ``query``.
     public var path: String
     /// Query parameters, in order; a `nil` value sends the bare name.
@@ -55,6 +56,38 @@ public struct AppRequest: Sendable, Hashable {
     ) {
         self.init(
             method: method, path: path, query: Self.queryItems(query), headers: headers, body: body,
+            timeoutMs: timeoutMs, idempotent: idempotent)
+    }
+
+    /// Creates a request to `path` below `serverPath` instead of `/app`: a call of your own API
+    /// description whose server is not the App Plane.
+    ///
+    /// ```swift
+    /// // {baseUrl}/api/assets, not {baseUrl}/app/api/assets
+    /// let assets: AppResponse<[Asset]> = await client.request(AppRequest(serverPath: "/api", path: "/assets"))
+    /// ```
+    ///
+    /// The generated calls of a document with its own `servers` do this already, and follow
+    /// ``RonConfig/serverPaths``; to follow it here too, build the path with
+    /// ``RonClient/serverPrefix(document:default:)`` (`client.serverPrefix(document:
+    /// "photos.openapi.json", default: "/api") + "/assets"`) and pass it as `path`.
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - serverPath: The server's path, unencoded (`/api`, `/v2`; `""` for the base URL itself).
+    ///   - path: The path below it, unencoded; a query written in it is split off as for ``path``.
+    ///   - query: Query parameters, in order.
+    ///   - headers: Extra headers for this call.
+    ///   - body: The body, if any.
+    ///   - timeoutMs: An overall timeout for this call only, in milliseconds.
+    ///   - idempotent: Whether the call may be sent more than once (see ``idempotent``).
+    public init(
+        method: HTTPMethod = .get, serverPath: String, path: String, query: [URLQueryItem] = [],
+        headers: [String: String] = [:], body: AppRequestBody? = nil, timeoutMs: Int? = nil, idempotent: Bool? = nil
+    ) {
+        let below = path.hasPrefix("/") || path.hasPrefix("?") ? path : "/" + path
+        self.init(
+            method: method, path: RonPath.server(serverPath) + below, query: query, headers: headers, body: body,
             timeoutMs: timeoutMs, idempotent: idempotent)
     }
 

@@ -20,7 +20,7 @@ extension SwiftRenderer {
         guard case .eventStream(let type) = operation.result else {
             let arguments =
                 callParameters(operation).map(argument) + bodyArguments(operation.requestBody)
-                + ["headers: [String: String] = [:]"]
+                + uploadArguments(operation) + ["headers: [String: String] = [:]"]
             return
                 "public func \(name)(\(arguments.joined(separator: ", "))) async -> sending AppResponse<\(resultType(operation))>"
         }
@@ -42,10 +42,22 @@ extension SwiftRenderer {
     /// The declaration of a binary answer's `<name>Stream` method.
     static func byteStreamDeclaration(_ operation: Operation) -> String {
         let arguments =
-            callParameters(operation).map(argument) + bodyArguments(operation.requestBody)
+            callParameters(operation).map(argument) + bodyArguments(operation.requestBody) + uploadArguments(operation)
             + ["maxBytes: Int64? = nil", "headers: [String: String] = [:]"]
         return
             "public func \(operation.swiftName)Stream(\(arguments.joined(separator: ", "))) async throws(RonProblem) -> RonStreamedResponse"
+    }
+
+    /// The declaration of a binary answer's `<name>Download` method.
+    static func byteDownloadDeclaration(_ operation: Operation) -> String {
+        let arguments =
+            callParameters(operation).map(argument) + bodyArguments(operation.requestBody) + uploadArguments(operation)
+            + [
+                "to destination: URL", "options: RonDownloadOptions = RonDownloadOptions()",
+                "progress: RonProgressReporter? = nil", "headers: [String: String] = [:]",
+            ]
+        return
+            "public func \(operation.swiftName)Download(\(arguments.joined(separator: ", "))) async throws(RonProblem) -> RonDownloadResult"
     }
 
     /// Every generated call and type of `model`, one line each, columns separated by two spaces:
@@ -65,7 +77,9 @@ extension SwiftRenderer {
             let route = "\(operation.method) \(operation.serverPath)\(operation.path)  \(operation.origin)"
             var declarations = [callDeclaration(operation)]
             if let item = operation.pageItem { declarations.append(pagesDeclaration(operation, item: item)) }
-            if case .single(.bytes) = operation.result { declarations.append(byteStreamDeclaration(operation)) }
+            if case .single(.bytes) = operation.result {
+                declarations += [byteStreamDeclaration(operation), byteDownloadDeclaration(operation)]
+            }
             for declaration in declarations {
                 let signature = declaration.replacingOccurrences(of: "public func ", with: "")
                 lines.append("call  \(receiver).\(signature)  \(route)")

@@ -86,8 +86,7 @@ extension SwiftRenderer {
             if let body = operation.requestBody, body.raw {
                 w.line("let bodyValue: RonBodySource? = body")
                 w.line("let encoded = bodyValue.map { AppRequestBody(source: $0, contentType: contentType) }")
-                send =
-                    "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
+                send = uploadCall(operation, into: &w)
             } else if let body = operation.requestBody,
                 Self.jsonMediaType(body) != "application/json" || !bodyVerbs.contains(verb)
             {
@@ -106,8 +105,7 @@ extension SwiftRenderer {
                 } else {
                     w.line("let encoded = formValue.map { formValue in \(encode) }")
                 }
-                send =
-                    "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded))"
+                send = uploadCall(operation, into: &w)
             } else if verbs.contains(verb) {
                 let body = operation.requestBody == nil ? "" : "body: body, "
                 send = "\(verb)(requestPath, \(body)queryItems: query, headers: headers)"
@@ -127,8 +125,37 @@ extension SwiftRenderer {
         }
         if case .single(.bytes) = operation.result {
             renderByteStream(operation, arguments: arguments, into: &w)
+            renderByteDownload(operation, arguments: arguments, into: &w)
         }
     }
+
+    /// Writes `var call = AppRequest(...)` with the encoded body (and the upload's progress reporter
+    /// when the operation takes one); returns the sending expression.
+    func uploadCall(_ operation: Operation, into w: inout SourceWriter) -> String {
+        let request =
+            "AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded)"
+        guard Self.takesUploadProgress(operation) else { return "request(\(request))" }
+        w.line("var call = \(request)")
+        w.line("call.uploadProgress = uploadProgress")
+        return "request(call)"
+    }
+
+    /// Whether an operation's calls take `uploadProgress`: a body of bytes or a multipart form
+    /// (the bodies that carry files), on any call but a subscription.
+    static func takesUploadProgress(_ operation: Operation) -> Bool {
+        guard let body = operation.requestBody else { return false }
+        if case .eventStream = operation.result { return false }
+        return body.raw || body.multipart != nil || body.contentType.lowercased().hasPrefix("multipart/")
+    }
+
+    /// The `uploadProgress` argument, where ``takesUploadProgress(_:)``.
+    static func uploadArguments(_ operation: Operation) -> [String] {
+        takesUploadProgress(operation) ? ["uploadProgress: RonProgressReporter? = nil"] : []
+    }
+
+    /// The documentation line of `uploadProgress`.
+    static let uploadProgressLine =
+        "uploadProgress: Told how many bytes of the body have been sent, and `finish()` when the call ends (see `AppRequest.uploadProgress`)."
 
     func renderPages(
         _ operation: Operation, item: TypeReference, arguments: [OperationParameter], into w: inout SourceWriter
@@ -164,6 +191,7 @@ extension SwiftRenderer {
         var labels = operation.parameters.filter { !(operation.facetScoped && $0.location == .path && $0.name == "id") }
             .map { $0.swiftName + ":" }
         if let body = operation.requestBody { labels.append(body.raw ? "body:contentType:" : "body:") }
+        if takesUploadProgress(operation) { labels.append("uploadProgress:") }
         labels.append("headers:")
         return labels.joined()
     }
@@ -183,6 +211,7 @@ extension SwiftRenderer {
         if let body = operation.requestBody {
             lines.append("body: \(body.description ?? "The request body.") (`\(body.contentType)`)")
             if body.raw { lines.append("contentType: The body's media type (`Content-Type`).") }
+            if Self.takesUploadProgress(operation) { lines.append(Self.uploadProgressLine) }
         }
         if isStream {
             lines.append(

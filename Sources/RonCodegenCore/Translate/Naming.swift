@@ -64,7 +64,8 @@ enum Naming {
         // names would shadow it in the module that holds both (a vendor's `AppResponse`).
         "AppRequest", "AppRequestBody", "AppResponse", "AsyncThrowingStream", "CodingKeys", "DecodingError",
         "EncodingError", "FacetClient", "JSONInteger", "LocalNetworkError", "NoContent", "PageSequence",
-        "RonBodySource", "RonClient", "RonConfig", "RonCookie", "RonFixtures", "RonFormField", "RonHeaders",
+        "RonBodySource", "RonClient", "RonDownloadOptions", "RonDownloadResult", "RonProgressReporter", "RonConfig",
+        "RonCookie", "RonFixtures", "RonFormField", "RonHeaders",
         "RonMultipartFile", "RonMultipartForm", "RonOperationCatalog", "RonOperationInfo", "RonPath",
         "RonQuery", "RonStreamedResponse", "RonSubscriptionOptions", "RonTypeCatalog", "RonTypeCatalogEntry",
         "SchemaArrayFitting",
