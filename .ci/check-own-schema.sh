@@ -265,8 +265,8 @@ let base = URL(string: CommandLine.arguments.dropFirst().first ?? "http://127.0.
 let client = try RonClient.widgets(at: base)
 defer { client.close() }
 let assets = await client.getAllAsset(size: 10)
-let statistics = await client.statisticsTag()
-print("getAllAsset: \(assets.status) \(assets.data?.count ?? -1); statisticsTag: \(statistics.status)")
+let statistics = await client.statisticsFace()
+print("getAllAsset: \(assets.status) \(assets.data?.count ?? -1); statisticsFace: \(statistics.status)")
 SWIFT
     git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "a vendor's description"
     run 0 "./ci.sh"
