@@ -94,3 +94,39 @@ struct ShardTests {
         }
     }
 }
+
+/// A struct of more members than an initializer takes (`SwiftRenderer.initializerParameterLimit`).
+@Suite("Structs of many members")
+struct LargeStructTests {
+    @Test("the initializer takes the members without a default; the others start nil or at their default")
+    func initializerOfTheRequiredMembers() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var properties = (0..<70).map { #""p\#($0)": {"type": "string"}"# }
+        properties.append(#""id": {"type": "string"}"#)
+        properties.append(#""level": {"type": "integer", "default": 3}"#)
+        let schema =
+            #"{"$defs": {"Wide": {"type": "object", "required": ["id"], "properties": {\#(properties.joined(separator: ", "))}}}}"#
+        try Data(schema.utf8).write(to: folder.appending(path: "a.schema.json"))
+        let model = try CodeGenerator().model(schemaDirectory: folder)
+        let text = CodeGenerator().files(for: model, split: false, output: .types)[0].contents
+        #expect(text.contains("public init(id: String) {"))
+        #expect(text.contains("self.p69 = nil"))
+        #expect(text.contains("self.level = 3"))
+        #expect(!text.contains("p0: String? = nil"))
+        // A narrow struct keeps the initializer of every member.
+        let narrow = try self.narrow()
+        #expect(narrow.contains("public init(\n        a: String? = nil,"))
+    }
+
+    private func narrow() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-narrow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"$defs": {"N": {"type": "object", "properties": {"a": {"type": "string"}}}}}"#.utf8).write(
+            to: folder.appending(path: "a.schema.json"))
+        let model = try CodeGenerator().model(schemaDirectory: folder)
+        return CodeGenerator().files(for: model, split: false, output: .types)[0].contents
+    }
+}

@@ -75,49 +75,27 @@ extension SwiftRenderer {
         return "Text"
     }
 
-    private func storage(_ field: Field) -> String {
+    func storage(_ field: Field) -> String {
         field.deprecated || field.boxed ? "_" + field.swiftName : Naming.escaped(field.swiftName)
     }
 
     /// `self.<storage> = <expression>`, boxing the value of a boxed member.
-    private func assign(_ field: Field, _ expression: String) -> String {
+    func assign(_ field: Field, _ expression: String) -> String {
         "self.\(storage(field)) = " + (field.boxed ? boxed(field, expression) : expression)
     }
 
     /// `expression` (of the member's Swift type) in a box.
-    private func boxed(_ field: Field, _ expression: String) -> String {
+    func boxed(_ field: Field, _ expression: String) -> String {
         return field.isOptional ? "SchemaBox(ifPresent: \(expression))" : "SchemaBox(\(expression))"
     }
 
     /// The member's value, read from its storage.
-    private func read(_ field: Field) -> String {
+    func read(_ field: Field) -> String {
         guard field.boxed else { return "self.\(storage(field))" }
         return "self._\(field.swiftName)" + (field.isOptional ? "?.value" : ".value")
     }
 
-    private func renderInitializer(_ fields: [Field], into writer: inout SourceWriter) {
-        writer.line("/// Creates a value from its properties.")
-        if fields.isEmpty {
-            writer.line("public init() {}")
-            return
-        }
-        let parameters = fields.map { field -> String in
-            let swiftType = TypeSpelling.swift(field.type) + (field.isOptional ? "?" : "")
-            let fallback = field.defaultValue.map(SwiftLiteral.value) ?? (field.isOptional ? "nil" : nil)
-            return "\(Naming.escaped(field.swiftName)): \(swiftType)" + (fallback.map { " = \($0)" } ?? "")
-        }
-        writer.line("public init(")
-        for (offset, parameter) in parameters.enumerated() {
-            writer.line("    " + parameter + (offset == parameters.count - 1 ? "" : ","))
-        }
-        writer.block(")") { w in
-            for field in fields {
-                w.line(assign(field, Naming.escaped(field.swiftName)))
-            }
-        }
-    }
-
-    private func renderDecoder(_ fields: [Field], into writer: inout SourceWriter) {
+    func renderDecoder(_ fields: [Field], into writer: inout SourceWriter) {
         writer.line(
             fields.contains { $0.collectsOtherMembers }
                 ? "/// Decodes a value; the members the schema does not list are collected."
