@@ -62,12 +62,6 @@ fi
 set +e
 swift package diagnose-api-breaking-changes "$baseline" --products "${modules[@]}" --baseline-dir "$baselines" > "$log" 2>&1
 status=$?
-# SwiftPM on Linux now and then dies of a signal itself (a race in its own process handling): once more.
-if [ $status -ge 128 ]; then
-    echo "(swift package died of signal $((status - 128)); once more)"
-    swift package diagnose-api-breaking-changes "$baseline" --products "${modules[@]}" --baseline-dir "$baselines" > "$log" 2>&1
-    status=$?
-fi
 set -e
 if [ $status -ne 0 ] && ! grep -q "API breakage:" "$log"; then
     tail -30 "$log"

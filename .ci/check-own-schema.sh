@@ -14,6 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+# `swift` is .ci/bin/swift, which runs a command once more when SwiftPM itself crashes.
+export PATH="$repo/.ci/bin:$PATH"
 consumer=false
 vendor=false
 for argument in "$@"; do
@@ -33,20 +35,6 @@ cleanup() {
 trap cleanup EXIT
 ran=()
 
-# swiftpm ARGS...: `swift package ARGS...`. SwiftPM on Linux now and then dies of a signal itself (a
-# race in its own process handling, seen in libdispatch; a plugin that fails makes it exit 1, never a
-# signal): such a run is taken again, once, and said on standard error.
-swiftpm() {
-    local status=0
-    swift package "$@" || status=$?
-    if [ "$status" -ge 128 ]; then
-        echo "   (swift package died of signal $((status - 128)); once more)" >&2
-        status=0
-        swift package "$@" || status=$?
-    fi
-    return "$status"
-}
-
 # run STATUS 'README COMMAND': runs the command as the README spells it (its URL, port and folder are
 # this run's) and asserts its exit status; its output is in $work/out.
 run() {
@@ -54,8 +42,6 @@ run() {
     ran+=("$shown")
     actual=${shown//http:\/\/127.0.0.1:8080/$base}
     actual=${actual//..\/ShopFront/$work\/ShopFront}
-    # Every `swift package` command goes through swiftpm (above).
-    [[ "$actual" == "swift package "* ]] && actual="swiftpm ${actual#swift package }"
     echo "\$ $shown"
     (eval "$actual") > "$work/out" 2>&1 || status=$?
     if [ "$status" != "$want" ]; then
@@ -157,7 +143,7 @@ expect_out "drift: 3 operations: 2 fit, 0 drifted, 0 failed, 1 skipped"
 # read alone: where both go to one file, SwiftPM writes a plugin's output in blocks and its own lines
 # as they come.)
 status=0
-swiftpm ron-codegen drift --base http://127.0.0.1:9 > "$work/drift.out" 2> "$work/drift.err" || status=$?
+swift package ron-codegen drift --base http://127.0.0.1:9 > "$work/drift.out" 2> "$work/drift.err" || status=$?
 grep -q "^failed  listWidgets (GET /widgets): " "$work/drift.out" \
     && [ "$(tail -n 1 "$work/drift.out")" = "drift: 3 operations: 0 fit, 0 drifted, 2 failed, 1 skipped" ] \
     && [ "$(tail -n 1 "$work/drift.err")" = "error: Plugin ended with exit code 2" ] && [ "$status" = 1 ] || {
@@ -215,7 +201,7 @@ expect_out "semver bump: major"
 expect_out "the required member 'owner' of Widget is missing"
 # Machine output is machine output: standard output is the JSON document alone.
 status=0
-swiftpm ron-codegen diff --format json --only breaking > "$work/diff.json" 2> "$work/diff.err" || status=$?
+swift package ron-codegen diff --format json --only breaking > "$work/diff.json" 2> "$work/diff.err" || status=$?
 python3 - "$work/diff.json" <<'PY' || { cat "$work/diff.json" "$work/diff.err"; echo "error: diff --format json is not JSON alone"; exit 1; }
 import json, sys
 report = json.load(open(sys.argv[1]))
