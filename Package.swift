@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "RonAppSdkSwift", targets: ["RonAppSdkSwift"]),
         .library(name: "RonGenerated", targets: ["RonGenerated"]),
         .library(name: "RonFacets", targets: ["RonFacets"]),
+        .library(name: "RonTransportConformance", targets: ["RonTransportConformance"]),
         .plugin(name: "RonCodegenPlugin", targets: ["RonCodegenPlugin"]),
         .plugin(name: "RonCodegenCommand", targets: ["RonCodegenCommand"]),
         .plugin(name: "RonRecordCommand", targets: ["RonRecordCommand"]),
@@ -165,6 +166,9 @@ let package = Package(
         // Facet manifest tooling (read, write, validate, load), kept out of the app library so an app
         // that only calls facets links no TOML parser.
         .target(name: "RonFacets", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
+        // What every RonTransport must do, as a check a user's own transport can run over loopback HTTP
+        // (Foundation's sockets only: no server package).
+        .target(name: "RonTransportConformance", dependencies: ["RonAppSdkSwift"], swiftSettings: strict),
 
         // MARK: Tools (in no product)
         .target(
@@ -261,7 +265,9 @@ let package = Package(
         // in-memory transport (in no product).
         .target(
             name: "RonTestSupport",
-            dependencies: ["RonAppSdkSwift", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "RonAppSdkSwift", "RonTransportConformance", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/RonTestSupport",
             swiftSettings: strict
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of RonAppSdkSwift and RonGenerated with warnings as errors, and
+# Builds the DocC documentation of RonAppSdkSwift, RonGenerated and RonTransportConformance with warnings as errors, and
 # checks that every public symbol has a doc comment. Uses the toolchain's own docc and
 # swift-symbolgraph-extract on the modules of the debug build (.ci/run builds them first), so no
 # documentation plugin is a dependency of the package and nothing of this reaches a consumer.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 modules="$(swift build --show-bin-path)/Modules"
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
 out=${DOCS_OUTPUT:-$(mktemp -d)}
-for module in RonAppSdkSwift RonGenerated; do
+for module in RonAppSdkSwift RonGenerated RonTransportConformance; do
     graphs="$out/symbol-graphs/$module"
     mkdir -p "$graphs"
     swift-symbolgraph-extract -module-name "$module" -target "$triple" -I "$modules" -output-dir "$graphs" \

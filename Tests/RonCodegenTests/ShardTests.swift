@@ -50,6 +50,30 @@ struct ShardTests {
         #expect(Set(changed) == expected)
     }
 
+    @Test("a type of more than half a file's share goes to the file with the least code; the others by name")
+    func largeTypesBalanceTheFiles() {
+        let names = (0..<40).map { "Small\($0)" } + ["HugeA", "HugeB"]
+        let sizes = Array(repeating: 20_000, count: 40) + [600_000, 500_000]
+        let shards = SwiftRenderer.placement(names: names, sizes: sizes, count: 8, firstFileHolds: 300_000)
+        // The small ones by name, as without the large ones.
+        for (index, name) in names.prefix(40).enumerated() {
+            #expect(shards[index] == SwiftRenderer.shard(of: name, count: 8), "\(name)")
+        }
+        // The large ones apart, neither with the catalogs.
+        #expect(shards[40] != shards[41])
+        #expect(shards[40] != 0 && shards[41] != 0)
+        var load = Array(repeating: 0, count: 8)
+        load[0] = 300_000
+        for (index, shard) in shards.enumerated() { load[shard] += sizes[index] }
+        // Without the rule, the heaviest file would hold at least the largest type and what its name
+        // brought; with it, each large type sits on a file that held only its share of small ones.
+        let smallOnly = load.enumerated().filter { ![shards[40], shards[41]].contains($0.offset) }.map(\.element)
+        #expect(load[shards[40]] - 600_000 <= smallOnly.min()! + 20_000)
+        // Under the size floor, nothing moves whatever its share.
+        let few = SwiftRenderer.placement(names: ["A", "B"], sizes: [90_000, 10], count: 8, firstFileHolds: 0)
+        #expect(few == [SwiftRenderer.shard(of: "A", count: 8), SwiftRenderer.shard(of: "B", count: 8)])
+    }
+
     @Test("one shard is the single file; --split wins over shards")
     func degenerateCounts() throws {
         let model = try model(["One", "Two"])
@@ -112,7 +136,10 @@ struct LargeStructTests {
         let model = try CodeGenerator().model(schemaDirectory: folder)
         let text = CodeGenerator().files(for: model, split: false, output: .types)[0].contents
         #expect(text.contains("public init(id: String) {"))
-        #expect(text.contains("self.p69 = nil"))
+        // An optional member starts as `nil` from its `var`'s own start: no statement for it (each
+        // one cost the definite-initialization pass, quadratically).
+        #expect(!text.contains("self.p69 = nil"))
+        #expect(text.contains("public var p69: String?\n"))
         #expect(text.contains("self.level = 3"))
         #expect(!text.contains("p0: String? = nil"))
         // A narrow struct keeps the initializer of every member.

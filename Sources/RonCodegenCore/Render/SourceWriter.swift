@@ -3,6 +3,11 @@ struct SourceWriter {
     private(set) var text = ""
     private var depth = 0
 
+    /// Appends what `other` wrote, as it is.
+    mutating func append(_ other: SourceWriter) {
+        text += other.text
+    }
+
     mutating func line(_ content: String = "") {
         text += content.isEmpty ? "\n" : String(repeating: "    ", count: depth) + content + "\n"
     }

@@ -2,9 +2,10 @@
 /// side.
 extension SwiftRenderer {
     /// The code in `count` files: `RonGenerated.swift`, then `RonGenerated+1.swift` …
-    /// `RonGenerated+<count - 1>.swift`. A type's file follows from its name alone, and an
-    /// operation's from its `operationId` (a stable hash), so adding or changing one rewrites only
-    /// its own file and the first, which holds the catalogs. Each file also holds the catalog's
+    /// `RonGenerated+<count - 1>.swift`. A type's file follows from its name alone (but for a type
+    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:)``), and
+    /// an operation's from its `operationId` (a stable hash), so adding or changing one rewrites
+    /// only its own file and the first, which holds the catalogs. Each file also holds the catalog's
     /// entries of its own types; with `calls`, the calls of its operations too (and the first the
     /// operation catalog's head, its fill functions spread over the files in turn). Every file is
     /// written, even one left empty.
@@ -19,12 +20,19 @@ extension SwiftRenderer {
         let renderer = knowing(model)
         let calls = calls && !model.operations.isEmpty
         var writers = (0..<count).map { _ in header(for: model.documents, importingClient: calls) }
+        let rendered = model.types.map { type -> SourceWriter in
+            var writer = SourceWriter()
+            writer.line()
+            renderer.render(type, into: &writer)
+            return writer
+        }
+        let shards = Self.placement(
+            names: model.types.map(\.name), sizes: rendered.map(\.text.utf8.count), count: count,
+            firstFileHolds: catalogSize(model, count: count))
         var typesByShard = Array(repeating: [NamedType](), count: count)
-        for type in model.types {
-            let shard = Self.shard(of: type.name, count: count)
-            typesByShard[shard].append(type)
-            writers[shard].line()
-            renderer.render(type, into: &writers[shard])
+        for (index, type) in model.types.enumerated() {
+            typesByShard[shards[index]].append(type)
+            writers[shards[index]].append(rendered[index])
         }
         for shard in 0..<count where !typesByShard[shard].isEmpty {
             writers[shard].line()
@@ -50,6 +58,42 @@ extension SwiftRenderer {
         return writers.enumerated().map { index, writer in
             (Self.shardFileName(index), writer.text)
         }
+    }
+
+    /// The shard of each type: by its name (``shard(of:count:)``), except a type larger than half a
+    /// file's share (and than ``largeTypeBytes``), which goes to the file with the least code once
+    /// the others are placed, the largest first. One struct of hundreds of members can be a sixth of
+    /// a schema's code; by name it could land beside the catalogs or another such struct and leave
+    /// one compiler job with most of the work. `firstFileHolds` is the catalogs' size.
+    static func placement(names: [String], sizes: [Int], count: Int, firstFileHolds: Int) -> [Int] {
+        let share = (sizes.reduce(0, +) + firstFileHolds) / count
+        let isLarge = { (index: Int) in sizes[index] > max(share / 2, Self.largeTypeBytes) }
+        var load = Array(repeating: 0, count: count)
+        load[0] = firstFileHolds
+        var shards = names.map { shard(of: $0, count: count) }
+        for index in names.indices where !isLarge(index) { load[shards[index]] += sizes[index] }
+        let large = names.indices.filter(isLarge).sorted {
+            sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1)
+        }
+        for index in large {
+            let lightest = load.indices.min { load[$0] < load[$1] } ?? 0
+            shards[index] = lightest
+            load[lightest] += sizes[index]
+        }
+        return shards
+    }
+
+    /// The size from which a type may be placed by size instead of by name: below it, no type
+    /// tips a file's compile time enough to be worth a file that moves with the others.
+    static let largeTypeBytes = 100_000
+
+    /// The bytes of the catalogs the first file holds, as placed by name.
+    private func catalogSize(_ model: SchemaModel, count: Int) -> Int {
+        var byName = Array(repeating: [NamedType](), count: count)
+        for type in model.types { byName[Self.shard(of: type.name, count: count)].append(type) }
+        var writer = SourceWriter()
+        renderCatalog(model, into: &writer, entriesByShard: byName)
+        return writer.text.utf8.count
     }
 
     /// The name of shard `index`: `RonGenerated.swift` for the first, `RonGenerated+<index>.swift`

@@ -130,7 +130,9 @@ extension SwiftRenderer {
                 let key = keyOf(field.wireName)
                 let slot = slots[field.swiftName]
                 guard !field.aliases.isEmpty else {
-                    decodeMember(field, container: "container", key: key, slot: slot, into: &w)
+                    decodeMember(
+                        field, container: "container", key: key, slot: slot, into: &w,
+                        notesNull: tracksNull(field) && slot != nil)
                     continue
                 }
                 // The wire name wins; an alias is read only when the wire name is absent.
@@ -141,12 +143,6 @@ extension SwiftRenderer {
                     },
                     else: { w in decodeMember(field, container: "container", key: key, slot: slot, into: &w) })
             }
-            for field in fields where tracksNull(field) {
-                guard let slot = slots[field.swiftName] else { continue }
-                // Compared here, not passed to the call: that slows definite initialization (BENCHMARKS).
-                let note = "presence.noteNull(\(slot), ifPresentIn: container, forKey: \(keyOf(field.wireName)))"
-                w.line("if \(read(field)) == nil { \(note) }")
-            }
             if !slots.isEmpty { w.line("self.schemaPresence = presence") }
         }
     }
@@ -155,24 +151,36 @@ extension SwiftRenderer {
     /// default), given the call's `arguments`.
     private func decodeText(
         _ field: Field, _ call: String, _ arguments: String, container: String, key: String, slot: Int?,
-        present: Bool, into w: inout SourceWriter
+        present: Bool, notesNull: Bool, into w: inout SourceWriter
     ) {
         let ifPresent = "try \(call)IfPresent(\(arguments))"
+        let note = { (decoded: String) in notingNull(decoded, notesNull ? slot : nil, container: container, key: key) }
         if !field.isOptional, field.defaultValue == nil {
             w.line(assign(field, "try \(call)(\(arguments))"))
         } else if let fallback = fallback(field, slot: slot) {
             w.line(
-                assign(field, orDefault(field, ifPresent, fallback, container: container, key: key, present: present)))
+                assign(
+                    field, note(orDefault(field, ifPresent, fallback, container: container, key: key, present: present))
+                ))
         } else {
-            w.line(assign(field, ifPresent))
+            w.line(assign(field, note(ifPresent)))
         }
+    }
+
+    /// `decoded`, wrapped so that a member decoded as `nil` while its key is present is noted as
+    /// `null` in slot `slot` (when there is one). The call takes the decoded value, not a read of
+    /// `self`: reads of a partly initialized `self` cost the definite-initialization pass time in
+    /// the square of the members (BENCHMARKS).
+    private func notingNull(_ decoded: String, _ slot: Int?, container: String, key: String) -> String {
+        guard let slot else { return decoded }
+        return "presence.noted(\(slot), \(decoded), in: \(container), forKey: \(key))"
     }
 
     /// The lines that decode one member from `container` at `key`; `present` when the key is
     /// known to be there.
     private func decodeMember(
         _ field: Field, container: String, key: String, slot: Int?, into w: inout SourceWriter,
-        present: Bool = false
+        present: Bool = false, notesNull: Bool = false
     ) {
         let wire = TypeSpelling.wire(field.type) ?? TypeSpelling.swift(field.type)
         if let scalar = TypeSpelling.textScalar(field.type), !(field.required && field.isOptional) {
@@ -180,13 +188,13 @@ extension SwiftRenderer {
             let keeping = slot != nil && Self.keepsText(field) ? ", keepingTextIn: &presence, \(slot ?? 0)" : ""
             decodeText(
                 field, "\(container).decode\(scalar)", "forKey: \(key)\(keeping)", container: container, key: key,
-                slot: slot, present: present, into: &w)
+                slot: slot, present: present, notesNull: notesNull, into: &w)
             return
         }
         if textValue(field) != nil, !(field.required && field.isOptional) {
             decodeText(
                 field, "\(container).decodeText", "\(TypeSpelling.swift(field.type)).self, forKey: \(key)",
-                container: container, key: key, slot: slot, present: present, into: &w)
+                container: container, key: key, slot: slot, present: present, notesNull: notesNull, into: &w)
             return
         }
         let needsConversion = TypeSpelling.wire(field.type) != nil
@@ -222,11 +230,12 @@ extension SwiftRenderer {
         let converted =
             needsConversion
             ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
+        let noteSlot = notesNull ? slot : nil
         if let fallback = fallback(field, slot: slot) {
-            w.line(
-                assign(field, orDefault(field, converted, fallback, container: container, key: key, present: present)))
+            let decoded = orDefault(field, converted, fallback, container: container, key: key, present: present)
+            w.line(assign(field, notingNull(decoded, noteSlot, container: container, key: key)))
         } else {
-            w.line(assign(field, converted))
+            w.line(assign(field, notingNull(converted, noteSlot, container: container, key: key)))
         }
     }
 

@@ -45,6 +45,17 @@ public struct SchemaPresence: Hashable, Sendable {
         if container.contains(key) { note(index, 2) }
     }
 
+    /// Returns `value`, noting member `index` as JSON `null` when `value` is `nil` and `container`
+    /// has `key` (present yet decoded as `nil`: the member was `null`). A generated decoder wraps
+    /// the decoding of each member whose `null` is written back in this call, so it never reads a
+    /// property of the value it is initializing.
+    public mutating func noted<Value, Key: CodingKey>(
+        _ index: Int, _ value: Value?, in container: KeyedDecodingContainer<Key>, forKey key: Key
+    ) -> Value? {
+        if value == nil, container.contains(key) { note(index, 2) }
+        return value
+    }
+
     /// Keeps the text member `index` was decoded from (a timestamp not in the canonical form).
     public mutating func keepText(_ index: Int, _ text: String) {
         texts = (texts ?? [:]).merging([index: text]) { _, new in new }

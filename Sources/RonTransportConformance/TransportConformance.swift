@@ -1,20 +1,32 @@
 import Foundation
 import RonAppSdkSwift
 
-/// What every ``RonTransport`` must do, in one place, checked over real loopback HTTP: the suites of
-/// `URLSessionTransport` (RonInteropTests) and `AsyncHTTPClientTransport` (RonIntegrationTests) run
-/// it, and a transport of a user's own can be held to it the same way.
+/// What every `RonTransport` must do, in one place, checked over real HTTP on a loopback server
+/// this module starts on a free port: the SDK's own `URLSessionTransport` and
+/// `AsyncHTTPClientTransport` pass it in their test suites, and a transport of your own is held to
+/// it the same way, from a test of yours:
 ///
-/// Each check is one rule of ``RonTransport``'s contract; ``check(_:)`` returns the rules broken, so
-/// an empty list is a pass.
-package enum TransportConformance {
-    /// One broken rule.
-    package struct Failure: Sendable, CustomStringConvertible {
+/// ```swift
+/// let failures = try await TransportConformance.check(MyTransport())
+/// #expect(failures.isEmpty, "\(failures)")
+/// ```
+///
+/// Each check is one rule of the `RonTransport` contract: every status is a response; bytes, a file
+/// and streams of known and unknown length are sent whole; `maxResponseBytes` holds and a larger
+/// body fails with `responseTooLarge`; `decodedContentCodings` names exactly what was decoded;
+/// redirects are followed up to `maxRedirects` (then `tooManyRedirects`) with credentials kept on
+/// the same origin; a streaming transport hands its body over whole and in order and sends a file
+/// body whole; a cancelled call ends at once with an error. ``check(_:)`` returns the rules broken,
+/// so an empty list is a pass.
+public enum TransportConformance {
+    /// One broken rule, and what the transport did instead.
+    public struct Failure: Sendable, CustomStringConvertible {
         /// The rule, as a short sentence.
-        package var rule: String
+        public var rule: String
         /// What happened instead.
-        package var found: String
-        package var description: String { "\(rule): \(found)" }
+        public var found: String
+        /// The rule and what happened, as `rule: found`.
+        public var description: String { "\(rule): \(found)" }
     }
 
     /// `{"coded":true}` as one gzip member (RFC 1952), for the content coding rule.
@@ -51,8 +63,10 @@ package enum TransportConformance {
         }
     }
 
-    /// Runs every check against `transport` and returns the rules it broke.
-    package static func check(_ transport: any RonTransport) async throws -> [Failure] {
+    /// Runs every check against `transport`, over a loopback server started for the run and stopped
+    /// at its end, and returns the rules it broke (empty: the transport conforms). It throws only
+    /// when the server or its scratch file cannot be made.
+    public static func check(_ transport: any RonTransport) async throws -> [Failure] {
         let server = try server()
         defer { server.stop() }
         let base = server.baseURL
