@@ -92,7 +92,8 @@ package enum BodyMatrix {
                 if received != cell.expected {
                     failures.append(
                         "\(kind.rawValue) by \(call.rawValue): the server got \(received.count) bytes, "
-                            + "\(cell.expected.count) sent" + (received.count == cell.expected.count ? " (others)" : ""))
+                            + "\(cell.expected.count) sent" + (received.count == cell.expected.count ? " (others)" : "")
+                    )
                 }
             }
         }
