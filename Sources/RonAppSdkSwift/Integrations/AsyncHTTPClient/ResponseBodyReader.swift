@@ -247,8 +247,25 @@
         }
 
         func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-            let (live, sink) = state.withLock { state in
-                (state.sinkLive, state.sinkError == nil ? state.sink : nil)
+            // One look at the state decides where the part goes: written here (the drain's sink is
+            // live), handed to a waiting reader, or queued. Two looks let a drain go live between
+            // them and return with this part queued behind it, never written (a short file).
+            let (live, sink, waiter, paused) = state.withLock {
+                state -> (
+                    Bool, (@Sendable (Data) throws -> Void)?, CheckedContinuation<ByteBuffer?, any Error>?,
+                    EventLoopFuture<Void>?
+                ) in
+                if state.sinkLive { return (true, state.sinkError == nil ? state.sink : nil, nil, nil) }
+                if let waiter = state.waiter {
+                    state.waiter = nil
+                    return (false, nil, waiter, nil)
+                }
+                state.parts.append(buffer)
+                state.queued += buffer.readableBytes
+                guard state.queued >= Self.highWatermark else { return (false, nil, nil, nil) }
+                let promise = task.eventLoop.makePromise(of: Void.self)
+                state.paused = promise
+                return (false, nil, nil, promise.futureResult)
             }
             if live {
                 do {
@@ -257,19 +274,6 @@
                     sinkFailed(error)
                 }
                 return task.eventLoop.makeSucceededVoidFuture()
-            }
-            let (waiter, paused) = state.withLock {
-                state -> (CheckedContinuation<ByteBuffer?, any Error>?, EventLoopFuture<Void>?) in
-                if let waiter = state.waiter {
-                    state.waiter = nil
-                    return (waiter, nil)
-                }
-                state.parts.append(buffer)
-                state.queued += buffer.readableBytes
-                guard state.queued >= Self.highWatermark else { return (nil, nil) }
-                let promise = task.eventLoop.makePromise(of: Void.self)
-                state.paused = promise
-                return (nil, promise.futureResult)
             }
             waiter?.resume(returning: buffer)
             return paused ?? task.eventLoop.makeSucceededVoidFuture()
