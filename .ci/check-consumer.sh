@@ -31,6 +31,7 @@ targets='
             dependencies: [
                 .product(name: "RonAppSdkSwift", package: "'"$identity"'"),
                 .product(name: "RonFacets", package: "'"$identity"'"),
+                .product(name: "RonTransportConformance", package: "'"$identity"'"),
             ]
         ),
         .executableTarget(
