@@ -11,19 +11,10 @@
         @Test func everyBodyKindArrivesWholeThroughEveryCallKind() async throws {
             let server = try BodyMatrix.echoServer()
             defer { server.stop() }
-            let transport = AsyncHTTPClientTransport()
-            let client = try RonClient(
-                config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true, transport: transport))
-            let failures: [String]
-            do {
+            var failures: [String] = []
+            try await withAsyncHTTPClient(server.baseURL) { client, _ in
                 failures = try await BodyMatrix.failures(client)
-            } catch {
-                client.close()
-                try await transport.shutdown()
-                throw error
             }
-            client.close()
-            try await transport.shutdown()
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         }
     }

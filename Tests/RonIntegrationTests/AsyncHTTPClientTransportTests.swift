@@ -13,19 +13,7 @@
             _ base: URL, config: (inout RonConfig) -> Void = { _ in },
             _ body: (RonClient, AsyncHTTPClientTransport) async throws -> Void
         ) async throws {
-            let transport = AsyncHTTPClientTransport()
-            var settings = RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport)
-            config(&settings)
-            let client = try RonClient(config: settings)
-            do {
-                try await body(client, transport)
-            } catch {
-                client.close()
-                try await transport.shutdown()
-                throw error
-            }
-            client.close()
-            try await transport.shutdown()
+            try await withAsyncHTTPClient(base, config: config, body)
         }
 
         @Test("calls return their bodies and every status")

@@ -58,3 +58,27 @@ let quickRetries: RetryPolicy = {
     policy.maxDelayMs = 0
     return policy
 }()
+
+#if AsyncHTTPClient
+    /// Runs `body` with a client on a new `AsyncHTTPClientTransport` for `base` (plain HTTP
+    /// allowed; `config` adjusts the settings first), then closes the client and shuts the
+    /// transport down, whether `body` threw or not.
+    func withAsyncHTTPClient(
+        _ base: URL, config: (inout RonConfig) -> Void = { _ in },
+        _ body: (RonClient, AsyncHTTPClientTransport) async throws -> Void
+    ) async throws {
+        let transport = AsyncHTTPClientTransport()
+        var settings = RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport)
+        config(&settings)
+        let client = try RonClient(config: settings)
+        do {
+            try await body(client, transport)
+        } catch {
+            client.close()
+            try await transport.shutdown()
+            throw error
+        }
+        client.close()
+        try await transport.shutdown()
+    }
+#endif
