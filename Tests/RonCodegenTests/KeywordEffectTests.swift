@@ -90,7 +90,7 @@ struct KeywordEffectTests {
             keyword: "default", schema: #"{"type": "integer", "format": "int16", "default": 7}"#,
             without: #"{"type": "integer", "format": "int16"}"#,
             effect: .generates(
-                "self.p = try container.decodeIntegerIfPresent(Int16.self, forKey: SchemaUnlistedKey(\"p\")) ?? presence.defaulted(0, 7)"
+                "self.p = try container.decodeIntegerIfPresent(Int16.self, forKey: SchemaUnlistedKey(\"p\"), orDefault: 7, notedAt: 0, in: &presence)"
             )),
         Case(
             keyword: "examples", schema: #"{"type": "string", "examples": ["a", "b"]}"#,

@@ -63,4 +63,51 @@ struct SchemaPresenceTests {
         probe.kept = nil
         #expect(String(decoding: try encoder.encode(probe), as: UTF8.self) == #"{"gone":1}"#)
     }
+
+    /// The one-call forms a generated struct now makes per member (`nullNotedAt:`,
+    /// `orDefault:notedAt:`, `skippingDefault:absentAt:`): a `null` member is written back as
+    /// `null`, an absent defaulted one is left out while it holds its default and written once it
+    /// changed, and a present one is written as it is.
+    @Test func theOneCallFormsKeepWhatTheDocumentHad() throws {
+        struct Probe: Codable {
+            enum Key: String, CodingKey { case name, flag, tags, mode, size }
+            var name: String?
+            var flag: Bool
+            var tags: [String]
+            var mode: String
+            var size: Double?
+            var presence = SchemaPresence()
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                var presence = SchemaPresence()
+                name = try container.decodeStringIfPresent(forKey: .name, nullNotedAt: 0, in: &presence)
+                flag = try container.decodeBoolIfPresent(forKey: .flag, orDefault: true, notedAt: 1, in: &presence)
+                tags = try container.decodeMemberIfPresent(
+                    [String].self, forKey: .tags, orDefault: ["a"], notedAt: 2, in: &presence)
+                mode = try container.decodeStringIfPresent(forKey: .mode, orDefault: "fast", notedAt: 3, in: &presence)
+                size = try container.decodeDoubleIfPresent(forKey: .size, nullNotedAt: 4, in: &presence)
+                self.presence = presence
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encodeStringIfPresent(name, forKey: .name, nullNotedAt: 0, in: presence)
+                try container.encodeBool(flag, forKey: .flag, skippingDefault: true, absentAt: 1, in: presence)
+                try container.encodeMember(tags, forKey: .tags, skippingDefault: ["a"], absentAt: 2, in: presence)
+                try container.encodeString(mode, forKey: .mode, skippingDefault: "fast", absentAt: 3, in: presence)
+                try container.encodeDoubleIfPresent(size, forKey: .size, nullNotedAt: 4, in: presence)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var probe = try JSONDecoder().decode(Probe.self, from: Data(#"{"name": null, "mode": "fast", "size": 2}"#.utf8))
+        #expect(probe.name == nil && probe.flag && probe.tags == ["a"] && probe.mode == "fast" && probe.size == 2)
+        #expect(String(decoding: try encoder.encode(probe), as: UTF8.self) == #"{"mode":"fast","name":null,"size":2}"#)
+        probe.flag = false
+        probe.name = "n"
+        probe.size = nil
+        #expect(
+            String(decoding: try encoder.encode(probe), as: UTF8.self) == #"{"flag":false,"mode":"fast","name":"n"}"#)
+    }
 }

@@ -71,20 +71,24 @@ package enum BodyMatrix {
         }
     }
 
-    /// Sends every body kind through every call kind with `client` (whose base is an
-    /// ``echoServer()``) and returns each cell whose echo was not exactly the body's bytes.
-    package static func failures(_ client: RonClient) async throws -> [String] {
+    /// Sends every body kind of `bodies` through every call kind with `client` to `path` (by
+    /// default an ``echoServer()``'s) and returns each cell whose bytes, as `received` reads them
+    /// from the answer, were not exactly the body's bytes.
+    package static func failures(
+        _ client: RonClient, bodies: [Body] = Body.allCases, path: String = "/echo",
+        received read: @Sendable (Data) throws -> Data = { $0 }
+    ) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-matrix-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var failures: [String] = []
-        for kind in Body.allCases {
+        for kind in bodies {
             for call in Call.allCases {
                 let cell = try cell(kind, in: folder)
-                let request = AppRequest(method: .put, path: RonPath.server("") + "/echo", body: cell.body)
+                let request = AppRequest(method: .put, path: RonPath.server("") + path, body: cell.body)
                 let received: Data
                 do {
-                    received = try await send(request, as: call, with: client, in: folder)
+                    received = try read(try await send(request, as: call, with: client, in: folder))
                 } catch {
                     failures.append("\(kind.rawValue) by \(call.rawValue): \(error)")
                     continue

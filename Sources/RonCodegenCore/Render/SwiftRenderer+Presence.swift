@@ -48,4 +48,27 @@ extension SwiftRenderer {
         guard let slot, Self.tracksAbsence(field) else { return value }
         return "presence.defaulted(\(slot), \(value))"
     }
+
+    /// The coders of `KeyedContainers+Presence.swift` in `RonGenerated`: a member read or written by
+    /// one of these keeps its presence in the same call (`nullNotedAt:`, `orDefault:notedAt:`,
+    /// `skippingDefault:absentAt:`) instead of a second call and an operator.
+    static let presenceCoders: Set<String> = ["String", "Bool", "Double", "Float", "Integer", "Member", "Text"]
+
+    /// The default a member's decoding call takes and notes (`orDefault:notedAt:`), for a member
+    /// that tracks its absence and is not a `null`able optional (which stays `nil` for `null`).
+    func defaultNoted(_ field: Field, slot: Int?) -> String? {
+        guard slot != nil, Self.tracksAbsence(field), !(field.isOptional && field.nullable) else { return nil }
+        return field.defaultValue.map(SwiftLiteral.value)
+    }
+
+    /// The name of the encoding call (`encode` + the name) that can take a member's presence, or
+    /// `nil` when the member is written another way (a wire conversion, a kept text, an integer, an
+    /// optional written as `null`).
+    func encodeCoder(_ field: Field) -> String? {
+        guard !(field.required && field.isOptional), !Self.keepsText(field) else { return nil }
+        if textValue(field) != nil { return "Text" }
+        guard TypeSpelling.textScalar(field.type) == nil, TypeSpelling.wire(field.type) == nil else { return nil }
+        let name = Self.memberCoder(field.type, encoding: true).name
+        return Self.presenceCoders.contains(name) ? name : nil
+    }
 }

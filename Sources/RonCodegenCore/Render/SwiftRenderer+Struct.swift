@@ -68,7 +68,7 @@ extension SwiftRenderer {
 
     /// `"Text"` when the member is of a string-valued named type (see ``textTypes``), read and
     /// written with `decodeText`/`encodeText`; `nil` otherwise.
-    private func textValue(_ field: Field) -> String? {
+    func textValue(_ field: Field) -> String? {
         guard case .named(let name, let arguments) = field.type, arguments.isEmpty, textTypes.contains(name) else {
             return nil
         }
@@ -155,8 +155,15 @@ extension SwiftRenderer {
     ) {
         let ifPresent = "try \(call)IfPresent(\(arguments))"
         let note = { (decoded: String) in notingNull(decoded, notesNull ? slot : nil, container: container, key: key) }
+        let presenceCall = Self.presenceCoders.contains(String(call.split(separator: ".").last?.dropFirst(6) ?? ""))
         if !field.isOptional, field.defaultValue == nil {
             w.line(assign(field, "try \(call)(\(arguments))"))
+        } else if presenceCall, let slot, let value = defaultNoted(field, slot: slot) {
+            w.line(
+                assign(
+                    field, "try \(call)IfPresent(\(arguments), orDefault: \(value), notedAt: \(slot), in: &presence)"))
+        } else if presenceCall, notesNull, let slot, field.defaultValue == nil {
+            w.line(assign(field, "try \(call)IfPresent(\(arguments), nullNotedAt: \(slot), in: &presence)"))
         } else if let fallback = fallback(field, slot: slot) {
             w.line(
                 assign(
@@ -200,9 +207,16 @@ extension SwiftRenderer {
         let needsConversion = TypeSpelling.wire(field.type) != nil
         let coder = Self.memberCoder(field.type)
         let typeArgument = coder.takesType ? "\(wire).self, " : ""
+        let presenceCall = !needsConversion && Self.presenceCoders.contains(coder.name)
         if !field.isOptional {
             let decoded = "try \(container).decode\(coder.name)(\(typeArgument)forKey: \(key))"
-            if let fallback = fallback(field, slot: slot) {
+            if presenceCall, let slot, let value = defaultNoted(field, slot: slot) {
+                w.line(
+                    assign(
+                        field,
+                        "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key), orDefault: \(value), notedAt: \(slot), in: &presence)"
+                    ))
+            } else if let fallback = fallback(field, slot: slot) {
                 let present = "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key))"
                 let converted =
                     needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
@@ -231,7 +245,19 @@ extension SwiftRenderer {
             needsConversion
             ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
         let noteSlot = notesNull ? slot : nil
-        if let fallback = fallback(field, slot: slot) {
+        if presenceCall, let slot, let value = defaultNoted(field, slot: slot) {
+            w.line(
+                assign(
+                    field,
+                    "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key), orDefault: \(value), notedAt: \(slot), in: &presence)"
+                ))
+        } else if presenceCall, let noteSlot, field.defaultValue == nil {
+            w.line(
+                assign(
+                    field,
+                    "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key), nullNotedAt: \(noteSlot), in: &presence)"
+                ))
+        } else if let fallback = fallback(field, slot: slot) {
             let decoded = orDefault(field, converted, fallback, container: container, key: key, present: present)
             w.line(assign(field, notingNull(decoded, noteSlot, container: container, key: key)))
         } else {
@@ -259,13 +285,27 @@ extension SwiftRenderer {
             for field in fields {
                 let key = Self.memberKey(field.wireName)
                 let value = read(field)
+                let coder = encodeCoder(field)
                 if let slot = slots[field.swiftName], Self.tracksAbsence(field),
+                    let fallback = field.defaultValue.map(SwiftLiteral.value), let coder, !field.isOptional
+                {
+                    // Absent when decoded and still the default: left out again.
+                    w.line(
+                        "try container.encode\(coder)(\(value), forKey: \(key), skippingDefault: \(fallback), absentAt: \(slot), in: self.schemaPresence)"
+                    )
+                } else if let slot = slots[field.swiftName], Self.tracksAbsence(field),
                     let fallback = field.defaultValue.map(SwiftLiteral.value)
                 {
                     // Absent when decoded and still the default: left out again.
                     w.block("if !self.schemaPresence.wasAbsent(\(slot)) || \(value) != \(fallback)") { w in
                         encodeMember(field, key: key, value: value, slot: slot, into: &w)
                     }
+                } else if let slot = slots[field.swiftName], tracksNull(field), field.isOptional, let coder {
+                    // `null` when decoded and still `nil`: written as `null` again.
+                    w.line(
+                        "try container.encode\(coder)IfPresent(\(value), forKey: \(key), nullNotedAt: \(slot), in: self.schemaPresence)"
+                    )
+                    continue
                 } else {
                     encodeMember(field, key: key, value: value, slot: slots[field.swiftName], into: &w)
                 }

@@ -1,0 +1,29 @@
+import Foundation
+import RonAppSdkSwift
+import RonTestSupport
+import Testing
+
+/// The body × call matrix against httpbin, a server nobody here wrote: every raw body kind (bytes,
+/// JSON, a file, streams of known and unknown length) through `request`, `stream` and `download`
+/// on `URLSessionTransport` reaches httpbin's `/anything` byte for byte, as its echo's `data` says.
+/// (httpbin parses forms and multipart bodies instead of echoing their bytes; `HTTPBinFormTests`
+/// and `HTTPBinMultipartTests` check those by their parts.)
+@Suite struct HTTPBinBodyMatrixTests {
+    @Test func everyRawBodyArrivesWholeThroughEveryCall() async throws {
+        let server = try HTTPBinServer.start()
+        defer { server.stop() }
+        let client = try Upload.client(server)
+        let failures = try await BodyMatrix.failures(
+            client, bodies: [.bytes, .json, .file, .knownLengthStream, .unknownLengthStream], path: "/anything",
+            received: Self.echoedData)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// The bytes httpbin says it received: its echo's `data`, text as it came or binary as a
+    /// `data:` URL.
+    @Sendable static func echoedData(_ answer: Data) throws -> Data {
+        let echo = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        let data = try #require(echo?["data"] as? String, "httpbin's echo has no data")
+        return Upload.bytes(ofDataURL: data) ?? Data(data.utf8)
+    }
+}
