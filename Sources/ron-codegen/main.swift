@@ -139,9 +139,14 @@ do {
         let stale = files.filter {
             FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8)
         }
-        guard stale.isEmpty else { fail("out of date: \(stale.map(\.name).joined(separator: ", "))", code: 1) }
+        let leftovers = CodeGenerator.leftovers(
+            in: output, keeping: Set(files.map(\.name)), output: arguments.generated)
+        guard stale.isEmpty, leftovers.isEmpty else {
+            let names = stale.map(\.name) + leftovers.map { "\($0) (no longer generated)" }
+            fail("out of date: \(names.joined(separator: ", "))", code: 1)
+        }
     } else {
-        try CodeGenerator.write(files, to: output)
+        try CodeGenerator.write(files, to: output, output: arguments.generated)
     }
 } catch let error as CodegenError {
     // The format compilers use, so IDEs and the build log point at the schema file.
