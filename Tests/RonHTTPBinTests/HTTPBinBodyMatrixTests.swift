@@ -14,16 +14,8 @@ import Testing
         defer { server.stop() }
         let client = try Upload.client(server)
         let failures = try await BodyMatrix.failures(
-            client, bodies: [.bytes, .json, .file, .knownLengthStream, .unknownLengthStream], path: "/anything",
-            received: Self.echoedData)
+            client, bodies: BodyMatrix.rawBodies, path: "/anything",
+            received: BodyMatrix.httpbinEchoedData)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-    }
-
-    /// The bytes httpbin says it received: its echo's `data`, text as it came or binary as a
-    /// `data:` URL.
-    @Sendable static func echoedData(_ answer: Data) throws -> Data {
-        let echo = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
-        let data = try #require(echo?["data"] as? String, "httpbin's echo has no data")
-        return Upload.bytes(ofDataURL: data) ?? Data(data.utf8)
     }
 }

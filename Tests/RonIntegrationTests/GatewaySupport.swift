@@ -60,14 +60,14 @@ let quickRetries: RetryPolicy = {
 }()
 
 #if AsyncHTTPClient
-    /// Runs `body` with a client on a new `AsyncHTTPClientTransport` for `base` (plain HTTP
-    /// allowed; `config` adjusts the settings first), then closes the client and shuts the
-    /// transport down, whether `body` threw or not.
+    /// Runs `body` with a client on `transport` (a new `AsyncHTTPClientTransport` unless given)
+    /// for `base` (plain HTTP allowed; `config` adjusts the settings first), then closes the
+    /// client and shuts the transport down, whether `body` threw or not.
     func withAsyncHTTPClient(
-        _ base: URL, config: (inout RonConfig) -> Void = { _ in },
+        _ base: URL, transport: AsyncHTTPClientTransport = AsyncHTTPClientTransport(),
+        config: (inout RonConfig) -> Void = { _ in },
         _ body: (RonClient, AsyncHTTPClientTransport) async throws -> Void
     ) async throws {
-        let transport = AsyncHTTPClientTransport()
         var settings = RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport)
         config(&settings)
         let client = try RonClient(config: settings)

@@ -65,6 +65,31 @@ package enum BodyMatrix {
     }
 
     /// A loopback server that answers each request with the body it received, whole.
+    /// The raw body kinds: those a server that echoes what it received as bytes (httpbin's
+    /// `/anything`) can compare byte for byte; httpbin parses forms and multipart bodies instead.
+    package static let rawBodies: [Body] = [.bytes, .json, .file, .knownLengthStream, .unknownLengthStream]
+
+    /// The bytes httpbin says it received: its echo's `data`, text as it came or binary as a
+    /// `data:` URL (`data:application/octet-stream;base64,...`).
+    @Sendable package static func httpbinEchoedData(_ answer: Data) throws -> Data {
+        struct Echo: Decodable { var data: String? }
+        guard let data = try JSONDecoder().decode(Echo.self, from: answer).data else {
+            throw BodyMatrixError(description: "httpbin's echo has no data")
+        }
+        if data.hasPrefix("data:"), let comma = data.firstIndex(of: ","),
+            let bytes = Data(base64Encoded: String(data[data.index(after: comma)...]))
+        {
+            return bytes
+        }
+        return Data(data.utf8)
+    }
+
+    /// A reply that is not what the matrix reads.
+    package struct BodyMatrixError: Error, CustomStringConvertible {
+        /// What was wrong.
+        package var description: String
+    }
+
     package static func echoServer() throws -> LoopbackServer {
         try LoopbackServer { request in
             .respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: request.body)

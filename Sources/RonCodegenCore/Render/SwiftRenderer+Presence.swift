@@ -71,4 +71,40 @@ extension SwiftRenderer {
         let name = Self.memberCoder(field.type, encoding: true).name
         return Self.presenceCoders.contains(name) ? name : nil
     }
+
+    /// The line that decodes a member read as text (`call`, or `call` + `IfPresent` with its
+    /// default), given the call's `arguments`.
+    func decodeText(
+        _ field: Field, _ call: String, _ arguments: String, container: String, key: String, slot: Int?,
+        present: Bool, notesNull: Bool, into w: inout SourceWriter
+    ) {
+        let ifPresent = "try \(call)IfPresent(\(arguments))"
+        let note = { (decoded: String) in notingNull(decoded, notesNull ? slot : nil, container: container, key: key) }
+        let presenceCall = Self.presenceCoders.contains(String(call.split(separator: ".").last?.dropFirst(6) ?? ""))
+        if !field.isOptional, field.defaultValue == nil {
+            w.line(assign(field, "try \(call)(\(arguments))"))
+        } else if presenceCall, let slot, let value = defaultNoted(field, slot: slot) {
+            w.line(
+                assign(
+                    field, "try \(call)IfPresent(\(arguments), orDefault: \(value), notedAt: \(slot), in: &presence)"))
+        } else if presenceCall, notesNull, let slot, field.defaultValue == nil {
+            w.line(assign(field, "try \(call)IfPresent(\(arguments), nullNotedAt: \(slot), in: &presence)"))
+        } else if let fallback = fallback(field, slot: slot) {
+            w.line(
+                assign(
+                    field, note(orDefault(field, ifPresent, fallback, container: container, key: key, present: present))
+                ))
+        } else {
+            w.line(assign(field, note(ifPresent)))
+        }
+    }
+
+    /// `decoded`, wrapped so that a member decoded as `nil` while its key is present is noted as
+    /// `null` in slot `slot` (when there is one). The call takes the decoded value, not a read of
+    /// `self`: reads of a partly initialized `self` cost the definite-initialization pass time in
+    /// the square of the members (BENCHMARKS).
+    func notingNull(_ decoded: String, _ slot: Int?, container: String, key: String) -> String {
+        guard let slot else { return decoded }
+        return "presence.noted(\(slot), \(decoded), in: \(container), forKey: \(key))"
+    }
 }
