@@ -92,6 +92,7 @@ public struct CodeGenerator: Sendable {
     /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the
     /// catalog when `split` is set.
     public func files(for model: SchemaModel, split: Bool) -> [(name: String, contents: String)] {
+        let model = model.mergingIdenticalInlineTypes()
         let renderer = SwiftRenderer(options: options)
         return split
             ? renderer.renderFilePerDocument(model) : [("RonGenerated.swift", renderer.renderSingleFile(model))]
@@ -114,6 +115,7 @@ public struct CodeGenerator: Sendable {
     public func files(
         for model: SchemaModel, split: Bool, output: Output, shards: Int = 1
     ) -> [(name: String, contents: String)] {
+        let model = model.mergingIdenticalInlineTypes()
         let operations = ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
         let sharded = !split && shards > 1
         switch output {
