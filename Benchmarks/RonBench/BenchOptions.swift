@@ -34,7 +34,8 @@ struct BenchOptions: Sendable {
           --quick                 short run (rounds and load time cut) to check the suite works
           --consumer              also run section 6 (clean builds of two consumer packages; ~10 min)
           --only <1,2,...>        run only these sections (10, a 1 GiB download to a file against curl, runs
-                                  only when named; RON_BENCH_DOWNLOAD_BYTES sets another size)
+                                  only when named; RON_BENCH_DOWNLOAD_BYTES sets another size; 11, a coded
+                                  body decoded by AsyncHTTPClientTransport against identity, likewise)
           --rounds <n>            rounds of the per-call and codec figures (default 15; the paired SDK/bare
                                   figure of section 1 makes twice as many)
           --load-seconds <s>      sustained-load time of the AsyncHTTPClientTransport run (default 60)

@@ -97,6 +97,10 @@ enum RonBench {
             log("== 10 downloads to a file")
             try await DownloadSection(options: options, table: table).run()
         }
+        if options.sections.contains(11) {
+            log("== 11 content codings on AsyncHTTPClientTransport")
+            try await CodingSection(options: options, table: table).run()
+        }
         if options.sections.contains(6) {
             log("== 6 consumer cost")
             try ConsumerSection(options: options, table: table).run()

@@ -16,20 +16,11 @@
         @Test func downloadsResumesAndReportsProgressAgainstHTTPBin() async throws {
             let server = try HTTPBinServer.start()
             defer { server.stop() }
-            let transport = AsyncHTTPClientTransport()
-            let client = try RonClient(
-                config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true, transport: transport))
             let folder = try Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            do {
+            try await withAsyncHTTPClient(server.baseURL) { client, _ in
                 try await Self.checks(client, server: server, folder: folder)
-            } catch {
-                client.close()
-                try await transport.shutdown()
-                throw error
             }
-            client.close()
-            try await transport.shutdown()
         }
 
         static func checks(_ client: RonClient, server: HTTPBinServer, folder: URL) async throws {

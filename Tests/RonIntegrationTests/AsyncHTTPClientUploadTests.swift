@@ -10,20 +10,12 @@
         private static func withClient(
             _ base: URL, retry: RetryPolicy? = nil, _ body: (RonClient) async throws -> Void
         ) async throws {
-            let transport = AsyncHTTPClientTransport()
-            let client = try RonClient(
-                config: RonConfig(
-                    baseUrl: base, overallTimeoutMs: 60_000, allowInsecureHttp: true, transport: transport,
-                    middleware: [LargeEchoes()], retry: retry))
-            do {
-                try await body(client)
-            } catch {
-                client.close()
-                try await transport.shutdown()
-                throw error
+            let settings: (inout RonConfig) -> Void = { config in
+                config.overallTimeoutMs = 60_000
+                config.middleware = [LargeEchoes()]
+                config.retry = retry
             }
-            client.close()
-            try await transport.shutdown()
+            try await withAsyncHTTPClient(base, config: settings) { client, _ in try await body(client) }
         }
 
         private static func random(_ count: Int) -> Data {

@@ -25,16 +25,7 @@
             _ server: OpenSSLServer, pins: [PinnedCertificate], _ body: (RonClient) async throws -> Void
         ) async throws {
             let transport = try AsyncHTTPClientTransport(pinnedCertificates: pins)
-            let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, transport: transport))
-            do {
-                try await body(client)
-            } catch {
-                client.close()
-                try await transport.shutdown()
-                throw error
-            }
-            client.close()
-            try await transport.shutdown()
+            try await withAsyncHTTPClient(server.baseURL, transport: transport) { client, _ in try await body(client) }
         }
 
         @Test func aServerWithThePinnedCertificateAnswersCallsAndStreams() async throws {

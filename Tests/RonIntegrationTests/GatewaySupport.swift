@@ -70,7 +70,13 @@ let quickRetries: RetryPolicy = {
     ) async throws {
         var settings = RonConfig(baseUrl: base, allowInsecureHttp: true, transport: transport)
         config(&settings)
-        let client = try RonClient(config: settings)
+        let client: RonClient
+        do {
+            client = try RonClient(config: settings)
+        } catch {
+            try await transport.shutdown()
+            throw error
+        }
         do {
             try await body(client, transport)
         } catch {
