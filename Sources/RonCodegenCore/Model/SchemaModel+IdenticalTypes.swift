@@ -97,26 +97,22 @@ extension SchemaModel {
     /// names they use.
     static func names(in text: String) -> Set<String> {
         var names: Set<String> = []
-        var current = ""
-        var inside = false
-        var escaped = false
-        for character in text {
-            if inside {
-                if escaped {
-                    escaped = false
-                    current.append(character)
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    names.insert(current)
-                    current = ""
-                    inside = false
-                } else {
-                    current.append(character)
-                }
-            } else if character == "\"" {
-                inside = true
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
             }
+            var end = index + 1
+            var escaped = false
+            while end < bytes.count, escaped || bytes[end] != UInt8(ascii: "\"") {
+                escaped = !escaped && bytes[end] == UInt8(ascii: "\\")
+                end += 1
+            }
+            // Type names have no escapes: a quoted string with one is not a name.
+            names.insert(String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self))
+            index = end + 1
         }
         return names
     }
