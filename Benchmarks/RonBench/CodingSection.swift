@@ -64,7 +64,14 @@ struct CodingSection {
                 try? input.fileHandleForWriting.close()
                 process.waitUntilExit()
             }
-            let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            // The server prints its one line once the document is built: read up to its end.
+            var printed = Data()
+            while !printed.contains(0x0A) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed.append(chunk)
+            }
+            let line = String(decoding: printed, as: UTF8.self)
             let fields = line.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
             guard fields.count == 3 else {
                 table.note("Section 11: the coding server did not start (\(line)).")
@@ -87,29 +94,38 @@ struct CodingSection {
             defer { try? FileManager.default.removeItem(at: folder) }
             var seconds: [[Double]] = Array(repeating: [], count: contestants.count)
             var cpu: [[Double]] = Array(repeating: [], count: contestants.count)
-            for _ in 0..<5 {
+            // Every transport is shut down however the rounds end (an HTTPClient must be).
+            var failure: (any Error)?
+            rounds: for _ in 0..<5 {
                 for (index, contestant) in contestants.enumerated() {
-                    let client = try RonClient(
-                        config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: contestant.transport))
-                    var request = AppRequest(method: .get, path: RonPath.server("/document.json"))
-                    if let accept = contestant.accept { request.headers["Accept-Encoding"] = accept }
-                    let file = folder.appendingPathComponent("document-\(index).json")
-                    let startCPU = CPUTime.microseconds()
-                    let start = ContinuousClock.now
-                    let result = try await client.download(request, to: file)
-                    let elapsed = ContinuousClock.now - start
-                    cpu[index].append(Double(CPUTime.microseconds() - startCPU) / 1_000_000)
-                    seconds[index].append(
-                        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-                    guard result.bytes == Int64(fields[1]) else {
-                        table.note("Section 11: \(contestant.name) wrote \(result.bytes) bytes, not \(fields[1]).")
-                        return
+                    do {
+                        let client = try RonClient(
+                            config: RonConfig(baseUrl: base, allowInsecureHttp: true, transport: contestant.transport))
+                        defer { client.close() }
+                        var request = AppRequest(method: .get, path: RonPath.server("/document.json"))
+                        if let accept = contestant.accept { request.headers["Accept-Encoding"] = accept }
+                        let file = folder.appendingPathComponent("document-\(index).json")
+                        let startCPU = CPUTime.microseconds()
+                        let start = ContinuousClock.now
+                        let result = try await client.download(request, to: file)
+                        let elapsed = ContinuousClock.now - start
+                        guard result.bytes == Int64(fields[1]) else {
+                            table.note("Section 11: \(contestant.name) wrote \(result.bytes) bytes, not \(fields[1]).")
+                            break rounds
+                        }
+                        cpu[index].append(Double(CPUTime.microseconds() - startCPU) / 1_000_000)
+                        seconds[index].append(
+                            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                    } catch {
+                        failure = error
+                        break rounds
                     }
-                    client.close()
                 }
             }
+            for contestant in contestants { try? await contestant.transport.shutdown() }
+            if let failure { throw failure }
+            guard seconds.allSatisfy({ $0.count == 5 }) else { return }
             for (index, contestant) in contestants.enumerated() {
-                try await contestant.transport.shutdown()
                 let rates = Samples(seconds[index].map { plainMiB / $0 })
                 let wire = index == 0 ? plainMiB : codedMiB
                 table.add(
