@@ -10,7 +10,9 @@ import RonGateway
 /// from the embedded gateway's generated file route on loopback, and the upload of a file of the
 /// same size to its upload sink: the resident memory each adds (the peak above the starting point,
 /// sampled every 20 ms) on each transport, and its time against curl moving the same bytes
-/// (`curl -o`, `curl -T`) and against what a user writes instead on `URLSession`.
+/// (`curl -o`, `curl -T`) and against what a user writes instead on `URLSession`: its download
+/// and upload tasks, and (downloads) a bare data delegate that drops every chunk or writes each to a
+/// file on the delegate's queue.
 ///
 /// Every contestant runs once per round, one after the other, for `RON_BENCH_TRANSFER_ROUNDS`
 /// rounds (default 5): a ratio is the median of the rounds' ratios, each taken between two
@@ -55,6 +57,12 @@ struct DownloadSection {
             Contestant(name: "`URLSession.download(from:)` of \(mib) MiB, the bare reference", measuresMemory: true) {
                 try await bareDownload(base)
             },
+            Contestant(name: Self.droppingDelegate, measuresMemory: true) {
+                try await bareDelegate(base, writingTo: nil)
+            },
+            Contestant(name: Self.writingDelegate, measuresMemory: true) {
+                try await bareDelegate(base, writingTo: folder.appendingPathComponent("delegate.bin"))
+            },
         ]
         var uploads = [
             Contestant(name: "curl -T, \(mib) MiB on loopback", measuresMemory: false) {
@@ -80,16 +88,21 @@ struct DownloadSection {
         }
         let downloadTimes = try await runRounds(downloads)
         let uploadTimes = try await runRounds(uploads)
+        func named(_ all: [Contestant], _ suffix: String) -> Contestant? { all.first { $0.name.hasSuffix(suffix) } }
         for (name, _) in transports {
-            ratio(
-                "download on \(name) / curl -o", downloads[2...].first { $0.name.hasSuffix(name) }, downloads[0],
-                downloadTimes)
-            ratio(
-                "upload on \(name) / curl -T", uploads[2...].first { $0.name.hasSuffix(name) }, uploads[0], uploadTimes)
+            ratio("download on \(name) / curl -o", named(downloads, "on \(name)"), downloads[0], downloadTimes)
+            ratio("upload on \(name) / curl -T", named(uploads, "on \(name)"), uploads[0], uploadTimes)
         }
+        let sdkDownload = named(downloads, "on URLSessionTransport")
         ratio(
-            "download on URLSessionTransport / `URLSession.download(from:)`", downloads[2], downloads[1], downloadTimes)
-        ratio("upload on URLSessionTransport / `URLSession.upload(for:fromFile:)`", uploads[2], uploads[1], uploadTimes)
+            "download on URLSessionTransport / `URLSession.download(from:)`", sdkDownload, downloads[1], downloadTimes)
+        ratio(
+            "download on URLSessionTransport / a bare data delegate that drops every chunk", sdkDownload,
+            named(downloads, Self.droppingDelegate), downloadTimes)
+        ratio(
+            "upload on URLSessionTransport / `URLSession.upload(for:fromFile:)`",
+            named(uploads, "on URLSessionTransport"),
+            uploads[1], uploadTimes)
         await server?.shutdown()
         try await gateway.stop()
     }
@@ -155,6 +168,30 @@ struct DownloadSection {
             try await session.download(from: url).0
         }
         try? FileManager.default.removeItem(at: location)
+        return (seconds, added)
+    }
+
+    /// The contestant whose data delegate drops every chunk: the most a client reading the body
+    /// through FoundationNetworking's data delegate can reach.
+    static let droppingDelegate = "a bare data delegate that drops every chunk"
+    /// The contestant whose data delegate writes each chunk to a file on the delegate's queue.
+    static let writingDelegate = "a bare data delegate that writes each chunk to a file"
+
+    /// A bare data task whose delegate drops every chunk (`destination` `nil`) or writes each to a file.
+    private func bareDelegate(_ base: URL, writingTo destination: URL?) async throws -> (
+        seconds: Double, added: Double
+    )? {
+        guard let url = URL(string: base.absoluteString + "/app/_test/file?bytes=\(size)") else { return nil }
+        defer { if let destination { try? FileManager.default.removeItem(at: destination) } }
+        let (seconds, added, received) = try await sampled {
+            try await BareDataDelegateDownload.run(url, writingTo: destination)
+        }
+        guard received == size else {
+            table.note(
+                "\(destination == nil ? Self.droppingDelegate : Self.writingDelegate) received \(received) bytes, not \(size)"
+            )
+            return nil
+        }
         return (seconds, added)
     }
 
@@ -261,8 +298,9 @@ struct DownloadSection {
 
     /// The row of a throughput ratio (the reference's time over ours, target 0.8): the median of
     /// the rounds' ratios, each between two transfers of the same round.
-    private func ratio(_ measure: String, _ ours: Contestant?, _ reference: Contestant, _ times: [String: [Double]]) {
-        guard let ours, let mine = times[ours.name], let theirs = times[reference.name], mine.count == theirs.count
+    private func ratio(_ measure: String, _ ours: Contestant?, _ reference: Contestant?, _ times: [String: [Double]]) {
+        guard let ours, let reference, let mine = times[ours.name], let theirs = times[reference.name],
+            mine.count == theirs.count
         else { return }
         let ratios = Samples(zip(theirs, mine).map { $0 / $1 })
         table.add(
