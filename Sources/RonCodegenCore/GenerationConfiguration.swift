@@ -10,7 +10,8 @@ import Foundation
 ///   "tags": ["store"],
 ///   "paths": ["/pets", "/pets/{petId}", "/store/*"],
 ///   "schemas": ["Error"],
-///   "strict": false
+///   "strict": false,
+///   "mergeIdenticalTypes": true
 /// }
 /// ```
 ///
@@ -19,7 +20,9 @@ import Foundation
 /// those the kept operations reach, with the named `schemas` and what they reach. With `schemas`
 /// alone, every operation is kept and the types are those they and the named schemas reach. A name
 /// that matches nothing is a warning. `strict: true` makes every warning an error, as
-/// `ron-codegen --strict` does.
+/// `ron-codegen --strict` does. `mergeIdenticalTypes: false` keeps every inline schema a type of its
+/// own, where by default identical ones are one type and the others its `typealias`es
+/// (``SchemaModel/mergingIdenticalInlineTypes()``).
 public struct GenerationConfiguration: Sendable, Equatable {
     /// The file's name, at the top of the schema folder; it is not a schema document.
     public static let fileName = "ron-codegen.json"
@@ -34,6 +37,9 @@ public struct GenerationConfiguration: Sendable, Equatable {
     public var schemas: [String] = []
     /// Whether a warning is an error.
     public var strict = false
+    /// Whether identical inline schemas become one Swift type (the default); `false` keeps each a
+    /// type of its own, for code that extends two of them with the same member.
+    public var mergeIdenticalTypes = true
 
     /// No filter, not strict.
     public init() {}
@@ -60,16 +66,16 @@ public struct GenerationConfiguration: Sendable, Equatable {
             case "tags": configuration.tags = try names()
             case "paths": configuration.paths = try names()
             case "schemas": configuration.schemas = try names()
-            case "strict":
+            case "strict", "mergeIdenticalTypes":
                 guard case .bool(let flag) = value else {
-                    throw CodegenError(file: fileName, pointer: "/strict", message: "'strict' must be true or false")
+                    throw CodegenError(file: fileName, pointer: "/\(key)", message: "'\(key)' must be true or false")
                 }
-                configuration.strict = flag
+                if key == "strict" { configuration.strict = flag } else { configuration.mergeIdenticalTypes = flag }
             case "$schema", "description", "$comment": continue
             default:
                 throw CodegenError(
                     file: fileName, pointer: "/" + Pointer.escape(key),
-                    message: "unknown member '\(key)' (operations, tags, paths, schemas, strict)")
+                    message: "unknown member '\(key)' (operations, tags, paths, schemas, strict, mergeIdenticalTypes)")
             }
         }
         return configuration
@@ -82,6 +88,7 @@ public struct GenerationConfiguration: Sendable, Equatable {
         if filters {
             model = subset(of: model)
         }
+        model.mergesIdenticalInlineTypes = mergeIdenticalTypes
         if strict, let first = model.notes.first {
             throw CodegenError(
                 file: first.file, pointer: first.pointer,

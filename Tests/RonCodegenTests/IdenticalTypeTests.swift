@@ -126,4 +126,65 @@ import Testing
         let merged = model.mergingIdenticalInlineTypes()
         #expect(merged == model, "\(merged.types.map { ($0.name, $0.shape) })")
     }
+
+    /// Two inline array items of one shape: merged by default, each a type of its own with
+    /// `"mergeIdenticalTypes": false` in `ron-codegen.json`.
+    static let items = #"""
+        {"$id": "a", "type": "object", "properties": {
+          "three": {"type": "array", "items": {"type": "object", "properties": {"y": {"type": "string"}}}},
+          "four": {"type": "array", "items": {"type": "object", "properties": {"y": {"type": "string"}}}}}}
+        """#
+
+    @Test func ronCodegenJSONCanKeepEveryInlineTypeApart() throws {
+        let merged = try CodeGenerator().model(documents: [("a.json", Self.items)])
+        #expect(merged.mergesIdenticalInlineTypes)
+        let mergedSwift = try #require(CodeGenerator().files(for: merged, split: false).first?.contents)
+        #expect(mergedSwift.contains("public typealias AFourItem = AThreeItem\n"))
+
+        let apart = try CodeGenerator().model(documents: [
+            ("a.json", Self.items), ("ron-codegen.json", #"{"mergeIdenticalTypes": false}"#),
+        ])
+        #expect(!apart.mergesIdenticalInlineTypes)
+        #expect(apart.mergingIdenticalInlineTypes() == apart)
+        let swift = try #require(CodeGenerator().files(for: apart, split: false).first?.contents)
+        #expect(!swift.contains("typealias AFourItem"))
+        #expect(swift.contains("public struct AThreeItem:") && swift.contains("public struct AFourItem:"))
+        #expect(swift.contains("public var four: [AFourItem]?"))
+    }
+
+    @Test func mergeIdenticalTypesMustBeABoolean() throws {
+        #expect {
+            try CodeGenerator().model(documents: [
+                ("a.json", Self.items), ("ron-codegen.json", #"{"mergeIdenticalTypes": "no"}"#),
+            ])
+        } throws: { error in
+            "\(error)".contains("ron-codegen.json") && "\(error)".contains("/mergeIdenticalTypes")
+                && "\(error)".contains("'mergeIdenticalTypes' must be true or false")
+        }
+    }
+
+    /// Generic types and aliases keep their identity even when their declarations are the same:
+    /// a generic's parameters are its author's, and an alias is a name for another type already.
+    @Test func genericTypesAndAliasesAreNeverMerged() throws {
+        let model = try CodeGenerator().model(documents: [("a.json", Self.items)])
+        let first = try #require(model.types.firstIndex { $0.name == "AThreeItem" })
+        let second = try #require(model.types.firstIndex { $0.name == "AFourItem" })
+        guard case .structure(_, let fields) = model.types[first].shape else {
+            Issue.record("AThreeItem is not a structure: \(model.types[first].shape)")
+            return
+        }
+        var generic = model
+        generic.types[first].shape = .structure(typeParameters: ["T"], fields: fields)
+        generic.types[second].shape = .structure(typeParameters: ["T"], fields: fields)
+        #expect(generic.mergingIdenticalInlineTypes() == generic)
+
+        var aliases = model
+        aliases.types[first].shape = .alias(.named("A", arguments: []))
+        aliases.types[second].shape = .alias(.named("A", arguments: []))
+        #expect(aliases.mergingIdenticalInlineTypes() == aliases)
+
+        // The same two as plain structures do merge: the test above would fail if they did not differ.
+        let plain = model.mergingIdenticalInlineTypes()
+        #expect(plain.types[second].shape == .alias(.named("AThreeItem", arguments: [])))
+    }
 }

@@ -13,8 +13,10 @@ extension SchemaModel {
     /// classes until no reference tells two members apart, so recursive shapes merge too. Never
     /// merged (their identity is the schema author's or the caller's): types defined by name (a
     /// document's root, `$defs`, `definitions`, `components/schemas`), generic types, aliases, and
-    /// every type an operation names.
+    /// every type an operation names. A model whose ``mergesIdenticalInlineTypes`` is `false`
+    /// (`"mergeIdenticalTypes": false` in `ron-codegen.json`) is returned as it is.
     public func mergingIdenticalInlineTypes() -> SchemaModel {
+        guard mergesIdenticalInlineTypes else { return self }
         let named = Self.names(in: String(reflecting: operations))
         let mergeable = types.indices.filter { index in
             let type = types[index]

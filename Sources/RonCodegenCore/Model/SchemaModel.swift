@@ -10,4 +10,7 @@ public struct SchemaModel: Sendable, Equatable {
     public var notes: [CodegenError] = []
     /// The operations of the OpenAPI documents' `paths`, in document order.
     public var operations: [Operation] = []
+    /// Whether rendering reduces identical inline types to one (``mergingIdenticalInlineTypes()``);
+    /// `ron-codegen.json`'s `mergeIdenticalTypes` sets it.
+    public var mergesIdenticalInlineTypes = true
 }
