@@ -93,12 +93,14 @@ struct DownloadSection {
             ratio("download on \(name) / curl -o", named(downloads, "on \(name)"), downloads[0], downloadTimes)
             ratio("upload on \(name) / curl -T", named(uploads, "on \(name)"), uploads[0], uploadTimes)
         }
+        // Against the bare FoundationNetworking uses the goal is 0.95 of the fastest.
         let sdkDownload = named(downloads, "on URLSessionTransport")
         ratio(
-            "download on URLSessionTransport / `URLSession.download(from:)`", sdkDownload, downloads[1], downloadTimes)
+            "download on URLSessionTransport / `URLSession.download(from:)`", sdkDownload, downloads[1], downloadTimes,
+            target: 0.95)
         ratio(
             "download on URLSessionTransport / a bare data delegate that drops every chunk", sdkDownload,
-            named(downloads, Self.droppingDelegate), downloadTimes)
+            named(downloads, Self.droppingDelegate), downloadTimes, target: 0.95)
         ratio(
             "upload on URLSessionTransport / `URLSession.upload(for:fromFile:)`",
             named(uploads, "on URLSessionTransport"),
@@ -296,9 +298,12 @@ struct DownloadSection {
         return (seconds, Double(max(0, peak.value - start)) / 1_048_576, value)
     }
 
-    /// The row of a throughput ratio (the reference's time over ours, target 0.8): the median of
-    /// the rounds' ratios, each between two transfers of the same round.
-    private func ratio(_ measure: String, _ ours: Contestant?, _ reference: Contestant?, _ times: [String: [Double]]) {
+    /// The row of a throughput ratio (the reference's time over ours, at least `target`): the median
+    /// of the rounds' ratios, each between two transfers of the same round.
+    private func ratio(
+        _ measure: String, _ ours: Contestant?, _ reference: Contestant?, _ times: [String: [Double]],
+        target: Double = 0.8
+    ) {
         guard let ours, let reference, let mine = times[ours.name], let theirs = times[reference.name],
             mine.count == theirs.count
         else { return }
@@ -306,8 +311,8 @@ struct DownloadSection {
         table.add(
             ResultRow(
                 section: "10", measure: "\(measure), throughput", value: Format.fixed(ratios.median, 2),
-                spread: "median of \(ratios.values.count) rounds, \(ratios.spread(2))", target: ">= 0.8",
-                pass: ratios.median >= 0.8))
+                spread: "median of \(ratios.values.count) rounds, \(ratios.spread(2))", target: ">= \(target)",
+                pass: ratios.median >= target))
     }
 }
 

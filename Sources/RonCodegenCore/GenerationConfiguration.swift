@@ -61,16 +61,19 @@ public struct GenerationConfiguration: Sendable, Equatable {
                 }
                 return items.compactMap(\.string)
             }
+            func flag() throws(CodegenError) -> Bool {
+                guard case .bool(let flag) = value else {
+                    throw CodegenError(file: fileName, pointer: "/\(key)", message: "'\(key)' must be true or false")
+                }
+                return flag
+            }
             switch key {
             case "operations": configuration.operations = try names()
             case "tags": configuration.tags = try names()
             case "paths": configuration.paths = try names()
             case "schemas": configuration.schemas = try names()
-            case "strict", "mergeIdenticalTypes":
-                guard case .bool(let flag) = value else {
-                    throw CodegenError(file: fileName, pointer: "/\(key)", message: "'\(key)' must be true or false")
-                }
-                if key == "strict" { configuration.strict = flag } else { configuration.mergeIdenticalTypes = flag }
+            case "strict": configuration.strict = try flag()
+            case "mergeIdenticalTypes": configuration.mergeIdenticalTypes = try flag()
             case "$schema", "description", "$comment": continue
             default:
                 throw CodegenError(

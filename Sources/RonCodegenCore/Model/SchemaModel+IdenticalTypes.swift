@@ -112,7 +112,7 @@ extension SchemaModel {
                 escaped = !escaped && bytes[end] == UInt8(ascii: "\\")
                 end += 1
             }
-            // Type names have no escapes: a quoted string with one is not a name.
+            // Type names have no escapes: a quoted string with one is kept as written and matches none.
             names.insert(String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self))
             index = end + 1
         }
