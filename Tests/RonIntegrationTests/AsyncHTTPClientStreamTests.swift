@@ -9,25 +9,7 @@
     /// and a reader that lets the stream go, or whose task is cancelled, closes the connection.
     @Suite("AsyncHTTPClientTransport streamed bodies") struct AsyncHTTPClientStreamTests {
         /// What the server wrote, and whether it saw the client close.
-        final class Endless: @unchecked Sendable {
-            private let lock = NSLock()
-            private var count = 0
-            let ended = Collector<Bool>()
-            var written: Int { lock.withLock { count } }
-
-            func server() throws -> LoopbackServer {
-                let chunk = Data(repeating: 7, count: 64 << 10)
-                return try LoopbackServer { _ in
-                    .stream(status: 200, headers: ["Content-Type": "application/octet-stream"]) { writer in
-                        // 4 GiB: far more than a paused or departed reader takes.
-                        while self.written < 4 << 30, writer.send(bytes: chunk) {
-                            self.lock.withLock { self.count += chunk.count }
-                        }
-                        self.ended.append(writer.waitForPeerClose(timeoutMs: 10_000))
-                    }
-                }
-            }
-        }
+        typealias Endless = EndlessBody
 
         static func client(_ server: LoopbackServer) throws -> (RonClient, AsyncHTTPClientTransport) {
             let transport = AsyncHTTPClientTransport()

@@ -14,6 +14,11 @@ import Foundation
 /// (``SpillFile``) and are read back in order, so resident memory stays near the mark whatever the
 /// consumer's pace; a consumer more than the limit behind fails the body with
 /// ``TransportFailure/Cause/responseTooLarge`` instead of filling the disk.
+///
+/// A consumer that writes every chunk somewhere synchronous (a download's file) can ``drain(_:)``
+/// instead of iterating: it writes what is queued, then the producer calls its writer with each
+/// chunk on the producer's own thread, with no hand-over to the consumer's task per chunk (and so one
+/// thread less competing with the network on a small machine).
 final class ByteChannel: @unchecked Sendable {
     private let lock = NSLock()
     private var chunks: [Data] = []
@@ -31,6 +36,16 @@ final class ByteChannel: @unchecked Sendable {
     private var spillFailed = false
     /// The most bytes ever held in memory at once (for tests and benchmarks).
     private(set) var peakBuffered = 0
+    /// The draining consumer's writer, once it has written what was queued: the producer calls it.
+    private var sink: (@Sendable (Data) throws -> Void)?
+    /// The drain, waiting for the end of the body.
+    private var drainer: CheckedContinuation<Void, any Error>?
+    /// The drain is writing what was queued before it started (the producer queues meanwhile).
+    private var takingOver = false
+    /// The producer is in `sink` now: the drain ends only once it returned.
+    private var sinkBusy = false
+    /// What the drain's writer threw (or the spill file's failed read): the drain's outcome.
+    private var sinkError: (any Error)?
 
     /// The default mark: 1 MiB waiting to be read.
     static let defaultHighWater = 1 << 20
@@ -65,6 +80,7 @@ final class ByteChannel: @unchecked Sendable {
             lock.unlock()
             return false
         }
+        if let sink { return write(data, to: sink) }
         if let waiting = reader {
             reader = nil
             lock.unlock()
@@ -115,6 +131,24 @@ final class ByteChannel: @unchecked Sendable {
         return true
     }
 
+    /// Writes `data` with the drain's writer on the producer's thread; called with the lock held,
+    /// releases it. A throw stops the transfer (`onCancel`) and ends the drain with the error.
+    private func write(_ data: Data, to sink: @Sendable (Data) throws -> Void) -> Bool {
+        sinkBusy = true
+        lock.unlock()
+        var failure: (any Error)?
+        do { try sink(data) } catch { failure = error }
+        lock.lock()
+        sinkBusy = false
+        let stop = failure.map(stopLocked) ?? false
+        let open = !cancelled && ended == nil
+        let resume = drainEndLocked()
+        lock.unlock()
+        if stop { onCancel() }
+        resume?()
+        return open
+    }
+
     /// Hands `data` over and waits while the buffer is full; `false` once the consumer is gone.
     func send(_ data: Data) async -> Bool {
         if offer(data) { return true }
@@ -143,7 +177,9 @@ final class ByteChannel: @unchecked Sendable {
         ended = .some(failure)
         let waiting = chunks.isEmpty && (spill?.pending ?? 0) == 0 ? reader : nil
         if waiting != nil { reader = nil }
+        let drained = drainEndLocked()
         lock.unlock()
+        drained?()
         if let waiting {
             if let failure { waiting.resume(throwing: failure) } else { waiting.resume(returning: nil) }
         }
@@ -257,23 +293,128 @@ final class ByteChannel: @unchecked Sendable {
         let waitingWriter = writer
         reader = nil
         writer = nil
+        let drained = drainEndLocked()
         lock.unlock()
+        drained?()
         waitingReader?.resume(throwing: TransportFailure(.cancelled))
         waitingWriter?.resume(returning: false)
         if !hadEnded { onCancel() }
     }
 
+    // MARK: Direct consumer
+
+    /// Calls `write` with every chunk not yet read, in order and one at a time, and returns once the
+    /// body ended (see ``DirectBodySource``): first on the calling task with what is queued (chunks
+    /// arriving meanwhile queue behind them), then on the producer's thread as each chunk arrives.
+    /// Rethrows what `write` throws (having stopped the transfer) or the producer's failure; throws
+    /// ``TransportFailure/Cause/cancelled`` once the calling task is cancelled.
+    func drain(_ write: @escaping @Sendable (Data) throws -> Void) async throws {
+        if Task.isCancelled {
+            cancel()
+            throw TransportFailure(.cancelled)
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                lock.withLock {
+                    drainer = continuation
+                    takingOver = true
+                }
+                takeOver(write)
+            }
+        } onCancel: {
+            self.cancel()
+        }
+    }
+
+    /// Writes the queued chunks (joined, ``spillReadSize`` at a time) and the spilled ones, then
+    /// hands `write` to the producer; ends the drain if the body ended meanwhile.
+    private func takeOver(_ write: @escaping @Sendable (Data) throws -> Void) {
+        while true {
+            lock.lock()
+            var (ready, wake) = sinkError == nil ? pollLocked() : (.wait, nil)
+            var stop = false
+            switch ready {
+            case .chunk(let chunk):
+                lock.unlock()
+                wake?()
+                wake = nil
+                do {
+                    try write(chunk)
+                    continue
+                } catch {
+                    lock.lock()
+                    stop = stopLocked(error)
+                }
+            case .failure(let failure):
+                // The spill file refused a read: a failure of the body, not of the consumer.
+                if ended == nil, !cancelled { stop = stopLocked(failure) }
+            case .end, .wait:
+                break
+            }
+            // Nothing left here: from now on the producer writes each chunk as it arrives.
+            sink = write
+            takingOver = false
+            let resume = drainEndLocked()
+            lock.unlock()
+            wake?()
+            if stop { onCancel() }
+            resume?()
+            return
+        }
+    }
+
+    /// Keeps `failure` as the drain's outcome and stops the channel; called with the lock held.
+    /// Returns whether the caller must run `onCancel` (after releasing the lock) to stop the transfer.
+    private func stopLocked(_ failure: any Error) -> Bool {
+        if sinkError == nil { sinkError = failure }
+        guard !cancelled else { return false }
+        cancelled = true
+        chunks.removeAll()
+        buffered = 0
+        spill = nil
+        return ended == nil
+    }
+
+    /// Takes the waiting drain once it may end (nothing being written, and the body ended, failed or
+    /// was cancelled); called with the lock held. The caller runs the returned closure once the lock
+    /// is released.
+    private func drainEndLocked() -> (() -> Void)? {
+        guard let waiting = drainer, !takingOver, !sinkBusy else { return nil }
+        let outcome: Result<Void, any Error>
+        if let sinkError {
+            outcome = .failure(sinkError)
+        } else if cancelled {
+            outcome = .failure(TransportFailure(.cancelled))
+        } else if let ended, chunks.isEmpty, (spill?.pending ?? 0) == 0 {
+            outcome = ended.map { .failure($0) } ?? .success(())
+        } else {
+            return nil
+        }
+        drainer = nil
+        return { waiting.resume(with: outcome) }
+    }
+
     /// The consumer's side as a sequence; releasing it (or cancelling the reading task) cancels the
     /// channel.
     func stream() -> AsyncThrowingStream<Data, any Error> {
+        consumer().body
+    }
+
+    /// The consumer's side as a sequence and as a direct body (read it one way, once); the channel
+    /// is cancelled when both are released (or the reading task is cancelled).
+    func consumer() -> (body: AsyncThrowingStream<Data, any Error>, direct: any DirectBodySource) {
         let handle = ConsumerHandle(self)
-        return AsyncThrowingStream(unfolding: { try await handle.channel.next() })
+        return (AsyncThrowingStream(unfolding: { try await handle.channel.next() }), handle)
     }
 }
 
-/// Held only by the consumer's sequence: when the sequence goes, the channel is cancelled.
-private final class ConsumerHandle: Sendable {
+/// Held only by the consumer's sequence and direct body: when both go, the channel is cancelled.
+private final class ConsumerHandle: DirectBodySource {
     let channel: ByteChannel
     init(_ channel: ByteChannel) { self.channel = channel }
     deinit { channel.cancel() }
+
+    func drain(_ write: @escaping @Sendable (Data) throws -> Void) async throws {
+        try await channel.drain(write)
+    }
 }

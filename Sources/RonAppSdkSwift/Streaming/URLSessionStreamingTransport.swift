@@ -66,7 +66,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         lock.withLock { maxRedirects = request.maxRedirects }
         let configuration = URLSessionConfiguration.ronEphemeral(
             resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: self.configuration)
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
         let task = upload.task(in: session, for: urlRequest)
         store(session: session, task: task, upload: upload)
         return try await withTaskCancellationHandler {
@@ -121,8 +121,14 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
         bodyContinuation?.finish(throwing: failure)
-        task?.cancel()
-        session?.invalidateAndCancel()
+        // Not on this thread: `close` runs on the delegate's queue too, and FoundationNetworking's
+        // `invalidateAndCancel` waits for its own queue, which may be waiting for the delegate
+        // (``PacedDelegateQueue``).
+        nonisolated(unsafe) let ending = (task, session)
+        DispatchQueue.global().async {
+            ending.0?.cancel()
+            ending.1?.invalidateAndCancel()
+        }
     }
 
     func urlSession(
@@ -138,7 +144,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         let continuation = ByteChannel(
             spillLimit: Self.spillLimit, onDemand: { [weak self] in self?.resumeReading() },
             onCancel: { [weak self] in self?.close(TransportFailure(.cancelled)) })
-        let stream = continuation.stream()
+        let (stream, direct) = continuation.consumer()
         lock.lock()
         let waitingHead = head
         head = nil
@@ -146,10 +152,12 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         lock.unlock()
         completionHandler(.allow)
         if let waitingHead {
-            waitingHead.resume(
-                returning: TransportStream(
-                    status: http.statusCode, headers: headers, body: stream,
-                    decodedContentCodings: HTTPBodyRules.urlSessionDecodes))
+            var opened = TransportStream(
+                status: http.statusCode, headers: headers, body: stream,
+                decodedContentCodings: HTTPBodyRules.urlSessionDecodes)
+            // A download writes each chunk to its file on the delegate's queue, as it arrives.
+            opened.directBody = direct
+            waitingHead.resume(returning: opened)
         } else {
             continuation.finish(throwing: TransportFailure(.cancelled))
         }
@@ -160,6 +168,16 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         let channel = body
         lock.unlock()
         if channel?.offer(data) == false { pauseReading(dataTask) }
+    }
+
+    /// The session's delegate queue: on FoundationNetworking one that holds the session back while
+    /// the delegate is behind (``PacedDelegateQueue``); elsewhere `URLSession`'s own.
+    private static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+            PacedDelegateQueue()
+        #else
+            nil
+        #endif
     }
 
     /// Where the data delegate cannot pause (FoundationNetworking on Linux: suspending a task removes
