@@ -124,7 +124,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         // Not on this thread: `close` runs on the delegate's queue too, and FoundationNetworking's
         // `invalidateAndCancel` waits for its own queue, which may be waiting for the delegate
         // (``PacedDelegateQueue``).
-        nonisolated(unsafe) let ending = (task, session)
+        let ending = (task, session)
         DispatchQueue.global().async {
             ending.0?.cancel()
             ending.1?.invalidateAndCancel()
