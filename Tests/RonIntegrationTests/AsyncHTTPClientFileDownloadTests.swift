@@ -13,28 +13,9 @@
             return (client, { try await transport.shutdown() })
         }
 
-        @Test func aLongBodyArrivesWholeInOrderWithProgressFromTheEventLoop() async throws {
-            try await Self.checks.aLongBodyArrivesWholeInOrderWithProgressFromTheTransportsThread()
-        }
-
-        @Test func aBodyThatEndedBeforeTheFileWasOpenedIsWrittenWhole() async throws {
-            try await Self.checks.aBodyThatEndedBeforeTheFileWasOpenedIsWrittenWhole()
-        }
-
-        @Test func aBodyPastTheCapFailsLeavesNoFileAndClosesTheConnection() async throws {
-            try await Self.checks.aBodyPastTheCapFailsLeavesNoFileAndClosesTheConnection()
-        }
-
-        @Test func cancellingTheDownloadsTaskRemovesThePartialFileAndClosesTheConnection() async throws {
-            try await Self.checks.cancellingTheDownloadsTaskRemovesThePartialFileAndClosesTheConnection()
-        }
-
-        @Test func aDroppedConnectionFailsTheDownloadAndLeavesNoFile() async throws {
-            try await Self.checks.aDroppedConnectionFailsTheDownloadAndLeavesNoFile()
-        }
-
-        @Test func theAnnouncedDigestIsCheckedOnTheBytesWritten() async throws {
-            try await Self.checks.theAnnouncedDigestIsCheckedOnTheBytesWritten()
+        @Test(arguments: FileDownloadChecks.Check.allCases)
+        func aDownloadKeeps(_ check: FileDownloadChecks.Check) async throws {
+            try await Self.checks.run(check)
         }
     }
 #endif

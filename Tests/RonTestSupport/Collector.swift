@@ -65,3 +65,15 @@ package func eventually(timeoutMs: Int = 3_000, _ condition: () -> Bool) async -
     }
     return true
 }
+
+/// A new, empty folder in the temporary directory, named `<prefix>-<UUID>`.
+package func makeScratchFolder(_ prefix: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The names of the entries in `folder`, sorted.
+package func fileNames(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+}

@@ -61,16 +61,6 @@ package struct FileDownloadChecks: Sendable {
         EndlessBody(limit: checksTheConnectionCloses ? 4 << 30 : 256 << 20)
     }
 
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ron-file-dl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func files(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    }
-
     /// The size of a ``piece(_:)``.
     static let pieceSize = 97 << 10
 
@@ -87,7 +77,7 @@ package struct FileDownloadChecks: Sendable {
     ) async throws {
         defer { server.stop() }
         let (client, shutdown) = try makeClient(server)
-        let folder = try Self.folder()
+        let folder = try makeScratchFolder("ron-file-dl")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await body(client, folder)
         client.close()
@@ -101,6 +91,37 @@ package struct FileDownloadChecks: Sendable {
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// A stopped download of an endless body: it failed with `code`, left nothing in `folder`, and
+    /// (where the transport is checked for it) its connection was closed.
+    private func expectStopped(_ error: (any Error)?, code: String, folder: URL, endless: EndlessBody) async throws {
+        let found = (error as? RonProblem)?.code
+        #expect(found == code, "\(String(describing: error))")
+        let files = try fileNames(in: folder)
+        #expect(files.isEmpty)
+        if checksTheConnectionCloses {
+            #expect(await endless.ended.wait(for: 1, timeoutMs: 10_000) == [true])
+        }
+    }
+
+    /// Every check, for a suite that runs them all as one parameterized test.
+    package enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case longBody, bodyEndedBeforeTheFileOpened, cap, cancel, droppedConnection, digest
+
+        package var testDescription: String { rawValue }
+    }
+
+    /// Runs `check`.
+    package func run(_ check: Check) async throws {
+        switch check {
+        case .longBody: try await aLongBodyArrivesWholeInOrderWithProgressFromTheTransportsThread()
+        case .bodyEndedBeforeTheFileOpened: try await aBodyThatEndedBeforeTheFileWasOpenedIsWrittenWhole()
+        case .cap: try await aBodyPastTheCapFailsLeavesNoFileAndClosesTheConnection()
+        case .cancel: try await cancellingTheDownloadsTaskRemovesThePartialFileAndClosesTheConnection()
+        case .droppedConnection: try await aDroppedConnectionFailsTheDownloadAndLeavesNoFile()
+        case .digest: try await theAnnouncedDigestIsCheckedOnTheBytesWritten()
         }
     }
 
@@ -152,7 +173,7 @@ package struct FileDownloadChecks: Sendable {
             for index in 0..<pieces { expected.append(Self.piece(index)) }
             #expect(result.bytes == Int64(expected.count))
             #expect(try Data(contentsOf: file) == expected)
-            let files = try Self.files(folder)
+            let files = try fileNames(in: folder)
             #expect(files == ["long"])
             let counts = reports.values.map(\.bytes)
             #expect(counts.first == 0)
@@ -192,14 +213,8 @@ package struct FileDownloadChecks: Sendable {
                     AppRequest(path: "/endless"), to: folder.appendingPathComponent("capped"),
                     options: RonDownloadOptions(maxBytes: 3 << 20))
             }
-            let code = (error as? RonProblem)?.code
-            #expect(code == "response_too_large", "\(String(describing: error))")
-            let files = try Self.files(folder)
-            #expect(files.isEmpty)
-            if checksTheConnectionCloses {
-                #expect(await endless.ended.wait(for: 1, timeoutMs: 10_000) == [true])
-                #expect(endless.written < 1 << 30)
-            }
+            try await expectStopped(error, code: "response_too_large", folder: folder, endless: endless)
+            if checksTheConnectionCloses { #expect(endless.written < 1 << 30) }
         }
     }
 
@@ -217,13 +232,7 @@ package struct FileDownloadChecks: Sendable {
             #expect(await eventually(timeoutMs: 10_000) { written.value > 1 << 20 })
             download.cancel()
             let error = await Self.failure { _ = try await download.value }
-            let code = (error as? RonProblem)?.code
-            #expect(code == "cancelled", "\(String(describing: error))")
-            let files = try Self.files(folder)
-            #expect(files.isEmpty)
-            if checksTheConnectionCloses {
-                #expect(await endless.ended.wait(for: 1, timeoutMs: 10_000) == [true])
-            }
+            try await expectStopped(error, code: "cancelled", folder: folder, endless: endless)
         }
     }
 
@@ -245,7 +254,7 @@ package struct FileDownloadChecks: Sendable {
             let (kind, code) = (problem?.kind, problem?.code)
             #expect(kind == "transport", "\(String(describing: error))")
             #expect(code != nil && code != "cancelled", "\(String(describing: error))")
-            let files = try Self.files(folder)
+            let files = try fileNames(in: folder)
             #expect(files.isEmpty)
         }
     }
@@ -272,7 +281,7 @@ package struct FileDownloadChecks: Sendable {
             }
             let code = (error as? RonProblem)?.code
             #expect(code == "download_digest_mismatch", "\(String(describing: error))")
-            let files = try Self.files(folder)
+            let files = try fileNames(in: folder)
             #expect(files == ["good"])
         }
     }

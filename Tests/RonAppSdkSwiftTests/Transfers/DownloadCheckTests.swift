@@ -15,16 +15,6 @@ import Testing
         return Data(hasher.finalize()).base64EncodedString()
     }
 
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ron-checks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func files(_ folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    }
-
     @Test func theIncrementalDigestMatchesTheOneShotDigest() {
         let text = String(repeating: "0123456789abcdef", count: 17) + "xyz"
         var hasher = SHA256Hasher()
@@ -44,7 +34,7 @@ import Testing
             return .respond(status: 200, headers: ["Repr-Digest": "sha-256=:\(digest):"], body: Self.content)
         }
         let client = try makeClient(server)
-        let folder = try Self.folder()
+        let folder = try makeScratchFolder("ron-checks")
         defer { try? FileManager.default.removeItem(at: folder) }
         let kept = try await client.download(AppRequest(path: "/good"), to: folder.appendingPathComponent("good"))
         #expect(kept.verifiedSHA256?.count == 64)
@@ -56,7 +46,7 @@ import Testing
         } catch {
             #expect(error.code == "download_digest_mismatch")
         }
-        #expect(try Self.files(folder) == ["good"])
+        #expect(try fileNames(in: folder) == ["good"])
     }
 
     @Test func aBodyShorterThanItsContentLengthIsNotMovedIntoPlace() async throws {
@@ -66,12 +56,12 @@ import Testing
                     + Self.content.prefix(1200))
         }
         let client = try makeClient(server)
-        let folder = try Self.folder()
+        let folder = try makeScratchFolder("ron-checks")
         defer { try? FileManager.default.removeItem(at: folder) }
         await #expect(throws: RonProblem.self) {
             _ = try await client.download(AppRequest(path: "/cut"), to: folder.appendingPathComponent("cut"))
         }
-        #expect(try Self.files(folder).isEmpty)
+        #expect(try fileNames(in: folder).isEmpty)
     }
 
     /// A resume sends `Range` and `If-Range`; a `206` that starts elsewhere is refused, a `200`
@@ -95,7 +85,7 @@ import Testing
             }
         }
         let client = try makeClient(server)
-        let folder = try Self.folder()
+        let folder = try makeScratchFolder("ron-checks")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("file")
         try Data(repeating: 9, count: 2000).write(to: RonDownloadResumeData.partialFile(for: file))
@@ -112,7 +102,7 @@ import Testing
             let result = try await client.download(AppRequest(path: "/file"), to: file, options: options)
             #expect(result.resumedFromBytes == 0)
             #expect(try Data(contentsOf: file) == Self.content)
-            #expect(try Self.files(folder) == ["file"])
+            #expect(try fileNames(in: folder) == ["file"])
         }
         let first = requests.values.first
         #expect(first?.header("range") == "bytes=2000-")
@@ -123,7 +113,7 @@ import Testing
     @Test func anExistingFileIsKeptWhenReplacingIsNotAllowed() async throws {
         let server = try LoopbackServer { _ in .respond(status: 200, body: Self.content) }
         let client = try makeClient(server)
-        let folder = try Self.folder()
+        let folder = try makeScratchFolder("ron-checks")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("there")
         try Data("mine".utf8).write(to: file)

@@ -24,28 +24,9 @@ import Testing
         return (client, {})
     }
 
-    @Test func aLongBodyArrivesWholeInOrderWithProgressFromTheDelegateQueue() async throws {
-        try await Self.checks.aLongBodyArrivesWholeInOrderWithProgressFromTheTransportsThread()
-    }
-
-    @Test func aBodyThatEndedBeforeTheFileWasOpenedIsWrittenWhole() async throws {
-        try await Self.checks.aBodyThatEndedBeforeTheFileWasOpenedIsWrittenWhole()
-    }
-
-    @Test func aBodyPastTheCapFailsLeavesNoFileAndClosesTheConnection() async throws {
-        try await Self.checks.aBodyPastTheCapFailsLeavesNoFileAndClosesTheConnection()
-    }
-
-    @Test func cancellingTheDownloadsTaskRemovesThePartialFileAndClosesTheConnection() async throws {
-        try await Self.checks.cancellingTheDownloadsTaskRemovesThePartialFileAndClosesTheConnection()
-    }
-
-    @Test func aDroppedConnectionFailsTheDownloadAndLeavesNoFile() async throws {
-        try await Self.checks.aDroppedConnectionFailsTheDownloadAndLeavesNoFile()
-    }
-
-    @Test func theAnnouncedDigestIsCheckedOnTheBytesWritten() async throws {
-        try await Self.checks.theAnnouncedDigestIsCheckedOnTheBytesWritten()
+    @Test(arguments: FileDownloadChecks.Check.allCases)
+    func aDownloadKeeps(_ check: FileDownloadChecks.Check) async throws {
+        try await Self.checks.run(check)
     }
 
     #if canImport(FoundationNetworking)
@@ -58,8 +39,7 @@ import Testing
             defer { server.stop() }
             let client = try makeClient(server)
             defer { client.close() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-slow-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try makeScratchFolder("ron-slow")
             defer { try? FileManager.default.removeItem(at: folder) }
             let written = Locked<Int64>(0)
             let download = Task {
