@@ -40,25 +40,16 @@ package final class EndlessBody: @unchecked Sendable {
 package struct FileDownloadChecks: Sendable {
     /// Makes a client on the transport under test for `server`, and what shuts that transport down.
     package let makeClient: @Sendable (LoopbackServer) throws -> (RonClient, @Sendable () async throws -> Void)
-    /// Whether a stopped download is checked to close its connection at once (the server's writes
-    /// fail long before 1 GiB).
-    package let checksTheConnectionCloses: Bool
-
-    /// Checks downloads with clients from `makeClient`. `checksTheConnectionCloses` `false` is for
-    /// a transport that does not always drop a cancelled transfer's connection (FoundationNetworking:
-    /// see `URLSessionFileDownloadTests`); its endless bodies then stop at 256 MiB, so a transfer left
-    /// running ends soon.
+    /// Checks downloads with clients from `makeClient`.
     package init(
-        checksTheConnectionCloses: Bool = true,
         makeClient: @escaping @Sendable (LoopbackServer) throws -> (RonClient, @Sendable () async throws -> Void)
     ) {
-        self.checksTheConnectionCloses = checksTheConnectionCloses
         self.makeClient = makeClient
     }
 
-    /// An endless body for a check that stops the download.
+    /// An endless body for a check that stops the download (4 GiB: a transfer left running shows).
     private func endlessBody() -> EndlessBody {
-        EndlessBody(limit: checksTheConnectionCloses ? 4 << 30 : 256 << 20)
+        EndlessBody(limit: 4 << 30)
     }
 
     /// The size of a ``piece(_:)``.
@@ -101,9 +92,7 @@ package struct FileDownloadChecks: Sendable {
         #expect(found == code, "\(String(describing: error))")
         let files = try fileNames(in: folder)
         #expect(files.isEmpty)
-        if checksTheConnectionCloses {
-            #expect(await endless.ended.wait(for: 1, timeoutMs: 10_000) == [true])
-        }
+        #expect(await endless.ended.wait(for: 1, timeoutMs: 10_000) == [true])
     }
 
     /// Every check, for a suite that runs them all as one parameterized test.
@@ -214,7 +203,7 @@ package struct FileDownloadChecks: Sendable {
                     options: RonDownloadOptions(maxBytes: 3 << 20))
             }
             try await expectStopped(error, code: "response_too_large", folder: folder, endless: endless)
-            if checksTheConnectionCloses { #expect(endless.written < 1 << 30) }
+            #expect(endless.written < 1 << 30)
         }
     }
 

@@ -121,9 +121,8 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
         bodyContinuation?.finish(throwing: failure)
-        // Not on this thread: `close` runs on the delegate's queue too, and FoundationNetworking's
-        // `invalidateAndCancel` waits for its own queue, which may be waiting for the delegate
-        // (``PacedDelegateQueue``).
+        // Not on this thread: on Linux `close` runs on FoundationNetworking's work queue too
+        // (``InlineDelegateQueue``), and `invalidateAndCancel` waits for that queue.
         let ending = (task, session)
         DispatchQueue.global().async {
             ending.0?.cancel()
@@ -170,11 +169,11 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         if channel?.offer(data) == false { pauseReading(dataTask) }
     }
 
-    /// The session's delegate queue: on FoundationNetworking one that holds the session back while
-    /// the delegate is behind (``PacedDelegateQueue``); elsewhere `URLSession`'s own.
+    /// The session's delegate queue: on FoundationNetworking one that runs each delegate call where
+    /// FoundationNetworking adds it (``InlineDelegateQueue``); elsewhere `URLSession`'s own.
     private static func delegateQueue() -> OperationQueue? {
         #if canImport(FoundationNetworking)
-            PacedDelegateQueue()
+            InlineDelegateQueue()
         #else
             nil
         #endif
