@@ -39,10 +39,11 @@ extension RonClient {
     ///   - destination: A file URL; its folder must exist.
     ///   - options: Resuming, replacing, a size cap.
     ///   - progress: Told the bytes so far (a resumed download's first part included) after every
-    ///     chunk, and ``RonProgressReporter/finish()`` at the end, whatever the outcome. With
-    ///     `AsyncHTTPClientTransport` it is told on the client's event loop, which writes each chunk
-    ///     to the file as it arrives: keep the handler short (hand the value on, as the reporter's
-    ///     `AsyncSequence` and `Progress` forms do).
+    ///     chunk, and ``RonProgressReporter/finish()`` at the end, whatever the outcome. It is told
+    ///     on the transport's thread, which writes each chunk to the file as it arrives
+    ///     (`AsyncHTTPClientTransport`'s event loop; on Linux, FoundationNetworking's one thread, which
+    ///     every `URLSession` of the process shares): keep the handler short (hand the value on, as
+    ///     the reporter's `AsyncSequence` and `Progress` forms do).
     /// - Returns: Where the file is and what was checked.
     /// - Throws: The call's `RonProblem`: a non-2xx status, a transport failure, `cancelled`,
     ///   `download_length_mismatch`, `download_digest_mismatch`, `download_range_mismatch`,
