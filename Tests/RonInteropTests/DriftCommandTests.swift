@@ -130,7 +130,7 @@ struct DriftCommandTests {
 @Suite("ron fixtures record", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
 struct FixturesRecordTests {
     @Test func theGatewaysAnswersBecomeFixturesThatDecode() async throws {
-        let folder = try makeTemporaryDirectory()
+        let folder = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await withGateway(packageConfiguration()) { base in
             let result = try RonBinary.run([
@@ -152,7 +152,7 @@ struct FixturesRecordTests {
             .json(200, #"{"message": "hi tok-secret", "Authorization": "Bearer tok-secret"}"#)
         }
         defer { server.stop() }
-        let folder = try makeTemporaryDirectory()
+        let folder = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try RonBinary.run([
             "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--output", folder.path,

@@ -61,7 +61,7 @@ struct DriftUserSchemaTests {
 
     /// A schema folder holding the two documents, or `openAPI` replaced.
     private func schemaFolder(openAPI: String = Self.openAPI) throws -> URL {
-        let folder = try makeTemporaryDirectory()
+        let folder = try makeScratchFolder("ron-interop")
         try Data(openAPI.utf8).write(to: folder.appending(path: "widgets.openapi.json"))
         try Data(Self.types.utf8).write(to: folder.appending(path: "widgets.schema.json"))
         return folder
@@ -263,7 +263,7 @@ struct DriftUserSchemaTests {
 
     @Test func fixturesRecordTakesTheUsersSchemaAndChecksEachAnswerTheSameWay() throws {
         let folder = try schemaFolder()
-        let output = try makeTemporaryDirectory()
+        let output = try makeScratchFolder("ron-interop")
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: output)

@@ -1,6 +1,7 @@
 import Foundation
 import RonFacets
 import RonGateway
+import RonTestSupport
 import Testing
 
 /// The embedded gateway refuses exactly the facets the node's directory loader skips, with the loader's
@@ -60,7 +61,7 @@ struct FacetParityTests {
     @Test(arguments: manifests.map(\.name))
     func gatewayAndLoaderAgree(name: String) async throws {
         let text = try #require(Self.manifests.first { $0.name == name }?.text)
-        let folder = try makeTemporaryDirectory()
+        let folder = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifests = folder.appendingPathComponent("facets")
         try FileManager.default.createDirectory(at: manifests, withIntermediateDirectories: true)
@@ -98,7 +99,7 @@ struct FacetParityTests {
     }
 
     @Test func missingStaticFilesAreRefusedLikeTheLoader() async throws {
-        let root = try makeTemporaryDirectory()
+        let root = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: root) }
         let docs = FacetDefinition(id: "docs", kind: .static, routes: [.init(method: "GET", path: "/a", file: "a.txt")])
         let missing = EmbeddedGateway(configuration: GatewayConfiguration(facets: [docs], facetRoot: root))

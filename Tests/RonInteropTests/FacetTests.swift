@@ -2,6 +2,7 @@ import Foundation
 import RonFacets
 import RonGateway
 import RonGenerated
+import RonTestSupport
 import Testing
 
 @Suite("Facets over real HTTP")
@@ -20,7 +21,7 @@ struct FacetTests {
     }
 
     @Test func staticFacetServesFileBytesWithContentType() async throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("hello.txt")
         try Data("hi\n".utf8).write(to: file)
@@ -44,7 +45,7 @@ struct FacetTests {
     }
 
     @Test func staticFacetWhoseFileVanishedIsNotFound() async throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("hello.txt")
         try Data("hi\n".utf8).write(to: file)

@@ -136,7 +136,7 @@ struct GatewayLifecycleTests {
     }
 
     @Test func fixturesReplaceTheBuiltInBodies() async throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: directory) }
         func write(_ type: String, _ name: String, _ json: String) throws {
             let folder = directory.appendingPathComponent(type, isDirectory: true)
@@ -163,7 +163,7 @@ struct GatewayLifecycleTests {
     }
 
     @Test func aFixtureThatDoesNotDecodeStopsTheStart() async throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("Hello", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

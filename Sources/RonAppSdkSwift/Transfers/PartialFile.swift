@@ -46,9 +46,9 @@ final class PartialFile {
         }
     }
 
-    /// Appends `chunk`.
     deinit { batch.deallocate() }
 
+    /// Appends `chunk` (gathered with the chunks before it until ``batchSize`` bytes wait).
     func write(_ chunk: Data) throws(RonProblem) {
         if batched + chunk.count > Self.batchSize { try flush() }
         if chunk.count >= Self.batchSize {

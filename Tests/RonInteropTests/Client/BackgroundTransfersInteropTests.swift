@@ -1,6 +1,7 @@
 import Foundation
 import RonAppSdkSwift
 import RonGateway
+import RonTestSupport
 import Testing
 
 /// `RonBackgroundTransfers` against the gateway. On Linux the session is an ordinary one in the
@@ -11,7 +12,7 @@ import Testing
         try await withGateway { base in
             let client = try RonClient(
                 config: RonConfig(baseUrl: base, authToken: "secret-token", allowInsecureHttp: true))
-            let folder = try makeTemporaryDirectory()
+            let folder = try makeScratchFolder("ron-interop")
             defer { try? FileManager.default.removeItem(at: folder) }
             let (events, continuation) = AsyncStream.makeStream(of: RonBackgroundTransferEvent.self)
             let transfers = RonBackgroundTransfers(identifier: "ron-tests", client: client) {

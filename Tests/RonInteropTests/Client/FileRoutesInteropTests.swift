@@ -1,6 +1,7 @@
 import Foundation
 import RonAppSdkSwift
 import RonGateway
+import RonTestSupport
 import Testing
 
 /// The gateway's file routes with the client's downloads: ranges, validators, digests, drips, and
@@ -13,7 +14,7 @@ import Testing
     @Test func aDownloadIsCheckedAgainstTheGatewaysDigestAndResumedWithARange() async throws {
         try await withGateway { base in
             let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
-            let folder = try makeTemporaryDirectory()
+            let folder = try makeScratchFolder("ron-interop")
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("file.bin")
             let request = AppRequest(path: "/_test/file", query: ["bytes": "300000", "digest": "1"])
@@ -55,7 +56,7 @@ import Testing
     @Test func theDripIsReportedChunkByChunk() async throws {
         try await withGateway { base in
             let client = try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: true))
-            let folder = try makeTemporaryDirectory()
+            let folder = try makeScratchFolder("ron-interop")
             defer { try? FileManager.default.removeItem(at: folder) }
             let reports = LockedValues()
             let result = try await client.download(
@@ -81,7 +82,7 @@ import Testing
                 AppRequest(method: .post, path: "/_test/upload-sink", body: AppRequestBody(data: body)))
             let sunk = try answer.value()
             #expect(sunk.bytes == 3_000_000)
-            let file = try makeTemporaryDirectory()
+            let file = try makeScratchFolder("ron-interop")
             defer { try? FileManager.default.removeItem(at: file) }
             try body.write(to: file.appendingPathComponent("body"))
             let served = try await client.download(

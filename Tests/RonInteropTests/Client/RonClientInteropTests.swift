@@ -174,7 +174,7 @@ struct RonClientInteropTests {
     }
 
     @Test func facetsAnswerThroughFacetClient() async throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("hello.txt")
         try Data("hi\n".utf8).write(to: file)

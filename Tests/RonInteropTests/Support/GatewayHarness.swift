@@ -24,14 +24,6 @@ func url(_ base: URL, _ path: String) -> URL {
     URL(string: base.absoluteString + path)!
 }
 
-/// A folder under the system's temporary folder, removed by the caller.
-func makeTemporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ron-interop-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-}
-
 /// A gateway configuration whose fixtures folder is the package's real `Fixtures/`.
 func packageConfiguration(requireAuth: Bool = false, facets: [FacetDefinition] = []) -> GatewayConfiguration {
     GatewayConfiguration(requireAuth: requireAuth, facets: facets, fixturesDirectory: packageFixtures)
