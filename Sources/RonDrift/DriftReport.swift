@@ -103,8 +103,10 @@ enum DriftCheck {
                 return report
             }
         } else {
-            let answer: AppResponse<Data> = await client.request(
-                AppRequest(method: HTTPMethod(rawValue: operation.method), path: path, query: query, headers: headers))
+            var request = AppRequest(
+                method: HTTPMethod(rawValue: operation.method), path: path, query: query, headers: headers)
+            request.security = operation.security
+            let answer: AppResponse<Data> = await client.request(request)
             if let problem = answer.problem {
                 report.outcome = .failed
                 report.message = describe(problem)

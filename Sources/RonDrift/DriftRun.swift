@@ -10,6 +10,8 @@ package struct DriftOptions: Sendable {
     package var base: String?
     /// A capability token, sent as the bearer credential, never printed or written.
     package var token: String?
+    /// The credentials of the schema's security schemes, by scheme name (never printed or written).
+    package var credentials = ToolCredentials()
     /// Only these operation ids (empty: all).
     package var operations: [String] = []
     /// A schema folder read at run time (`nil`: the schema compiled into the tool).
@@ -114,14 +116,16 @@ package enum DriftRun {
         where options.operations.isEmpty || options.operations.contains(operation.operationId) {
             guard operation.isSafe, !operation.eventStream, let type = operation.responseType else { continue }
             guard case .success(let call) = ExampleCall.make(for: operation) else { continue }
-            let answer: AppResponse<Data> = await client.request(
-                AppRequest(method: .get, path: call.path, query: call.query, headers: call.headers))
+            var request = AppRequest(method: .get, path: call.path, query: call.query, headers: call.headers)
+            request.security = operation.security
+            let answer: AppResponse<Data> = await client.request(request)
             guard let body = answer.data, answer.ok else {
                 complain(
                     "\(operation.operationId): \(answer.problem.map { "\($0.code): \($0.message)" } ?? "no answer")")
                 continue
             }
-            let cleaned = FixtureScrubber.scrub(body, token: options.token)
+            let cleaned = FixtureScrubber.scrub(
+                body, secrets: [options.token].compactMap { $0 } + options.credentials.secrets())
             let examples: [RecordedExample]
             switch RecordedExample.split(cleaned, type: type, operationId: operation.operationId) {
             case .success(let found): examples = found
@@ -160,9 +164,12 @@ package enum DriftRun {
         for id in options.operations where !known.contains(id) {
             throw UsageError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
         }
+        let base = options.base.flatMap(URL.init(string:))
+            ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"].flatMap(URL.init(string:))
+        let credentials = try options.credentials.credentials(for: types.securitySchemes, base: base)
         let client = try ToolClient.make(
             base: options.base, allowInsecureHttp: options.allowInsecureHttp, timeoutMs: options.timeoutMs,
-            token: options.token)
+            token: options.token, credentials: credentials)
         return (types, client)
     }
 }

@@ -19,6 +19,14 @@ enum DriftTypes {
         return .schema(try DriftSchema(directory: URL(fileURLWithPath: schema, isDirectory: true), strict: strict))
     }
 
+    /// The security schemes the operations name (none for the compiled App Plane schema).
+    var securitySchemes: [RonSecurityScheme] {
+        switch self {
+        case .compiled: []
+        case .schema(let schema): schema.securitySchemes
+        }
+    }
+
     /// The operations to call, in document order.
     var operations: [RonOperationInfo] {
         switch self {
@@ -79,6 +87,8 @@ enum DriftVerdict: Equatable {
 struct DriftSchema {
     /// The operations, described as the generated catalog describes them.
     let operations: [RonOperationInfo]
+    /// The security schemes of its documents, as the client takes them.
+    let securitySchemes: [RonSecurityScheme]
     private let answerTypes: [String: TypeReference]
     private let validator: FixtureValidator
 
@@ -114,7 +124,7 @@ struct DriftSchema {
                     examples[parameter.name] = text
                 }
             }
-            return RonOperationInfo(
+            var info = RonOperationInfo(
                 operationId: operation.operationId, method: operation.method, path: operation.path,
                 responseType: type.map(Self.spelling), eventStream: stream, origin: operation.origin.description,
                 parameters: Dictionary(
@@ -122,7 +132,10 @@ struct DriftSchema {
                     uniquingKeysWith: { first, _ in first }),
                 requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples,
                 serverPath: operation.serverPath)
+            info.security = operation.clientSecurity(model.securitySchemes)
+            return info
         }
+        securitySchemes = model.securitySchemes.map(\.clientScheme)
         self.answerTypes = answerTypes
         validator = FixtureValidator(model: model, strict: strict)
     }

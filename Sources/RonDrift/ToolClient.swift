@@ -6,9 +6,10 @@ import RonCommandLine
 /// rest of the environment's settings, plain http allowed on loopback.
 package enum ToolClient {
     /// A client for `base` (or the environment's gateway); a bad setting is a ``UsageError``.
-    package static func make(base: String?, allowInsecureHttp: Bool, timeoutMs: Int?, token: String? = nil) throws
-        -> RonClient
-    {
+    package static func make(
+        base: String?, allowInsecureHttp: Bool, timeoutMs: Int?, token: String? = nil,
+        credentials: RonCredentials? = nil
+    ) throws -> RonClient {
         do {
             var overrides = RonConfig()
             if let base {
@@ -19,6 +20,7 @@ package enum ToolClient {
             }
             overrides.overallTimeoutMs = timeoutMs
             if let token { overrides.authToken = token }
+            overrides.credentials = credentials
             var config = try RonConfig.fromEnvironment(overrides: overrides)
             guard let url = config.baseUrl else {
                 throw UsageError("no gateway: set RON_SDK_GATEWAY_ADDR or pass --base URL")

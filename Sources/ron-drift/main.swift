@@ -15,6 +15,13 @@ let driftUsage = """
       --schema <dir>       the schema folder (OpenAPI 3.1 documents and the type documents they refer to)
       --base <url>         the node's base URL (default: RON_SDK_GATEWAY_ADDR)
       --token <token>      a capability token, sent as the bearer credential (never printed)
+      --credential <name=value>
+                           a security scheme's credential by the scheme's name (repeatable; basic:
+                           user:password; also RON_CREDENTIAL_<NAME>; never printed or written)
+      --credentials-file <file>
+                           NAME=VALUE credential lines ('#' comments)
+      --oauth-client <name=id:secret>
+                           an OAuth 2.0 client for a scheme's client credentials flow (repeatable)
       --operation <id>     check only this operation (repeatable)
       --strict             also report members the schema does not declare
       --format text|json   the report's form (default: text)
@@ -32,6 +39,13 @@ let recordUsage = """
       --output <dir>       the fixtures folder to write into
       --base <url>         the node's base URL (default: RON_SDK_GATEWAY_ADDR)
       --token <token>      a capability token, sent as the bearer credential (never written)
+      --credential <name=value>
+                           a security scheme's credential by the scheme's name (repeatable; basic:
+                           user:password; also RON_CREDENTIAL_<NAME>; never printed or written)
+      --credentials-file <file>
+                           NAME=VALUE credential lines ('#' comments)
+      --oauth-client <name=id:secret>
+                           an OAuth 2.0 client for a scheme's client credentials flow (repeatable)
       --operation <id>     record only this operation (repeatable)
       --strict             also name answers with members the schema does not declare
       --timeout-ms <n>     the timeout of each call (default: 10000)
@@ -46,12 +60,15 @@ func options(
 ) throws -> DriftOptions {
     var options = DriftOptions()
     options.program = "ron-drift"
+    var credentialsFile: String?
     var reader = OptionReader(arguments, usage: usage)
     while let flag = reader.nextFlag() {
         switch flag {
         case "--schema": options.schema = try reader.value(for: flag)
         case "--base": options.base = try reader.value(for: flag)
         case "--token": options.token = try reader.value(for: flag)
+        case "--credential", "--oauth-client": try options.credentials.add(try reader.value(for: flag), option: flag)
+        case "--credentials-file": credentialsFile = try reader.value(for: flag)
         case "--operation": options.operations.append(try reader.value(for: flag))
         case "--strict": options.strict = true
         case "--timeout-ms": options.timeoutMs = try reader.number(for: flag, in: 1...3_600_000)
@@ -60,6 +77,8 @@ func options(
             guard try extra(flag, &reader, &options) else { throw UsageError("unknown option '\(flag)'") }
         }
     }
+    // Options win over the file's lines.
+    if let credentialsFile { try options.credentials.read(file: credentialsFile) }
     return options
 }
 

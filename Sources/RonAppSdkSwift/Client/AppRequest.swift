@@ -34,6 +34,14 @@ public struct AppRequest: Sendable, Hashable {
         set { progressSlot.reporter = newValue }
     }
     var progressSlot = ProgressSlot()
+    /// The security the call's operation declares: alternatives, each a set of schemes needed
+    /// together (`nil`, the default: none declared, nothing attached; an empty list: the operation
+    /// needs none). Generated calls set it from their description; the client attaches the first
+    /// requirement ``RonConfig/credentials`` can meet, or fails with `credentials_missing` before
+    /// anything is sent (see <doc:Credentials>).
+    public var security: [RonSecurityRequirement]?
+    /// What the client attached for ``security`` (not part of equality).
+    var credentials = CredentialSlot()
 
     /// Creates a request.
     public init(

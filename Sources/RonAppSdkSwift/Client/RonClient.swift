@@ -192,7 +192,8 @@ public final class RonClient: RonRequesting {
         let exchange = await exchange(request, terminal: sendTerminal)
         let response: AppResponse<T> = Self.makeResponse(
             exchange.result, durationMs: Self.milliseconds(ContinuousClock.now - start))
-        report(request, url: exchange.url, sentHeaders: exchange.sentHeaders, response: response)
+        report(
+            request, url: exchange.url, sentHeaders: exchange.sentHeaders, response: response, secrets: exchange.secrets)
         return response
     }
 

@@ -22,6 +22,8 @@ public struct RonOperationInfo: Sendable, Hashable {
     /// The path below the base URL that ``path`` is below: `/app` (App Plane documents, and those
     /// without `servers`), or the path of the document's first server URL (`/v2`, `""` for the root).
     public var serverPath: String
+    /// The operation's security requirements (``AppRequest/security``), or `nil` when it declares none.
+    public var security: [RonSecurityRequirement]? = nil
 
     /// An operation's description.
     public init(

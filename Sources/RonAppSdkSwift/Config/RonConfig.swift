@@ -102,6 +102,16 @@ public struct RonConfig: Sendable {
     /// ```
     public var serverPaths: [String: String]
 
+    /// The credentials of your API descriptions' security schemes, by scheme name: attached to the
+    /// calls whose operation declares security (``AppRequest/security``) where each scheme says
+    /// (header, query, cookie, `Authorization`), refreshed for OAuth 2.0, redacted in every log and
+    /// event. `nil` by default; ``authToken`` and ``headerProvider`` work as before beside it.
+    ///
+    /// ```swift
+    /// config.credentials = PetstoreCredentials(apiKey: key).credentials
+    /// ```
+    public var credentials: RonCredentials? = nil
+
     /// Creates a configuration; every parameter is optional.
     public init(
         baseUrl: URL? = nil,

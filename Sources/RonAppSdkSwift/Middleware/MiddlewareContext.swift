@@ -13,7 +13,7 @@ public struct MiddlewareContext: Sendable {
     /// When the client's overall timeout for this call expires.
     public let deadline: ContinuousClock.Instant
     let emitter: (@Sendable (RonEvent) -> Void)?
-    let redactedURL: String
+    var redactedURL: String
     /// The transport step of the call (for work that outlives it, such as a cache's background
     /// revalidation); `nil` for a context made with the public initializer.
     var terminal: RonMiddlewareNext?

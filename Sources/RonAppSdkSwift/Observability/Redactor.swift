@@ -39,9 +39,30 @@ package enum Redactor {
         return value
     }
 
-    /// All headers with secret values replaced.
-    package static func headers(_ headers: RonHeaders) -> RonHeaders {
-        RonHeaders(headers.map { (name: $0.name, value: headerValue(name: $0.name, value: $0.value)) })
+    /// All headers with secret values replaced, and any value holding one of `secrets` (the
+    /// credentials a call's security attached, under whatever name its scheme gives them).
+    package static func headers(_ headers: RonHeaders, secrets: [String] = []) -> RonHeaders {
+        RonHeaders(
+            headers.map { header in
+                if secrets.contains(where: { !$0.isEmpty && header.value.contains($0) }) {
+                    return (name: header.name, value: placeholder)
+                }
+                return (name: header.name, value: headerValue(name: header.name, value: header.value))
+            })
+    }
+
+    /// ``url(_:)`` with every query value that holds one of `secrets` replaced too.
+    package static func url(_ url: URL, secrets: [String]) -> String {
+        guard !secrets.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let items = components.queryItems
+        else { return self.url(url) }
+        components.queryItems = items.map { item in
+            guard let value = item.value, secrets.contains(where: { !$0.isEmpty && value.contains($0) }) else {
+                return item
+            }
+            return URLQueryItem(name: item.name, value: "REDACTED")
+        }
+        return self.url(components.url ?? url)
     }
 
     /// The URL as text, without user info and with secret query values replaced.

@@ -9,8 +9,9 @@ extension RonClient {
     func announce(_ request: TransportRequest, body: AppRequestBody?) {
         // Redacting parses the URL and copies the headers: skip it when nothing would see the result.
         guard logger != nil || config.onRequest != nil || broadcaster.hasConsumers else { return }
-        let redactedURL = Redactor.url(request.url)
-        let headers = Redactor.headers(request.headers)
+        let secrets = request.credentials.secrets
+        let redactedURL = Redactor.url(request.url, secrets: secrets)
+        let headers = Redactor.headers(request.headers, secrets: secrets)
         let requestId = request.headers["x-request-id"]
         let correlationId = request.headers["x-correlation-id"]
         if let logger {
@@ -41,12 +42,16 @@ extension RonClient {
     }
 
     /// Logs the outcome and runs the `onResponse` hook without waiting for it.
-    func report<T>(_ request: AppRequest, url: URL?, sentHeaders: RonHeaders, response: AppResponse<T>) {
+    func report<T>(
+        _ request: AppRequest, url: URL?, sentHeaders: RonHeaders, response: AppResponse<T>, secrets: [String] = []
+    ) {
         let hasConsumers = broadcaster.hasConsumers
         guard logger != nil || config.onResponse != nil || hasConsumers else { return }
         // A refused path is redacted too: it may carry a secret (`/download?token=…`).
         let redactedURL =
-            url.map(Redactor.url) ?? "[not built] \(Redactor.text(String(RonPath.display(request.path).prefix(200))))"
+            url.map { Redactor.url($0, secrets: secrets) }
+            ?? "[not built] \(Redactor.text(String(RonPath.display(request.path).prefix(200))))"
+        let knownSecrets = knownSecrets + secrets
         let correlationId = response.correlationId ?? sentHeaders["x-correlation-id"]
         if hasConsumers {
             var finished = RonRequestFinishedEvent(
@@ -76,7 +81,7 @@ extension RonClient {
         if let hook = config.onResponse {
             let info = RonResponseInfo(
                 method: request.method.rawValue, url: redactedURL, status: response.status, ok: response.ok,
-                headers: Redactor.headers(response.headers), durationMs: response.durationMs,
+                headers: Redactor.headers(response.headers, secrets: secrets), durationMs: response.durationMs,
                 correlationId: correlationId,
                 problem: response.problem.map { Redactor.problem($0, secrets: knownSecrets) })
             hookQueue.submit { hook(info) }

@@ -17,6 +17,16 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
     let headers: [String: String]
     /// Thrown by the first ``Iterator/next()`` instead of fetching a page.
     var failure: RonProblem?
+    /// The security of every page's call (``AppRequest/security``).
+    var security: [RonSecurityRequirement]?
+
+    /// The same pages, each fetched with `requirements` as its ``AppRequest/security``: how a
+    /// generated list call of an operation that declares security asks for its credentials.
+    public func security(_ requirements: [RonSecurityRequirement]?) -> PageSequence<Item> {
+        var copy = self
+        copy.security = requirements
+        return copy
+    }
 
     /// The same pages, except that when `problem` is not `nil` the first ``Iterator/next()`` throws
     /// it and fetches nothing: how a generated call's `<name>Pages` reports a query value that did
@@ -57,8 +67,9 @@ public struct PageSequence<Item: Codable & Hashable & Sendable>: AsyncSequence, 
                 query.append(URLQueryItem(name: "page_size", value: String(pageSize)))
             }
             if let token { query.append(URLQueryItem(name: "page_token", value: token)) }
-            let response: AppResponse<PageWire<Item>> = await sequence.client.request(
-                AppRequest(method: .get, path: sequence.path, query: query, headers: sequence.headers))
+            var call = AppRequest(method: .get, path: sequence.path, query: query, headers: sequence.headers)
+            call.security = sequence.security
+            let response: AppResponse<PageWire<Item>> = await sequence.client.request(call)
             guard let wire = response.data, response.ok else {
                 finished = true
                 throw response.problem

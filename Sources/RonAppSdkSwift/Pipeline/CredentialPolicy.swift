@@ -45,11 +45,11 @@ enum CredentialPolicy {
 
     /// Decides redirect number `count` (1 for the first): https → http is refused (from the first
     /// URL or the one before); more than `maxRedirects` end the call (`too_many_redirects`); a
-    /// redirect to another origin (scheme, host or port) loses every credential header and may not
-    /// carry the body on.
+    /// redirect to another origin (scheme, host or port) loses every credential header (and the
+    /// `credentialHeaders` a call's security scheme named) and may not carry the body on.
     static func redirect(
         from original: URL?, current: URL? = nil, to next: URLRequest, count: Int = 1,
-        maxRedirects: Int = RonConfig.Defaults.maxRedirects
+        maxRedirects: Int = RonConfig.Defaults.maxRedirects, credentialHeaders: Set<String> = []
     ) -> RedirectDecision {
         let wasSecure = [original, current].contains { $0?.scheme?.lowercased() == "https" }
         if wasSecure && next.url?.scheme?.lowercased() != "https" {
@@ -60,7 +60,8 @@ enum CredentialPolicy {
         }
         guard origin(of: original) != origin(of: next.url) else { return .follow(next) }
         var stripped = next
-        for name in (next.allHTTPHeaderFields ?? [:]).keys where isCredential(name) {
+        for name in (next.allHTTPHeaderFields ?? [:]).keys
+        where isCredential(name) || credentialHeaders.contains(name.lowercased()) {
             stripped.setValue(nil, forHTTPHeaderField: name)
         }
         if stripped.httpBody != nil || stripped.httpBodyStream != nil {

@@ -9,13 +9,51 @@ struct Exchange: Sendable {
     var sentHeaders: RonHeaders = [:]
     /// The answer, or the problem.
     var result: Result<TransportResponse, RonProblem>
+    /// The credential values the call's security attached, redacted wherever the call is reported.
+    var secrets: [String] = []
 }
 
 extension RonClient {
-    /// Runs *prepare* and *execute* within the call's overall budget, and turns whatever was thrown
-    /// on the way into the call's `RonProblem` (exactly once).
+    /// Attaches the credentials of the call's security (``AppRequest/security``), then runs
+    /// *prepare* and *execute* within the call's overall budget, and turns whatever was thrown on
+    /// the way into the call's `RonProblem` (exactly once). A call whose OAuth 2.0 token got 401 is
+    /// sent once more with a fresh token, when its body can be sent again.
     func exchange(
         _ call: AppRequest, limits: PreparationLimits = .call, terminal: @escaping RonMiddlewareNext
+    ) async -> Exchange {
+        // Calls of no declared security (every App Plane call) take the path they always took.
+        guard call.security != nil else { return await exchangeOnce(call, limits: limits, terminal: terminal) }
+        var attachment: CredentialAttachment
+        do {
+            attachment = try await CredentialAttachment.attach(to: call, credentials: config.credentials)
+        } catch {
+            return Exchange(result: .failure(error))
+        }
+        var exchange = await exchangeOnce(attachment.call, limits: limits, terminal: terminal)
+        exchange.secrets = attachment.secrets
+        guard case .success(let response) = exchange.result, response.status == 401, !attachment.tokens.isEmpty,
+            call.body?.source.isReplayable ?? true, call.uploadProgress == nil
+        else { return exchange }
+        var refreshable = false
+        for (source, token) in attachment.tokens {
+            await source.invalidate(token)
+            if await source.canRefresh { refreshable = true }
+        }
+        guard refreshable else { return exchange }
+        do {
+            attachment = try await CredentialAttachment.attach(to: call, credentials: config.credentials)
+        } catch {
+            return Exchange(url: exchange.url, result: .failure(error), secrets: exchange.secrets)
+        }
+        logger?.debug("ron oauth2 token refused (401): sent again with a fresh token")
+        var second = await exchangeOnce(attachment.call, limits: limits, terminal: terminal)
+        second.secrets = exchange.secrets + attachment.secrets
+        return second
+    }
+
+    /// One exchange of a call whose credentials are in place.
+    private func exchangeOnce(
+        _ call: AppRequest, limits: PreparationLimits, terminal: @escaping RonMiddlewareNext
     ) async -> Exchange {
         let url: URL
         do {

@@ -15,6 +15,8 @@ extension RonClient {
             requestId: prepared.requestId, correlationId: prepared.correlationId, deadline: prepared.deadline,
             onEvent: { [broadcaster] event in broadcaster.emit(event) })
         context.terminal = terminal
+        let secrets = prepared.transport.credentials.secrets
+        if !secrets.isEmpty { context.redactedURL = Redactor.url(prepared.url, secrets: secrets) }
         return try await chain.run(prepared.transport, context: context, terminal: terminal)
     }
 

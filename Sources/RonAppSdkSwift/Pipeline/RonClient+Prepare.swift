@@ -23,6 +23,7 @@ extension RonClient {
             maxResponseBytes: limits.maxResponseBytes ?? call.maxResponseBytes.map { max(1, $0) } ?? maxResponseBytes,
             maxRedirects: maxRedirects, idempotent: call.idempotent)
         request.cachePolicy = call.cachePolicy
+        request.credentials = call.credentials
         request.bodySource = call.body?.source
         request.uploadProgress = call.uploadProgress?.monotonic()
         return PreparedRequest(call: call, url: url, deadline: deadline, transport: request)

@@ -113,7 +113,8 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
             terminal: client.streamTerminal(into: opened))
         let head: AppResponse<Data> = RonClient.makeResponse(
             exchange.result, durationMs: RonClient.milliseconds(ContinuousClock.now - start))
-        client.report(call, url: exchange.url, sentHeaders: exchange.sentHeaders, response: head)
+        client.report(
+            call, url: exchange.url, sentHeaders: exchange.sentHeaders, response: head, secrets: exchange.secrets)
         if let problem = head.problem {
             if Task.isCancelled || client.state.isClosed || problem.code == "cancelled" { return .finished }
             if problem.status == 0 {

@@ -52,7 +52,7 @@ extension RonClient {
             terminal: streamTerminal(into: opened))
         let head: AppResponse<Data> = Self.makeResponse(
             exchange.result, durationMs: Self.milliseconds(ContinuousClock.now - start))
-        report(call, url: exchange.url, sentHeaders: exchange.sentHeaders, response: head)
+        report(call, url: exchange.url, sentHeaders: exchange.sentHeaders, response: head, secrets: exchange.secrets)
         if let problem = head.problem { throw problem }
         guard let stream = opened.value else {
             throw RonProblem(

@@ -43,6 +43,8 @@ public struct TransportRequest: Sendable, Hashable {
     public var idempotent: Bool?
     /// The call's own ``RonCachePolicy`` (``AppRequest/cache(_:)``), read by a ``ResponseCache``.
     public var cachePolicy: RonCachePolicy?
+    /// The credentials the call's security attached (not part of equality).
+    var credentials = CredentialSlot()
 
     /// Creates a request.
     public init(
@@ -67,6 +69,15 @@ public struct TransportRequest: Sendable, Hashable {
         self.maxRedirects = maxRedirects
         self.idempotent = idempotent
     }
+}
+
+/// What a call's security attached, carried beside its request for redaction and for the
+/// redirect rule: the secret values and the header names that carry them. All slots are equal.
+struct CredentialSlot: Sendable, Hashable {
+    var secrets: [String] = []
+    var headerNames: Set<String> = []
+    static func == (lhs: CredentialSlot, rhs: CredentialSlot) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// A progress reporter carried by a value that is `Hashable`: all slots are equal.

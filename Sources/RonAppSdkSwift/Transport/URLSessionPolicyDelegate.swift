@@ -24,6 +24,10 @@ class URLSessionPolicyDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sen
         (1, RonConfig.Defaults.maxRedirects)
     }
 
+    /// The header names `task`'s security scheme put credentials in (beside the policy's own), which
+    /// a redirect to another origin drops; subclasses that know the task's request say.
+    func credentialHeaders(of task: URLSessionTask) -> Set<String> { [] }
+
     /// Ends `task` with `failure` (a refused redirect, a server that matches no pin).
     func fail(_ task: URLSessionTask, with failure: TransportFailure) {
         task.cancel()
@@ -47,7 +51,8 @@ class URLSessionPolicyDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sen
     ) {
         let (count, limit) = countRedirect(of: task)
         if let failure = CredentialPolicy.answerRedirect(
-            of: task, to: request, count: count, maxRedirects: limit, completionHandler: completionHandler)
+            of: task, to: request, count: count, maxRedirects: limit, credentialHeaders: credentialHeaders(of: task),
+            completionHandler: completionHandler)
         {
             fail(task, with: failure)
         }
@@ -65,6 +70,19 @@ class URLSessionPolicyDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sen
             case false?: fail(task, with: ServerTrustEvaluation.failure())
             case true?: break
             }
+        }
+    #else
+        /// FoundationNetworking asks here about a 401 whose `WWW-Authenticate` names Basic or Digest,
+        /// once the whole answer has arrived, and then waits for ever unless told to cancel (no
+        /// answer hands the 401 over). The SDK attaches credentials itself and never answers a
+        /// challenge: the task ends here with the answer it got (as on Apple platforms), and the
+        /// cancellation that follows finds it ended.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            urlSession(session, task: task, didCompleteWithError: nil)
+            completionHandler(.cancelAuthenticationChallenge, nil)
         }
     #endif
 }

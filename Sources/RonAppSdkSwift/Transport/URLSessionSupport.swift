@@ -50,11 +50,11 @@ extension CredentialPolicy {
     /// `count` is the number of this redirect (1 for the first) and `maxRedirects` the most allowed.
     static func answerRedirect(
         of task: URLSessionTask, to request: URLRequest, count: Int, maxRedirects: Int,
-        completionHandler: (URLRequest?) -> Void
+        credentialHeaders: Set<String> = [], completionHandler: (URLRequest?) -> Void
     ) -> TransportFailure? {
         switch redirect(
             from: task.originalRequest?.url, current: task.currentRequest?.url, to: request, count: count,
-            maxRedirects: maxRedirects)
+            maxRedirects: maxRedirects, credentialHeaders: credentialHeaders)
         {
         case .follow(let next):
             completionHandler(next)

@@ -20,6 +20,7 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         var failure: TransportFailure?
         var progress: RonProgressReporter?
         var expectedBytes: Int64?
+        var credentialHeaders: Set<String> = []
     }
 
     private let lock = NSLock()
@@ -37,7 +38,7 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         pending[task.taskIdentifier] = Pending(
             continuation: continuation, method: request.method, limit: request.maxResponseBytes,
             maxRedirects: request.maxRedirects, progress: request.uploadProgress,
-            expectedBytes: request.bodySource?.length)
+            expectedBytes: request.bodySource?.length, credentialHeaders: request.credentials.headerNames)
         lock.unlock()
     }
 
@@ -104,6 +105,10 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
             entry.redirects += 1
             return (entry.redirects, entry.maxRedirects)
         } ?? (1, RonConfig.Defaults.maxRedirects)
+    }
+
+    override func credentialHeaders(of task: URLSessionTask) -> Set<String> {
+        update(task) { $0.credentialHeaders } ?? []
     }
 
     override func fail(_ task: URLSessionTask, with failure: TransportFailure) {

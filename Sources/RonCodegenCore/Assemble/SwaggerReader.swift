@@ -57,8 +57,10 @@ enum SwaggerReader {
             var components: [(key: String, value: DocumentValue)] = []
             for (key, value) in root.members ?? [] {
                 switch key {
-                case "swagger", "host", "basePath", "schemes", "consumes", "produces", "securityDefinitions":
+                case "swagger", "host", "basePath", "schemes", "consumes", "produces":
                     continue
+                case "securityDefinitions":
+                    components.append(("securitySchemes", securitySchemes(value)))
                 case "paths":
                     members.append(("servers", servers()))
                     members.append((key, paths(value)))
@@ -103,6 +105,37 @@ enum SwaggerReader {
             if !members.contains(where: { $0.key == "paths" }) { members.append(("servers", servers())) }
             if !components.isEmpty { members.append(("components", .object(components))) }
             return .object(members)
+        }
+
+        /// `securityDefinitions` as OpenAPI 3.0 `securitySchemes`: `basic` is HTTP basic, an OAuth 2.0
+        /// `flow` (`implicit`, `password`, `application`, `accessCode`) becomes its one `flows` entry.
+        func securitySchemes(_ node: DocumentValue) -> DocumentValue {
+            .object(
+                (node.members ?? []).map { entry in
+                    let scheme = entry.value
+                    var members = (scheme.members ?? []).filter {
+                        !["type", "flow", "authorizationUrl", "tokenUrl", "scopes"].contains($0.key)
+                    }
+                    switch scheme["type"]?.string {
+                    case "basic":
+                        members.insert(contentsOf: [("type", .string("http")), ("scheme", .string("basic"))], at: 0)
+                    case "oauth2":
+                        let flowNames = [
+                            "implicit": "implicit", "password": "password", "application": "clientCredentials",
+                            "accessCode": "authorizationCode",
+                        ]
+                        var flow: [(key: String, value: DocumentValue)] = []
+                        for key in ["authorizationUrl", "tokenUrl"] {
+                            if let value = scheme[key] { flow.append((key, value)) }
+                        }
+                        flow.append(("scopes", scheme["scopes"] ?? .object([])))
+                        let name = flowNames[scheme["flow"]?.string ?? ""] ?? scheme["flow"]?.string ?? "implicit"
+                        members.insert(contentsOf: [("type", .string("oauth2")), ("flows", .object([(name, .object(flow))]))], at: 0)
+                    default:
+                        if let type = scheme["type"] { members.insert(("type", type), at: 0) }
+                    }
+                    return (entry.key, .object(members))
+                })
         }
 
         /// `host`, `basePath` and the first of `schemes` (https first) as the one server.

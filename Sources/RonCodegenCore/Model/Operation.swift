@@ -43,6 +43,11 @@ public struct Operation: Sendable, Equatable {
     /// the parameters with every call; `nil` when there is none.
     public var fixedQuery: String? = nil
 
+    /// The security requirements (the operation's own `security`, else its document's): alternatives,
+    /// each the schemes needed together (``SchemaModel/securitySchemes`` of its document). `nil`
+    /// when neither says; empty for `security: []` (no credentials).
+    public var security: [[SecurityUse]]? = nil
+
     /// Whether a GET or HEAD: safe to call against a live node.
     public var isSafe: Bool { method == "GET" || method == "HEAD" }
 }

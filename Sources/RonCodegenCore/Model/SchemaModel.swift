@@ -10,6 +10,9 @@ public struct SchemaModel: Sendable, Equatable {
     public var notes: [CodegenError] = []
     /// The operations of the OpenAPI documents' `paths`, in document order.
     public var operations: [Operation] = []
+    /// The security schemes of the OpenAPI documents, in document order (each names its document
+    /// in its origin); the operations' ``Operation/security`` names them.
+    public var securitySchemes: [SecurityScheme] = []
     /// Whether rendering reduces identical inline types to one (``mergingIdenticalInlineTypes()``);
     /// `ron-codegen.json`'s `mergeIdenticalTypes` sets it.
     public var mergesIdenticalInlineTypes = true

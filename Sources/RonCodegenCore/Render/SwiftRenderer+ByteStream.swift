@@ -82,10 +82,11 @@ extension SwiftRenderer {
             }
             body = ", body: encoded"
         }
-        let progress = Self.takesUploadProgress(operation)
+        let progress = Self.takesUploadProgress(operation) || operation.security != nil
         w.line(
             "\(progress ? "var" : "let") call = AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers\(body))"
         )
-        if progress { w.line("call.uploadProgress = uploadProgress") }
+        if Self.takesUploadProgress(operation) { w.line("call.uploadProgress = uploadProgress") }
+        if let security = operation.security { w.line("call.security = \(Self.requirements(security))") }
     }
 }

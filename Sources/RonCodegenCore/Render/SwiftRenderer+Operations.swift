@@ -21,6 +21,7 @@ extension SwiftRenderer {
         renderCalls(model.operations, into: &writer)
         writer.line()
         renderOperationCatalog(model, into: &writer)
+        renderSecurity(model, into: &writer)
         return writer.text
     }
 
@@ -89,6 +90,7 @@ extension SwiftRenderer {
                 send = uploadCall(operation, into: &w)
             } else if let body = operation.requestBody,
                 Self.jsonMediaType(body) != "application/json" || !bodyVerbs.contains(verb)
+                    || operation.security != nil
             {
                 // A form, or JSON under a media type of its own (`application/merge-patch+json`), is
                 // encoded here (the verbs send `application/json`); a value that does not encode is
@@ -106,9 +108,15 @@ extension SwiftRenderer {
                     w.line("let encoded = formValue.map { formValue in \(encode) }")
                 }
                 send = uploadCall(operation, into: &w)
-            } else if verbs.contains(verb) {
+            } else if verbs.contains(verb) && operation.security == nil {
                 let body = operation.requestBody == nil ? "" : "body: body, "
                 send = "\(verb)(requestPath, \(body)queryItems: query, headers: headers)"
+            } else if let security = operation.security {
+                w.line(
+                    "var call = AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers)"
+                )
+                w.line("call.security = \(Self.requirements(security))")
+                send = "request(call)"
             } else {
                 send =
                     "request(AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers))"
@@ -134,9 +142,10 @@ extension SwiftRenderer {
     func uploadCall(_ operation: Operation, into w: inout SourceWriter) -> String {
         let request =
             "AppRequest(method: HTTPMethod(rawValue: \(SwiftLiteral.string(operation.method))), path: requestPath, query: query, headers: headers, body: encoded)"
-        guard Self.takesUploadProgress(operation) else { return "request(\(request))" }
+        guard Self.takesUploadProgress(operation) || operation.security != nil else { return "request(\(request))" }
         w.line("var call = \(request)")
-        w.line("call.uploadProgress = uploadProgress")
+        if Self.takesUploadProgress(operation) { w.line("call.uploadProgress = uploadProgress") }
+        if let security = operation.security { w.line("call.security = \(Self.requirements(security))") }
         return "request(call)"
     }
 
@@ -180,8 +189,9 @@ extension SwiftRenderer {
             if fallible { w.line("var encodingFailure: RonProblem? = nil") }
             pathStatement(operation, failure: "encodingFailure = error.problem", into: &w)
             queryItems(rest, fixed: operation.fixedQuery, failure: "encodingFailure = error.problem", into: &w)
+            let secured = operation.security.map { ".security(\(Self.requirements($0)))" } ?? ""
             w.line(
-                "return pages(\(itemType).self, path: requestPath, queryItems: query, pageSize: pageSize, headers: headers)\(fallible ? ".failing(with: encodingFailure)" : "")"
+                "return pages(\(itemType).self, path: requestPath, queryItems: query, pageSize: pageSize, headers: headers)\(fallible ? ".failing(with: encodingFailure)" : "")\(secured)"
             )
         }
     }
@@ -201,6 +211,10 @@ extension SwiftRenderer {
         w.documentation(text.isEmpty ? "`\(operation.operationId)`." : text.joined(separator: "\n\n"))
         w.line("///")
         w.line("/// `\(operation.method) \(operation.path)`, generated from `\(operation.origin)`.")
+        if let line = Self.credentialsLine(operation) {
+            w.line("///")
+            w.line("/// \(line)")
+        }
         var isStream = false
         if case .eventStream = operation.result { isStream = true }
         var lines: [String] = []

@@ -50,6 +50,7 @@ extension SwiftRenderer {
             }
             writers[0].line()
             renderOperationCatalog(model, into: &writers[0], chunksElsewhere: true)
+            renderSecurity(model, into: &writers[0])
             for index in Self.operationChunks(model).indices {
                 writers[index % count].line()
                 renderOperationCatalogChunk(index, of: model, into: &writers[index % count])

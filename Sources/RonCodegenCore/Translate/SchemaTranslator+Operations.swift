@@ -30,7 +30,9 @@ extension SchemaTranslator {
     /// One place that cannot be read never stops the rest: a defect the vendor's servers live with
     /// is sent in the nearest form that works, and an operation that cannot be generated at all is
     /// left out; each with a warning (``warnings``) naming the place and what was done.
-    func operations(_ documents: [Document], types: [NamedType]) throws(CodegenError) -> [Operation] {
+    func operations(
+        _ documents: [Document], types: [NamedType], schemes: [SecurityScheme] = []
+    ) throws(CodegenError) -> [Operation] {
         var result: [Operation] = []
         for document in documents where document.root["openapi"] != nil {
             guard let paths = document.root["paths"] else { continue }
@@ -47,6 +49,15 @@ extension SchemaTranslator {
                     operation.serverPath =
                         serverPath(item[method]?["servers"], at: here.appending(method).appending("servers"))
                         ?? itemServer
+                    if let own = item[method]?["security"] {
+                        operation.security = requirements(
+                            own, schemes: schemes, file: document.path,
+                            at: here.appending(method).appending("security"))
+                    } else {
+                        operation.security = requirements(
+                            document.root["security"], schemes: schemes, file: document.path,
+                            at: Location(file: document.path, pointer: "/security"))
+                    }
                     // Facets are App Plane routes: below another server path, `/facets/{id}` is a path like any.
                     if operation.serverPath != Self.appPlaneServerPath { operation.facetScoped = false }
                     result.append(operation)
@@ -73,7 +84,7 @@ extension SchemaTranslator {
         var takenTypes = Set(definitions.keys).union(Naming.reservedTypeNames).union([
             "RonOperationCatalog", "RonOperationInfo", "RonClient", "FacetClient", "AppResponse", "NoContent",
             "RonPath",
-        ])
+        ]).union(schemes.flatMap { [$0.securityTypeName, $0.credentialsTypeName] })
         for index in named.indices {
             guard case .several = named[index].result else { continue }
             named[index].resultTypeName = Self.unique(

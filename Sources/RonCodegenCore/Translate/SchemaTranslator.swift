@@ -82,7 +82,10 @@ struct SchemaTranslator {
         types = try translator.resolveRecursion(types)
         types = Self.boundInlineNesting(types)
         var model = SchemaModel(documents: documents.map(\.path), types: types)
-        if readsOperations { model.operations = try translator.operations(documents, types: types) }
+        if readsOperations {
+            model.securitySchemes = translator.securitySchemes(documents)
+            model.operations = try translator.operations(documents, types: types, schemes: model.securitySchemes)
+        }
         model.notes = translator.warnings.notes
         return model
     }

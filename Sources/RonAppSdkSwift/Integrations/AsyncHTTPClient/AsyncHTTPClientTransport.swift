@@ -318,7 +318,9 @@
                 next.headers.removeAll { Self.bodyHeaders.contains($0.name.lowercased()) }
             }
             if CredentialPolicy.origin(of: url) != CredentialPolicy.origin(of: target) {
-                next.headers.removeAll { CredentialPolicy.isCredential($0.name) }
+                next.headers.removeAll {
+                    CredentialPolicy.isCredential($0.name) || credentials.headerNames.contains($0.name.lowercased())
+                }
                 if next.body != nil {
                     throw TransportFailure(.crossOriginBodyRedirect, detail: "307/308 to another origin")
                 }
