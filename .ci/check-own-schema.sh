@@ -123,6 +123,7 @@ run 0 "swift package ron-codegen calls"
 expect_out "^call  RonClient.getWidget(widgetId: String, headers: \[String: String\] = \[:\]) async -> sending AppResponse<Widget>  GET /v1/widgets/{widget_id}  widgets.openapi.json#/paths/"
 expect_out "^type  Widget  struct  "
 expect_out '^member  Widget.name: String  "name"$'
+expect_out '^credentials  RonClient.createWidget  `widgetsKey`$'
 
 echo "== the mock answers every operation from the fixtures; drift passes against it"
 mock "$work/mock.log"
@@ -130,9 +131,13 @@ run 0 "curl -fsS http://127.0.0.1:8080/v1/widgets"
 expect_out '"w1"'
 run 0 "curl -fsS http://127.0.0.1:8080/v1/widgets/w1"
 expect_out '"First widget"'
-run 0 "curl -fsS -X POST -H 'content-type: application/json' -d '{\"name\": \"x\"}' http://127.0.0.1:8080/v1/widgets"
+# createWidget requires the widgetsKey scheme (an API key in X-Widgets-Key): refused without it.
+run 22 "curl -fsS -X POST -H 'content-type: application/json' -d '{\"name\": \"x\"}' http://127.0.0.1:8080/v1/widgets"
+run 0 "curl -sS -o /dev/null -w '%{http_code} %header{www-authenticate}' -X POST -H 'content-type: application/json' -d '{}' http://127.0.0.1:8080/v1/widgets"
+expect_out '401 ApiKey realm="Widgets", name="X-Widgets-Key", in="header"'
+run 0 "curl -fsS -X POST -H 'X-Widgets-Key: k-1' -H 'content-type: application/json' -d '{\"name\": \"x\"}' http://127.0.0.1:8080/v1/widgets"
 expect_out '"id"'
-run 22 "curl -fsS -X POST -H 'content-type: application/json' -d '{\"name\": 5}' http://127.0.0.1:8080/v1/widgets"
+run 22 "curl -fsS -X POST -H 'X-Widgets-Key: k-1' -H 'content-type: application/json' -d '{\"name\": 5}' http://127.0.0.1:8080/v1/widgets"
 run 0 "swift package ron-codegen drift --base http://127.0.0.1:8080"
 expect_out "ok      listWidgets"
 expect_out "ok      getWidget"

@@ -164,7 +164,8 @@ package enum DriftRun {
         for id in options.operations where !known.contains(id) {
             throw UsageError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
         }
-        let base = options.base.flatMap(URL.init(string:))
+        let base =
+            options.base.flatMap(URL.init(string:))
             ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"].flatMap(URL.init(string:))
         let credentials = try options.credentials.credentials(for: types.securitySchemes, base: base)
         let client = try ToolClient.make(

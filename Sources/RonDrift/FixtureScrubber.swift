@@ -37,7 +37,8 @@ enum FixtureScrubber {
             var result: [String: Any] = [:]
             for (key, member) in object {
                 result[key] =
-                    key.lowercased() == "authorization" && member is String ? "redacted" : scrub(member, secrets: secrets)
+                    key.lowercased() == "authorization" && member is String
+                    ? "redacted" : scrub(member, secrets: secrets)
             }
             return result
         case let array as [Any]:

@@ -6,7 +6,8 @@ import RonCommandLine
 /// The credentials of the command-line tools, by security scheme name: from `--credential NAME=VALUE`,
 /// a `--credentials-file` (one `NAME=VALUE` a line, `#` comments) and the environment
 /// (`RON_CREDENTIAL_<NAME>`, the name upper-cased with every other character `_`), the option
-/// winning over the file and the file over the environment. Values are never printed or written:
+/// winning over the file and the file over the environment; the name `*` gives every other scheme
+/// one value (a test server's). Values are never printed or written:
 /// ``secrets`` lists them for the fixture scrubber.
 package struct ToolCredentials: Sendable {
     /// The values by scheme name.
@@ -61,7 +62,8 @@ package struct ToolCredentials: Sendable {
     /// OAuth 2.0 and OpenID Connect: an access token, or tokens fetched for an `--oauth-client` at the
     /// scheme's token endpoint, resolved against `base`), environment variables filling the rest.
     package func credentials(
-        for schemes: [RonSecurityScheme], base: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
+        for schemes: [RonSecurityScheme], base: URL?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> RonCredentials? {
         var result: [String: RonCredential] = [:]
         for scheme in schemes {
@@ -77,7 +79,9 @@ package struct ToolCredentials: Sendable {
                 }
                 continue
             }
-            guard let value = values[scheme.name] ?? environment[Self.variable(for: scheme.name)] else { continue }
+            // `*` stands for every scheme not named (a test server's one value, as ci.sh gives the mock).
+            guard let value = values[scheme.name] ?? environment[Self.variable(for: scheme.name)] ?? values["*"]
+            else { continue }
             switch scheme.kind {
             case .apiKey: result[scheme.name] = .apiKey(value)
             case .http(let name) where name == "basic":
@@ -88,12 +92,13 @@ package struct ToolCredentials: Sendable {
                 result[scheme.name] = .basic(user: parts[0], password: parts[1])
             case .http(let name) where name == "bearer": result[scheme.name] = .bearer(value)
             case .http(let name):
-                result[scheme.name] = .authorization(scheme: name.prefix(1).uppercased() + name.dropFirst(), value: value)
+                result[scheme.name] = .authorization(
+                    scheme: name.prefix(1).uppercased() + name.dropFirst(), value: value)
             case .oauth2, .openIdConnect: result[scheme.name] = .bearer(value)
             case .mutualTLS: continue
             }
         }
-        let unknown = Set(values.keys).union(oauthClients.keys).subtracting(schemes.map(\.name))
+        let unknown = Set(values.keys).union(oauthClients.keys).subtracting(schemes.map(\.name)).subtracting(["*"])
         if !unknown.isEmpty {
             let known = schemes.map(\.name).sorted()
             throw UsageError(
@@ -118,7 +123,8 @@ extension SecurityScheme {
         switch kind {
         case .apiKey(let name, let location):
             return RonSecurityScheme(
-                name: self.name, kind: .apiKey(name: name, location: RonSecurityScheme.Location(rawValue: location) ?? .header))
+                name: self.name,
+                kind: .apiKey(name: name, location: RonSecurityScheme.Location(rawValue: location) ?? .header))
         case .http(let scheme, _):
             return RonSecurityScheme(name: name, kind: .http(scheme: scheme))
         case .oauth2(let flows):
@@ -157,5 +163,45 @@ extension RonCodegenCore.Operation {
                         uniquingKeysWith: { first, _ in first }))
             }
         }
+    }
+}
+
+/// The operation of a schema folder that a `ron call` names by method and path.
+package struct SchemaCallTarget: Sendable {
+    /// The path its calls go below (`/app`, `/v2`, `""`).
+    package var serverPath: String
+    /// Its security requirements.
+    package var security: [RonSecurityRequirement]?
+    /// Every scheme of the schema's documents.
+    package var schemes: [RonSecurityScheme]
+    /// Its `operationId`.
+    package var operationId: String
+
+    /// The operation of the schema in `directory` whose method is `method` and whose path
+    /// template matches `path` (a `{name}` matches one segment), or a usage error naming the
+    /// operations of that method.
+    package static func find(schema directory: String, method: String, path: String) throws -> SchemaCallTarget {
+        let model: SchemaModel
+        do {
+            model = try CodeGenerator().model(schemaDirectory: URL(fileURLWithPath: directory, isDirectory: true))
+        } catch {
+            throw UsageError("--schema \(directory): \(error)")
+        }
+        let segments = path.split(separator: "?").first.map { $0.split(separator: "/") } ?? []
+        let candidates = model.operations.filter { $0.method == method.uppercased() }
+        let match = candidates.first { operation in
+            let template = operation.path.split(separator: "/")
+            return template.count == segments.count
+                && zip(template, segments).allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") || $0 == $1 }
+        }
+        guard let match else {
+            let known = candidates.map(\.path).joined(separator: ", ")
+            throw UsageError(
+                "no \(method.uppercased()) operation of the schema matches '\(path)'"
+                    + (known.isEmpty ? "" : " (its \(method.uppercased()) paths: \(known))"))
+        }
+        return SchemaCallTarget(
+            serverPath: match.serverPath, security: match.clientSecurity(model.securitySchemes),
+            schemes: model.securitySchemes.map(\.clientScheme), operationId: match.operationId)
     }
 }

@@ -30,10 +30,32 @@ public struct MockAPI: Sendable {
     let fixtures: [String: [Example]]
     /// The fixtures that do not fit the schema (served as they are; a tool may warn).
     public let fixtureProblems: [FixtureCheckResult]
+    /// The security schemes of the documents, for the operations' requirements.
+    let securitySchemes: [SecurityScheme]
+    /// The credentials accepted, and how the token endpoint issues tokens.
+    let credentials: MockCredentials
+    /// The tokens the token endpoint issued (shared by every reading of a ``MockSource``).
+    let tokens: MockTokenStore
+    /// Where the token endpoint answers (``tokenPaths(of:)``).
+    let tokenPaths: [String]
 
     /// Reads the documents below `schemaDirectory` (at least one OpenAPI document with `paths`)
-    /// and the fixtures below `fixturesDirectory`, if given.
-    public init(schemaDirectory: URL, fixturesDirectory: URL?) throws {
+    /// and the fixtures below `fixturesDirectory`, if given; `credentials` are those its operations'
+    /// security requirements accept (by default any non-empty credential where a scheme says).
+    public init(
+        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials = MockCredentials()
+    ) throws {
+        try self.init(
+            schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory, credentials: credentials,
+            tokens: MockTokenStore())
+    }
+
+    /// As ``init(schemaDirectory:fixturesDirectory:credentials:)``, keeping the tokens of `tokens`.
+    init(
+        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials, tokens: MockTokenStore
+    ) throws {
+        self.credentials = credentials
+        self.tokens = tokens
         let model: SchemaModel
         let roots: [(path: String, root: DocumentValue)]
         do {
@@ -54,6 +76,8 @@ public struct MockAPI: Sendable {
         self.documents = documents
         routes = model.operations.map { MockRoute(operation: $0, documents: documents) }
         validator = FixtureValidator(model: model)
+        securitySchemes = model.securitySchemes
+        tokenPaths = Self.tokenPaths(of: model.securitySchemes)
         types = Dictionary(model.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let files = try Self.fixtureFiles(in: fixturesDirectory)
         fixtureProblems = validator.check(
@@ -77,20 +101,37 @@ public struct MockAPI: Sendable {
         routes.map { "\($0.description)  \($0.operation.operationId)" }
     }
 
-    /// The answer to `request`: 404 for a path no operation has, 405 (with `Allow`) for a known path
-    /// with another method, 400 (the App Plane's problem envelope, naming every parameter and JSON
-    /// pointer that does not fit) for a request the schema refuses, 415 for a body of another media
-    /// type; otherwise the operation's documented answer from a fixture or an example (see
-    /// docs/MockServer.md for which one).
+    /// The names of configured credentials (``MockCredentials/values``) that are no security
+    /// scheme of the documents, in name order: most likely misspelt; a tool may warn.
+    public var unknownCredentialNames: [String] {
+        let known = Set(securitySchemes.map(\.name))
+        return credentials.values.keys.filter { !known.contains($0) && $0 != "*" }.sorted()
+    }
+
+    /// The answer to `request`: a POST to a path of the OAuth 2.0 token endpoint is its answer
+    /// (``tokenEndpointDescriptions``); 404 for a path no operation has, 405 (with `Allow`) for a
+    /// known path with another method, 401 or 403 for a request without the credentials the
+    /// operation's security requirements ask, 400 (the App Plane's problem envelope, naming every
+    /// parameter and JSON pointer that does not fit) for a request the schema refuses, 415 for a
+    /// body of another media type; otherwise the operation's documented answer from a fixture or an
+    /// example (see docs/MockServer.md for which one).
     public func respond(to request: MockRequest) -> MockResponse {
+        let method = request.method.uppercased()
+        let tokenPath = tokenPaths.contains(Self.normalizedPath(request.path))
+        if tokenPath, method == "POST" { return tokenEndpoint(request) }
         let segments = request.path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         let matching = routes.compactMap { route in route.match(segments).map { (route, $0) } }
         guard !matching.isEmpty else {
+            if tokenPath {
+                return MockProblem.response(
+                    status: 405, code: "method_not_allowed",
+                    message: "\(request.path) is the mock's OAuth 2.0 token endpoint: it answers POST", kind: "app",
+                    headers: [("Allow", "POST")])
+            }
             return MockProblem.response(
                 status: 404, code: "not_found",
                 message: "no operation of the schema matches \(request.method) \(request.path)", kind: "app")
         }
-        let method = request.method.uppercased()
         let best = { (candidates: [(MockRoute, [String: String])]) in
             candidates.max { $0.0.literalCount < $1.0.literalCount }
         }
@@ -100,12 +141,14 @@ public struct MockAPI: Sendable {
         else {
             var allowed = Set(matching.map(\.0.operation.method))
             if allowed.contains("GET") { allowed.insert("HEAD") }
+            if tokenPath { allowed.insert("POST") }
             let allow = allowed.sorted().joined(separator: ", ")
             return MockProblem.response(
                 status: 405, code: "method_not_allowed",
                 message: "\(request.path) does not answer \(method) (it answers \(allow))", kind: "app",
                 headers: [("Allow", allow)])
         }
+        if let refusal = authorize(request, route: route) { return refusal }
         if let refusal = validate(request, route: route, pathValues: pathValues) { return refusal }
         return answer(request, route: route)
     }

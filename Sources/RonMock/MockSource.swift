@@ -9,21 +9,29 @@ public final class MockSource: @unchecked Sendable {
     private let schemaDirectory: URL
     private let fixturesDirectory: URL?
     private let onReload: (@Sendable (Result<MockAPI, any Error>) -> Void)?
+    private let credentials: MockCredentials
+    /// The token endpoint's tokens, kept across readings.
+    private let tokens = MockTokenStore()
     private let lock = NSLock()
     private var api: MockAPI
     private var stamp: [String]
 
     /// Reads the folders once (a folder that cannot be served throws ``MockAPI/LoadError``);
-    /// `onReload` is called after each later reading, with the new API or why it could not be read.
+    /// `credentials` are those the operations accept (every reading keeps them, and the tokens its
+    /// token endpoint issued); `onReload` is called after each later reading, with the new API or
+    /// why it could not be read.
     public init(
-        schemaDirectory: URL, fixturesDirectory: URL?,
+        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials = MockCredentials(),
         onReload: (@Sendable (Result<MockAPI, any Error>) -> Void)? = nil
     ) throws {
         self.schemaDirectory = schemaDirectory
         self.fixturesDirectory = fixturesDirectory
         self.onReload = onReload
+        self.credentials = credentials
         stamp = Self.stamp(of: [schemaDirectory] + [fixturesDirectory].compactMap { $0 })
-        api = try MockAPI(schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory)
+        api = try MockAPI(
+            schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory, credentials: credentials,
+            tokens: tokens)
     }
 
     /// The API as the folders are now: the one last read, or a new reading when a file changed.
@@ -33,13 +41,21 @@ public final class MockSource: @unchecked Sendable {
             guard now != stamp else { return api }
             stamp = now
             do {
-                api = try MockAPI(schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory)
+                api = try MockAPI(
+                    schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory, credentials: credentials,
+                    tokens: tokens)
                 onReload?(.success(api))
             } catch {
                 onReload?(.failure(error))
             }
             return api
         }
+    }
+
+    /// The target of `request` for a log line, the values of credentials in its query hidden
+    /// (``MockAPI/loggedTarget(of:)`` of the last reading; the folders are not looked at).
+    public func loggedTarget(of request: MockRequest) -> String {
+        lock.withLock { api }.loggedTarget(of: request)
     }
 
     /// One line per file below `folders`: its path, size and modification time, in path order.

@@ -9,7 +9,8 @@ import RonMock
 #endif
 
 /// `ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]`: serves the
-/// schema's operations from the fixtures and the document's examples until stopped.
+/// schema's operations from the fixtures and the document's examples until stopped, checking the
+/// credentials their security requirements ask (`--credential`, `--oauth-client`, ...).
 struct MockCommand {
     var schema = "Schema"
     var fixtures: String?
@@ -19,9 +20,17 @@ struct MockCommand {
     var quiet = false
     var watchesInput = true
     var urlFile: String?
+    /// `--credential NAME=VALUE`, in order (checked as they are read).
+    var credentials: [String] = []
+    var credentialsFile: String?
+    /// `--oauth-client ID:SECRET`, in order (checked as they are read).
+    var oauthClients: [String] = []
+    var tokenLifetime = 3600
 
     static let usage = """
         usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
+                                [--credential NAME=VALUE]... [--credentials-file <path>]
+                                [--oauth-client ID:SECRET]... [--token-lifetime <secs>]
 
         Serves the operations of the OpenAPI documents in the schema folder over HTTP/1.1, so that
         drift checks, app tests and UI work can start before the real server exists. Each answer is
@@ -33,6 +42,13 @@ struct MockCommand {
         404; another method 405 with Allow.
           Prefer: code=404       the operation's documented 404 answer (any documented status)
           Prefer: example=NAME   the fixture or document example NAME
+        Credentials are checked first: an operation's security requirement (its own, else its
+        document's) not met is 401 with WWW-Authenticate naming the schemes (403 for a credential
+        that is not the configured one, where the operation documents 403). A scheme without a
+        configured credential takes any non-empty one in the place it names. An OAuth 2.0 token
+        endpoint (client_credentials and refresh_token grants) answers POST /_mock/oauth/token and
+        the path of every tokenUrl and refreshUrl; its tokens are accepted for oauth2 and
+        openIdConnect schemes until they expire.
         The answer's X-Ron-Mock-Source header names the fixture or example it came from. Files
         changed, added or removed in the schema or fixtures folder are read again at the next
         request (no restart). Each request is one line on standard error, written at once.
@@ -49,6 +65,19 @@ struct MockCommand {
           --ignore-stdin        serve until SIGINT or SIGTERM only, whatever standard input is
           --url-file <path>     also write the URL to this file once listening (SwiftPM shows the
                                 output of `swift package ron-codegen mock` only when it ends)
+          --credential NAME=VALUE
+                                the credential the security scheme NAME takes (repeatable; for
+                                basic, user:password); also RON_MOCK_CREDENTIAL_<NAME> in the
+                                environment (NAME upper-cased, other characters than letters and
+                                digits as _). A scheme without one takes any non-empty credential
+          --credentials-file <path>
+                                NAME=VALUE lines (# comments); --credential wins over it, and it
+                                over the environment
+          --oauth-client ID:SECRET
+                                a client the token endpoint accepts (repeatable; none: any client,
+                                and then any bearer token passes where no credential is set)
+          --token-lifetime <secs>
+                                how long an access token of the token endpoint lasts (default: 3600)
 
         Exit status: 0 when stopped, 2 bad input.
         """
@@ -75,6 +104,16 @@ struct MockCommand {
             case "--quiet": quiet = true
             case "--ignore-stdin": watchesInput = false
             case "--url-file": urlFile = try reader.value(for: flag)
+            case "--credential":
+                let text = try reader.value(for: flag)
+                do { _ = try MockCredentials.assignment(text) } catch { throw UsageError("--credential: \(error)") }
+                credentials.append(text)
+            case "--credentials-file": credentialsFile = try reader.value(for: flag)
+            case "--oauth-client":
+                let text = try reader.value(for: flag)
+                do { _ = try MockCredentials.client(text) } catch { throw UsageError("--oauth-client: \(error)") }
+                oauthClients.append(text)
+            case "--token-lifetime": tokenLifetime = try reader.number(for: flag, in: 1...Int(Int32.max))
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -88,10 +127,19 @@ struct MockCommand {
         }
         let quiet = quiet
         let errors = FileHandle.standardError
+        let accepted: MockCredentials
+        do {
+            accepted = try MockCredentials.commandLine(
+                assignments: credentials, file: credentialsFile, clients: oauthClients, tokenLifetime: tokenLifetime,
+                environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw SchemaSnapshot.Failure(description: "\(error)")
+        }
         let source: MockSource
         do {
             source = try MockSource(
                 schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder,
+                credentials: accepted,
                 onReload: { result in
                     guard !quiet else { return }
                     errors.write(Data((MockSource.reloadLine(result) + "\n").utf8))
@@ -106,13 +154,17 @@ struct MockCommand {
                 errors.write(Data("warning: \(result.file) (\(result.typeName))\(at): \(problem.message)\n".utf8))
             }
         }
+        for name in api.unknownCredentialNames {
+            errors.write(Data("warning: a credential is given for '\(name)', no security scheme of the schema\n".utf8))
+        }
         let server = MockServer(
             source: source,
             configuration: .init(host: host, port: port, maxBodyBytes: maxBodyBytes),
             log: { request, response in
                 guard !quiet else { return }
-                let source = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
-                errors.write(Data("\(request.method) \(request.target) -> \(response.status)\(source)\n".utf8))
+                let origin = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
+                let target = source.loggedTarget(of: request)
+                errors.write(Data("\(request.method) \(target) -> \(response.status)\(origin)\n".utf8))
             })
         // Watched before the address is printed: a script may stop the server as soon as it reads it.
         let stops = Self.watchStops(of: server, input: watchesInput)
@@ -134,7 +186,9 @@ struct MockCommand {
             }
         }
         if !quiet {
-            for line in api.routeDescriptions { errors.write(Data("  \(line)\n".utf8)) }
+            for line in api.routeDescriptions + api.tokenEndpointDescriptions {
+                errors.write(Data("  \(line)\n".utf8))
+            }
         }
         withExtendedLifetime(stops) { dispatchMain() }
     }

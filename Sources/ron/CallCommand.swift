@@ -11,6 +11,9 @@ struct CallCommand: AsyncParsableCommand {
         abstract: "Make one App Plane call and print the status, key headers and the body or the problem.",
         discussion: """
             The gateway is RON_SDK_GATEWAY_ADDR unless --base is given. PATH is below /app, e.g. /hello.
+            With --schema DIR, PATH is an operation of that schema (its server path, not /app) and the \
+            credentials its security requires are attached from --credential NAME=VALUE, \
+            --credentials-file or RON_CREDENTIAL_<NAME>, where each scheme says (never printed).
             Exits 1 when the call ends in a problem.
             """)
 
@@ -38,6 +41,27 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(help: "Allow an http:// base URL that is not on this machine.")
     var allowInsecureHttp = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A schema folder whose operation PATH is: its server path and its security are used.", valueName: "dir"))
+    var schema: String?
+
+    @Option(
+        name: .customLong("credential"),
+        help: ArgumentHelp(
+            "A security scheme's credential by the scheme's name (repeatable; basic: USER:PASSWORD; never printed).",
+            valueName: "name=value"))
+    var credentials: [String] = []
+
+    @Option(help: ArgumentHelp("A file of NAME=VALUE credential lines ('#' comments).", valueName: "file"))
+    var credentialsFile: String?
+
+    @Option(
+        name: .customLong("oauth-client"),
+        help: ArgumentHelp(
+            "An OAuth 2.0 client for a scheme's client credentials flow (repeatable).", valueName: "name=id:secret"))
+    var oauthClients: [String] = []
+
     func run() async throws {
         let verb = HTTPMethod(rawValue: method)
         guard [HTTPMethod.get, .post, .put, .patch, .delete].contains(verb) else {
@@ -61,10 +85,40 @@ struct CallCommand: AsyncParsableCommand {
             else { throw ValidationError("--body is not valid JSON") }
             requestBody = AppRequestBody(data: data, contentType: "application/json")
         }
-        let client = try CLIClient.make(base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs)
-        let request = AppRequest(
+        var target: SchemaCallTarget?
+        var tool = ToolCredentials()
+        do {
+            for spec in credentials { try tool.add(spec, option: "--credential") }
+            for spec in oauthClients { try tool.add(spec, option: "--oauth-client") }
+            if let credentialsFile { try tool.read(file: credentialsFile) }
+            if let schema { target = try SchemaCallTarget.find(schema: schema, method: method, path: path) }
+            if target == nil && !(credentials.isEmpty && oauthClients.isEmpty && credentialsFile == nil) {
+                throw UsageError("--credential needs --schema: the schema says which scheme a call takes and where")
+            }
+        } catch let error as UsageError {
+            throw ValidationError(error.description)
+        }
+        let client: RonClient
+        if let target {
+            let baseURL = (base ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"]).flatMap(
+                URL.init(string:))
+            do {
+                client = try ToolClient.make(
+                    base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs,
+                    credentials: try tool.credentials(for: target.schemes, base: baseURL))
+            } catch let error as UsageError {
+                throw ValidationError(error.description)
+            }
+        } else {
+            client = try CLIClient.make(base: base, allowInsecureHttp: allowInsecureHttp, timeoutMs: timeoutMs)
+        }
+        var request = AppRequest(
             method: verb, path: path, query: query.map { URLQueryItem(name: $0.0, value: $0.1) },
             headers: headerValues, body: requestBody, timeoutMs: timeoutMs)
+        if let target {
+            request.path = RonPath.server(target.serverPath) + (path.hasPrefix("/") ? path : "/" + path)
+            request.security = target.security
+        }
         let response: AppResponse<Data> = await client.request(request)
         print(Transcript.statusLine(response))
         for name in ["content-type", "x-request-id", "x-correlation-id", "retry-after"] {

@@ -65,9 +65,13 @@ extension Scaffold {
 
         extension RonClient {
             /// A client for the widget API at `base`; plain http is allowed on this machine only.
-            public static func widgets(at base: URL) throws -> RonClient {
+            /// `credentials`: those of the schema's security schemes (`WidgetsCredentials(...).credentials`);
+            /// each call attaches what its operation requires.
+            public static func widgets(at base: URL, credentials: RonCredentials? = nil) throws -> RonClient {
                 let local = ["127.0.0.1", "localhost", "::1"].contains(base.host ?? "")
-                return try RonClient(config: RonConfig(baseUrl: base, allowInsecureHttp: local))
+                var config = RonConfig(baseUrl: base, allowInsecureHttp: local)
+                config.credentials = credentials
+                return try RonClient(config: config)
             }
         }
 
@@ -90,7 +94,10 @@ extension Scaffold {
             FileHandle.standardError.write(Data("\\(address) is not a URL\\n".utf8))
             exit(64)
         }
-        let client = try RonClient.widgets(at: base)
+        // createWidget needs the widgetsKey scheme's API key (X-Widgets-Key, from WIDGETS_API_KEY); the
+        // reads need none. The mock takes any key.
+        let key = ProcessInfo.processInfo.environment["WIDGETS_API_KEY"]
+        let client = try RonClient.widgets(at: base, credentials: WidgetsCredentials(widgetsKey: key).credentials)
         defer { client.close() }
         let listed = await client.listWidgets(limit: 10)
         guard let widgets = listed.data else {
@@ -161,6 +168,8 @@ extension Scaffold {
         # The checks of this package, for CI and before a push: the build and the fixture test, the
         # fixtures read against the schema, what the schema change since the last commit breaks, and
         # drift: the API's answers against the schema (API_BASE_URL, or else the mock of the API).
+        # Credentials for the API's security schemes: API_CREDENTIALS_FILE (NAME=VALUE lines, never
+        # committed) or RON_CREDENTIAL_<NAME>; the mock takes one made-up credential for every scheme.
         set -euo pipefail
         cd "$(dirname "$0")"
         # `swift package` on Linux now and then dies of a signal itself (a race in its own process
@@ -183,14 +192,20 @@ extension Scaffold {
             plugin ron-codegen diff --old HEAD
         fi
         base=${API_BASE_URL:-}
+        credentials=()
+        if [ -n "${API_CREDENTIALS_FILE:-}" ]; then
+            credentials=(--credentials-file "$API_CREDENTIALS_FILE")
+        fi
         if [ -z "$base" ]; then
+            # The mock checks each operation's security: it and drift share one made-up credential.
+            credentials=(--credential '*=ci:mock-credential')
             # The mock runs in a build folder of its own: a running `swift package` holds .build's lock.
             # (SwiftPM shows a plugin's output only when it ends: the mock writes its URL to a file.)
             log=$(mktemp)
             url=$(mktemp)
             rm -f "$url"
             set -m
-            swift package --scratch-path .build/mock ron-mock --port 0 --url-file "$url" > "$log" 2>&1 &
+            swift package --scratch-path .build/mock ron-mock --port 0 --url-file "$url" "${credentials[@]}" > "$log" 2>&1 &
             mock=$!
             set +m
             trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log" "$url"' EXIT
@@ -202,7 +217,7 @@ extension Scaffold {
             done
             [ -n "$base" ] || { cat "$log"; echo "error: the mock did not start"; exit 1; }
         fi
-        plugin ron-codegen drift --base "$base"
+        plugin ron-codegen drift --base "$base" "${credentials[@]}"
 
         """#
     }
@@ -216,6 +231,9 @@ extension Scaffold {
         - `Sources/\(api)/Schema/`: the API, as documents. `widget.schema.json` is a JSON Schema as schemars
           writes it; `widgets.openapi.json` (OpenAPI 3.1) lists the operations. The types and the `RonClient`
           calls (`listWidgets`, `getWidget`, `createWidget`) are generated when `\(api)` builds.
+        - `createWidget` needs the `widgetsKey` security scheme's API key (`X-Widgets-Key`): give it to the
+          client once, `RonClient.widgets(at:credentials:)` with `WidgetsCredentials(widgetsKey:).credentials`;
+          `drift` and `ron-record` take `--credential widgetsKey=KEY`, `./ci.sh` reads `API_CREDENTIALS_FILE`.
         - `Tests/\(api)Tests/Fixtures/<TypeName>/*.json`: real answers; the test decodes and re-encodes each.
         - `Sources/\(cli)/`: a command-line app that calls the API.
 

@@ -50,6 +50,7 @@ enum ScaffoldDocuments {
               },
               "post": {
                 "operationId": "createWidget",
+                "security": [{"widgetsKey": []}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "widget.schema.json#/definitions/WidgetDraft"}}}},
                 "responses": {
                   "201": {"description": "Made.", "content": {"application/json": {"schema": {"$ref": "widget.schema.json"}}}}
@@ -65,6 +66,11 @@ enum ScaffoldDocuments {
                   "404": {"description": "No such widget."}
                 }
               }
+            }
+          },
+          "components": {
+            "securitySchemes": {
+              "widgetsKey": {"type": "apiKey", "in": "header", "name": "X-Widgets-Key", "description": "The key of your widget account."}
             }
           }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RonFacets
 import RonGateway
+import RonMock
 
 /// `ron serve`: the embedded App Plane gateway in the foreground until interrupted.
 struct ServeCommand: AsyncParsableCommand {
@@ -42,18 +43,66 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("With --schema: the largest request body accepted (default: 1048576).", valueName: "bytes"))
     var maxBody: Int = 1 << 20
 
+    @Option(
+        name: .customLong("credential"),
+        help: ArgumentHelp(
+            "With --schema: the credential the security scheme NAME takes (repeatable; for basic, user:password). "
+                + "Also RON_MOCK_CREDENTIAL_<NAME> in the environment. A scheme without one takes any non-empty "
+                + "credential.",
+            valueName: "NAME=VALUE"))
+    var credentials: [String] = []
+
+    @Option(
+        name: .customLong("credentials-file"),
+        help: ArgumentHelp(
+            "With --schema: a file of NAME=VALUE lines (# comments); --credential wins over it.", valueName: "path"))
+    var credentialsFile: String?
+
+    @Option(
+        name: .customLong("oauth-client"),
+        help: ArgumentHelp(
+            "With --schema: a client the mock's OAuth 2.0 token endpoint accepts (repeatable; none: any).",
+            valueName: "ID:SECRET"))
+    var oauthClients: [String] = []
+
+    @Option(
+        name: .customLong("token-lifetime"),
+        help: ArgumentHelp(
+            "With --schema: how long an access token of the token endpoint lasts (default: 3600).",
+            valueName: "seconds"))
+    var tokenLifetime: Int = 3600
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxBody > 0 else { throw ValidationError("--max-body wants a positive number of bytes") }
+        guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime wants a positive number of seconds") }
+        do {
+            for text in credentials { _ = try MockCredentials.assignment(text) }
+            for text in oauthClients { _ = try MockCredentials.client(text) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() async throws {
         if let schema {
+            let accepted: MockCredentials
+            do {
+                accepted = try MockCredentials.commandLine(
+                    assignments: credentials, file: credentialsFile, clients: oauthClients,
+                    tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw ValidationError("\(error)")
+            }
             try await MockServe.run(
-                schema: schema, fixtures: fixtures, host: host, port: port, maxBody: maxBody, quiet: quiet)
+                schema: schema, fixtures: fixtures, host: host, port: port, maxBody: maxBody, quiet: quiet,
+                credentials: accepted)
             return
         }
         guard fixtures == nil else { throw ValidationError("--fixtures is for --schema") }
+        guard credentials.isEmpty, credentialsFile == nil, oauthClients.isEmpty else {
+            throw ValidationError("--credential, --credentials-file and --oauth-client are for --schema")
+        }
         var loaded: [FacetDefinition] = []
         let root = URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath)
         if let facets {

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import RonAppSdkSwift
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-@testable import RonAppSdkSwift
 
 /// The security a call declares (``AppRequest/security``) and the credentials of
 /// ``RonConfig/credentials``: which requirement is attached, where each scheme puts its
@@ -111,7 +111,8 @@ import Testing
         let _: AppResponse<Greeting> = await client.request(
             Self.call([RonSecurityRequirement([Self.headerKey]), .anonymous]))
         // Anonymous first, a credential held for a later alternative: the credential is sent.
-        let _: AppResponse<Greeting> = await client.request(Self.call([.anonymous, RonSecurityRequirement([Self.bearer])]))
+        let _: AppResponse<Greeting> = await client.request(
+            Self.call([.anonymous, RonSecurityRequirement([Self.bearer])]))
         let authorizations = transport.requests.map { $0.headers["Authorization"] }
         #expect(authorizations == [nil, nil, nil, "Bearer tok"])
     }
@@ -185,16 +186,24 @@ import Testing
         var next = URLRequest(url: URL(string: "https://cdn.example.net/things")!)
         next.setValue("h-123", forHTTPHeaderField: "X-Custom-Key")
         next.setValue("keep", forHTTPHeaderField: "X-Trace")
-        guard case .follow(let followed) = CredentialPolicy.redirect(
-            from: original, to: next, credentialHeaders: ["x-custom-key"])
-        else { Issue.record("not followed"); return }
+        guard
+            case .follow(let followed) = CredentialPolicy.redirect(
+                from: original, to: next, credentialHeaders: ["x-custom-key"])
+        else {
+            Issue.record("not followed")
+            return
+        }
         #expect(followed.value(forHTTPHeaderField: "X-Custom-Key") == nil)
         #expect(followed.value(forHTTPHeaderField: "X-Trace") == "keep")
         var same = URLRequest(url: URL(string: "https://api.example.com/other")!)
         same.setValue("h-123", forHTTPHeaderField: "X-Custom-Key")
-        guard case .follow(let kept) = CredentialPolicy.redirect(
-            from: original, to: same, credentialHeaders: ["x-custom-key"])
-        else { Issue.record("not followed"); return }
+        guard
+            case .follow(let kept) = CredentialPolicy.redirect(
+                from: original, to: same, credentialHeaders: ["x-custom-key"])
+        else {
+            Issue.record("not followed")
+            return
+        }
         #expect(kept.value(forHTTPHeaderField: "X-Custom-Key") == "h-123")
     }
 
@@ -210,6 +219,11 @@ import Testing
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
     }
 }

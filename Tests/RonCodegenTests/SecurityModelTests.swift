@@ -60,7 +60,8 @@ import Testing
                 SecurityScheme.OAuthFlow(
                     kind: "clientCredentials", tokenURL: "https://auth.example.com/token", scopes: ["read", "write"]),
                 SecurityScheme.OAuthFlow(
-                    kind: "authorizationCode", authorizationURL: "/authorize", tokenURL: "/token", refreshURL: "/refresh"),
+                    kind: "authorizationCode", authorizationURL: "/authorize", tokenURL: "/token",
+                    refreshURL: "/refresh"),
             ])
         #expect(schemes["oidc"]?.kind == .openIdConnect(url: "https://id.example.com/.well-known/openid-configuration"))
         #expect(schemes["tls"]?.kind == .mutualTLS)
@@ -125,7 +126,8 @@ import Testing
                         kind: "authorizationCode", authorizationURL: "https://a.example.com/auth",
                         tokenURL: "https://a.example.com/token")
                 ]))
-        #expect(schemes["implicit"] == .oauth2([.init(kind: "implicit", authorizationURL: "https://a.example.com/auth")]))
+        #expect(
+            schemes["implicit"] == .oauth2([.init(kind: "implicit", authorizationURL: "https://a.example.com/auth")]))
         #expect(schemes["password"] == .oauth2([.init(kind: "password", tokenURL: "https://a.example.com/token")]))
         let security = Dictionary(uniqueKeysWithValues: model.operations.map { ($0.operationId, $0.security) })
         #expect(security["listPets"]??.map { $0.map(\.scheme) } == [["basicAuth"], ["app"]])
@@ -160,7 +162,10 @@ import Testing
         let source = SwiftRenderer(options: SwiftRenderer.Options())
             .renderOperationsFile(model)
         #expect(source.contains("public enum ShopSecurity {"))
-        #expect(source.contains(#"public static let key = RonSecurityScheme(name: "key", kind: .apiKey(name: "X-Key", location: .header))"#))
+        #expect(
+            source.contains(
+                #"public static let key = RonSecurityScheme(name: "key", kind: .apiKey(name: "X-Key", location: .header))"#
+            ))
         #expect(source.contains("public struct ShopCredentials: RonCredentialSet {"))
         #expect(source.contains("public var basic: RonBasicCredential?"))
         #expect(source.contains("public var oauth: RonOAuth2TokenSource?"))
@@ -171,8 +176,21 @@ import Testing
                 #"call.security = [RonSecurityRequirement([ShopSecurity.jwt]), RonSecurityRequirement([ShopSecurity.oauth], scopes: ["oauth": ["read", "write"]])]"#
             ))
         #expect(source.contains("call.security = []"))
-        #expect(source.contains("call.security = [RonSecurityRequirement([ShopSecurity.jar]), RonSecurityRequirement.anonymous]"))
+        #expect(
+            source.contains(
+                "call.security = [RonSecurityRequirement([ShopSecurity.jar]), RonSecurityRequirement.anonymous]"))
         #expect(source.contains("/// Credentials: `jwt`, or `oauth` (read, write) (`RonConfig.credentials`)."))
+    }
+
+    @Test func theCallListingSaysWhichCredentialsEachCallTakes() throws {
+        let lines = SwiftRenderer.callListing(try Self.model([("shop.openapi.json", Self.openAPI)]))
+        #expect(lines.contains("credentials  RonClient.either  `jwt`, or `oauth` (read, write)"))
+        #expect(lines.contains("credentials  RonClient.usesDefault  `key`"))
+        #expect(lines.contains { $0.hasPrefix("credentials  RonClient.none  none") })
+        #expect(
+            lines.contains(
+                "scheme  ShopSecurity.q  an API key in the query 'api_key'  shop.openapi.json#/components/securitySchemes/q"
+            ))
     }
 
     @Test func aDescriptionWithoutSecurityRendersAsBefore() throws {

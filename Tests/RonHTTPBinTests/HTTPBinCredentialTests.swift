@@ -56,8 +56,9 @@ import Testing
         #expect(answer.data == BearerResult(authenticated: true, token: "tok-42"))
         let withoutToken = try makeClient(base: server.baseURL)
         defer { withoutToken.close() }
-        let refused = await withoutToken.request(
-            AppRequest(serverPath: "", path: "/bearer")) as AppResponse<BearerResult>
+        let refused =
+            await withoutToken.request(
+                AppRequest(serverPath: "", path: "/bearer")) as AppResponse<BearerResult>
         #expect(refused.status == 401)
     }
 

@@ -27,10 +27,15 @@ package enum ChildProcess {
     /// Runs `executable` with `arguments` (in `directory` when given) and waits for it. Standard
     /// error is read on another thread while standard output is read here, so a program that fills
     /// one pipe while the test reads the other cannot stall.
-    package static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+    package static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()

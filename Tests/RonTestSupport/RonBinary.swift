@@ -8,11 +8,14 @@ package enum RonBinary {
     /// What a run gave: exit status, standard output and standard error.
     package typealias Result = ChildProcess.Result
 
-    /// Runs `ron` with `arguments` (in `directory` when given) and waits for it.
-    package static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs `ron` with `arguments` (in `directory` when given, with `environment` added to this
+    /// process's) and waits for it.
+    package static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         guard let binary = RonBinary.url else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the ron executable is not built"])
         }
-        return try ChildProcess.run(binary, arguments, in: directory)
+        return try ChildProcess.run(binary, arguments, in: directory, environment: environment)
     }
 }

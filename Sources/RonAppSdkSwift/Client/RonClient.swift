@@ -193,7 +193,8 @@ public final class RonClient: RonRequesting {
         let response: AppResponse<T> = Self.makeResponse(
             exchange.result, durationMs: Self.milliseconds(ContinuousClock.now - start))
         report(
-            request, url: exchange.url, sentHeaders: exchange.sentHeaders, response: response, secrets: exchange.secrets)
+            request, url: exchange.url, sentHeaders: exchange.sentHeaders, response: response, secrets: exchange.secrets
+        )
         return response
     }
 

@@ -97,7 +97,9 @@ struct CredentialAttachment: Sendable {
         case .apiKey(let name, .header):
             setHeader(name, value)
         case .apiKey(let name, .query):
-            if !call.query.contains(where: { $0.name == name }) { call.query.append(URLQueryItem(name: name, value: value)) }
+            if !call.query.contains(where: { $0.name == name }) {
+                call.query.append(URLQueryItem(name: name, value: value))
+            }
         case .apiKey(let name, .cookie):
             addCookie(name, value)
         case .http(let name):
@@ -128,7 +130,9 @@ struct CredentialAttachment: Sendable {
         headerNames.insert("cookie")
         let pair = name + "=" + value
         if let key = call.headers.keys.first(where: { $0.lowercased() == "cookie" }), let existing = call.headers[key] {
-            let names = existing.split(separator: ";").map { $0.split(separator: "=").first?.trimmingCharacters(in: .whitespaces) }
+            let names = existing.split(separator: ";").map {
+                $0.split(separator: "=").first?.trimmingCharacters(in: .whitespaces)
+            }
             if names.contains(name) { return }
             call.headers[key] = existing + "; " + pair
         } else {

@@ -210,7 +210,8 @@ public enum RonOAuth2Error: Error, Sendable, Hashable, CustomStringConvertible {
                 + (error.map { ": \($0)" } ?? "") + (description.map { " (\($0))" } ?? "")
         case .invalidAnswer(let reason): return "the token endpoint's answer is not a token: \(reason)"
         case .insecureEndpoint(let url):
-            return "the OAuth endpoint \(url) is plain http on a host that is not loopback (allowInsecureHttp to accept it)"
+            return
+                "the OAuth endpoint \(url) is plain http on a host that is not loopback (allowInsecureHttp to accept it)"
         case .unreachable(let reason): return "the token endpoint could not be reached: \(reason)"
         case .cannotRefresh(let reason): return reason
         case .invalidConfiguration(let reason): return reason

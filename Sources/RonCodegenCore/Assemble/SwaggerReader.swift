@@ -130,7 +130,9 @@ enum SwaggerReader {
                         }
                         flow.append(("scopes", scheme["scopes"] ?? .object([])))
                         let name = flowNames[scheme["flow"]?.string ?? ""] ?? scheme["flow"]?.string ?? "implicit"
-                        members.insert(contentsOf: [("type", .string("oauth2")), ("flows", .object([(name, .object(flow))]))], at: 0)
+                        members.insert(
+                            contentsOf: [("type", .string("oauth2")), ("flows", .object([(name, .object(flow))]))],
+                            at: 0)
                     default:
                         if let type = scheme["type"] { members.insert(("type", type), at: 0) }
                     }

@@ -67,6 +67,10 @@ extension SwiftRenderer {
     ///   for each method of an operation (its `Pages` and `Stream` forms too): the receiver and
     ///   Swift signature, the method and the path the call reaches (the server's path and the
     ///   template), and where the operation is defined;
+    /// - `credentials  RonClient.getItem  `key`, or `oauth` (read)` for an operation that declares
+    ///   security: the alternatives its calls take;
+    /// - `scheme  ShopSecurity.key  an API key in the header 'X-Key'  shop.openapi.json#/components/…`
+    ///   for each security scheme;
     /// - `type  Item  struct  shop.schema.json#/$defs/Item` for each generated type, with its kind;
     /// - `member  Item.price: Double?  "price"` for each member (a struct's property and its wire
     ///   name, an enum's case and its value, a union's case).
@@ -84,6 +88,15 @@ extension SwiftRenderer {
                 let signature = declaration.replacingOccurrences(of: "public func ", with: "")
                 lines.append("call  \(receiver).\(signature)  \(route)")
             }
+            if let credentials = credentialsLine(operation) {
+                let text = credentials.dropFirst("Credentials: ".count).replacingOccurrences(
+                    of: " (`RonConfig.credentials`).", with: "")
+                lines.append("credentials  \(receiver).\(operation.swiftName)  \(text)")
+            }
+        }
+        for scheme in model.securitySchemes {
+            lines.append(
+                "scheme  \(scheme.securityTypeName).\(scheme.swiftName)  \(scheme.summary)  \(scheme.origin)")
         }
         var types = model.types
         for operation in model.operations {

@@ -73,6 +73,9 @@ enum Naming {
         "SchemaPresence", "SchemaTagFitting", "SchemaTextFitting", "SchemaTextValue", "SchemaUnlistedKey",
         "SchemaUntaggedFitting", "SchemaUntaggedValue", "URLQueryItem", "CompiledSchemaPattern", "HTTPMethod",
         "RFC3339",
+        // What the generated security schemes and credentials name.
+        "RonSecurityScheme", "RonSecurityRequirement", "RonOAuth2Flows", "RonCredentials", "RonCredential",
+        "RonCredentialSet", "RonBasicCredential", "RonOAuth2TokenSource",
     ]
 
     /// The Swift type name for a schema name: a usable UpperCamel name is kept as written

@@ -36,8 +36,11 @@ extension SchemaTranslator {
                 guard let kind = schemeKind(value, at: here) else { continue }
                 result.append(
                     SecurityScheme(
-                        name: name, swiftName: Naming.member(name, taken: &taken, reserved: Naming.keywords, suffix: "Scheme"), kind: kind,
-                        description: value["description"]?.string, origin: Origin(file: here.file, pointer: here.pointer)
+                        name: name,
+                        swiftName: Naming.member(name, taken: &taken, reserved: Naming.keywords, suffix: "Scheme"),
+                        kind: kind,
+                        description: value["description"]?.string,
+                        origin: Origin(file: here.file, pointer: here.pointer)
                     ))
             }
             guard result.count > first else { continue }
@@ -90,7 +93,9 @@ extension SchemaTranslator {
                         tokenURL: flow["tokenUrl"]?.string, refreshURL: flow["refreshUrl"]?.string,
                         scopes: (flow["scopes"]?.members ?? []).map(\.key)))
             }
-            if flows.isEmpty { warnings.note(at.appending("flows"), "an oauth2 scheme lists no flow: tokens are given by hand") }
+            if flows.isEmpty {
+                warnings.note(at.appending("flows"), "an oauth2 scheme lists no flow: tokens are given by hand")
+            }
             return .oauth2(flows)
         case "openIdConnect":
             guard let url = node["openIdConnectUrl"]?.string else {
