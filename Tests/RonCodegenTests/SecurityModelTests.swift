@@ -32,7 +32,8 @@ import Testing
            "/both": {"get": {"operationId": "both", "security": [{"key": [], "q": []}], "responses": {"204": {"description": ""}}}},
            "/optional": {"get": {"operationId": "optional", "security": [{"jar": []}, {}], "responses": {"204": {"description": ""}}}},
            "/unknown": {"get": {"operationId": "unknown", "security": [{"missing": []}], "responses": {"204": {"description": ""}}}},
-           "/partly": {"get": {"operationId": "partly", "security": [{"missing": []}, {"basic": []}], "responses": {"204": {"description": ""}}}}
+           "/partly": {"get": {"operationId": "partly", "security": [{"missing": []}, {"basic": []}], "responses": {"204": {"description": ""}}}},
+           "/events": {"get": {"operationId": "events", "responses": {"200": {"description": "", "content": {"text/event-stream": {"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}}}}}}
          }}
         """#
 
@@ -176,6 +177,8 @@ import Testing
                 #"call.security = [RonSecurityRequirement([ShopSecurity.jwt]), RonSecurityRequirement([ShopSecurity.oauth], scopes: ["oauth": ["read", "write"]])]"#
             ))
         #expect(source.contains("call.security = []"))
+        // A subscription: every (re)connection carries the document's default security.
+        #expect(source.contains("secured.security = [RonSecurityRequirement([ShopSecurity.key])]"))
         #expect(
             source.contains(
                 "call.security = [RonSecurityRequirement([ShopSecurity.jar]), RonSecurityRequirement.anonymous]"))

@@ -37,6 +37,41 @@ extension ResilienceTests {
             #expect(request.header("last-event-id") == nil)
         }
 
+        @Test func everyConnectionCarriesTheCredentialsOfTheStreamsSecurity() async throws {
+            let connections = Locked(0)
+            let server = try LoopbackServer { _ in
+                let n = connections.update { value -> Int in
+                    value += 1
+                    return value
+                }
+                return .events { writer in
+                    writer.send("id: \(n)\ndata: {\"kind\":\"a\",\"payload\":\"\(n)\"}\n\n")
+                    if n == 2 { _ = writer.waitForPeerClose(timeoutMs: 5_000) }
+                }
+            }
+            let keyed = RonSecurityScheme(name: "key", kind: .apiKey(name: "X-Stream-Key", location: .header))
+            let counter = Locked(0)
+            let client = try makeClient(server) {
+                $0.credentials = .provider { _ in
+                    let number = counter.update { value -> Int in
+                        value += 1
+                        return value
+                    }
+                    return .apiKey("k-\(number)")
+                }
+            }
+            var options = Self.quick
+            options.security = [RonSecurityRequirement([keyed])]
+            let stream = try await client.subscribe(LogEvent.self, path: "/events/logs", options: options)
+            var received = 0
+            for try await _ in stream {
+                received += 1
+                if received == 2 { break }
+            }
+            // The reconnection asked the provider again: a rotated key.
+            #expect(server.requests.map { $0.header("x-stream-key") } == ["k-1", "k-2"])
+        }
+
         @Test func reconnectsWithLastEventIdAfterADrop() async throws {
             let connections = Locked(0)
             let server = try LoopbackServer { _ in

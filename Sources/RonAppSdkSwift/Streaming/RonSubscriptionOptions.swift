@@ -25,6 +25,9 @@ public struct RonSubscriptionOptions: Sendable, Hashable {
     /// the waiting events and then ends with a `stream_overflow` problem (resubscribe with the last
     /// event's id as `lastEventId` to resume); memory never grows past this bound.
     public var bufferSize: Int
+    /// The security of the stream's operation (``AppRequest/security``), attached to every
+    /// (re)connection: a generated subscription call sets it; `nil` by default.
+    public var security: [RonSecurityRequirement]? = nil
 
     /// Creates options; the defaults suit most streams.
     public init(

@@ -103,8 +103,9 @@ struct ServerSentEventPump<Element: Sendable>: Sendable {
         _ parser: inout ServerSentEventParser, _ continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) async -> Outcome {
         if client.state.isClosed { return .finished }
-        let call = AppRequest(
+        var call = AppRequest(
             method: .get, path: path, query: query, headers: requestHeaders(lastEventId: parser.lastEventId))
+        call.security = options.security
         let opened = OpenedStream()
         let start = ContinuousClock.now
         let exchange = await client.exchange(

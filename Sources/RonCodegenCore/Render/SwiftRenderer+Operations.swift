@@ -64,8 +64,14 @@ extension SwiftRenderer {
                 pathStatement(operation, into: &w)
                 queryItems(arguments, fixed: operation.fixedQuery, failure: "throw error.problem", into: &w)
                 let client = operation.facetScoped ? "client." : ""
+                var options = "options"
+                if let security = operation.security {
+                    w.line("var secured = options")
+                    w.line("secured.security = \(Self.requirements(security))")
+                    options = "secured"
+                }
                 w.line(
-                    "return try await \(client)subscribe(\(streamType).self, path: requestPath, queryItems: query, lastEventId: lastEventId, options: options)"
+                    "return try await \(client)subscribe(\(streamType).self, path: requestPath, queryItems: query, lastEventId: lastEventId, options: \(options))"
                 )
             }
             return
