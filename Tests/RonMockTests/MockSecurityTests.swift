@@ -75,7 +75,8 @@ import Testing
             ["vault.openapi.json": Vault.openAPI],
             credentials: MockCredentials(values: ["*": "ci:one-value", "bearer": "own"]))
         #expect(try mock.request("GET", "/v1/secrets", headers: ["X-Api-Key": "ci:one-value"]).status == 200)
-        #expect(try mock.request("GET", "/v1/basic", headers: ["Authorization": Vault.basic("ci:one-value")]).status == 200)
+        #expect(
+            try mock.request("GET", "/v1/basic", headers: ["Authorization": Vault.basic("ci:one-value")]).status == 200)
         // A wrong value (403: /v1/secrets documents it).
         #expect(try mock.request("GET", "/v1/secrets", headers: ["X-Api-Key": "other"]).status == 403)
         // A scheme named on its own takes its own value, not the star's.
