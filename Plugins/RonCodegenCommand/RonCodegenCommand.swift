@@ -16,7 +16,8 @@ struct RonCodegenCommand: CommandPlugin {
 
           preview            write the generated Swift, one file per document and the calls
                              (RonOperations.swift), to a folder for review (default: in .build;
-                             the path is printed)    [the default command]
+                             the path is printed), with the summary every build prints: operations
+                             declared and generated, types, what was left out    [the default command]
           calls              every generated call (Swift signature, HTTP method and path, document)
                              and every type with its members, one a line, for grep
           verify             read every fixture against the schema, without building

@@ -23,6 +23,12 @@ public struct CodeGenerator: Sendable {
 
     /// Reads and translates the documents below `schemaDirectory` (and ``referenceDirectory``).
     public func model(schemaDirectory: URL) throws -> SchemaModel {
+        try modelAndSummary(schemaDirectory: schemaDirectory).model
+    }
+
+    /// ``model(schemaDirectory:)`` and the ``GenerationSummary`` of the run: what the documents
+    /// declare, what is generated, what is left out.
+    public func modelAndSummary(schemaDirectory: URL) throws -> (model: SchemaModel, summary: GenerationSummary) {
         let (configuration, all) = try Self.configuration(try SchemaDocumentReader.read(directory: schemaDirectory))
         var documents = all.filter { !$0.path.hasPrefix(Self.referencesFolder) }
         var references = all.filter { $0.path.hasPrefix(Self.referencesFolder) }
@@ -34,8 +40,26 @@ public struct CodeGenerator: Sendable {
             references += try Self.referencedDocuments(in: referenceDirectory, from: documents + references)
         }
         documents.sort { $0.path < $1.path }
-        return try configuration.apply(
-            to: try Self.translate(documents, references: references, readsOperations: readsOperations))
+        return try Self.generate(
+            documents, references: references, configuration: configuration, readsOperations: readsOperations)
+    }
+
+    /// Translates `documents` with `references`, applies `configuration`, and sums the run up.
+    static func generate(
+        _ documents: [(path: String, root: DocumentValue)], references: [(path: String, root: DocumentValue)],
+        configuration: GenerationConfiguration, readsOperations: Bool
+    ) throws(CodegenError) -> (model: SchemaModel, summary: GenerationSummary) {
+        let (translated, declared) = try translate(documents, references: references, readsOperations: readsOperations)
+        let kept = try configuration.apply(to: translated)
+        let selects = !(configuration.operations.isEmpty && configuration.tags.isEmpty && configuration.paths.isEmpty)
+        let summary = GenerationSummary(
+            model: translated, kept: kept,
+            declared: declared.map {
+                GenerationSummary.DocumentOperations(path: $0.path, declared: $0.count, generated: 0)
+            },
+            readsOperations: readsOperations, keptOperations: selects && readsOperations ? kept.operations.count : nil,
+            maxLeftOut: configuration.maxLeftOut)
+        return (kept, summary)
     }
 
     /// The folder's ``GenerationConfiguration`` (from its top-level `ron-codegen.json`, else the
@@ -59,34 +83,45 @@ public struct CodeGenerator: Sendable {
     /// mock's answers and examples) read these, so they see what the model was made of.
     public func assembledDocuments(schemaDirectory: URL) throws -> [(path: String, root: DocumentValue)] {
         let (_, all) = try Self.configuration(try SchemaDocumentReader.read(directory: schemaDirectory))
-        let assembly = try DescriptionAssembler.assemble(all.filter { !$0.path.hasPrefix(Self.referencesFolder) })
-        return assembly.documents + assembly.parts + all.filter { $0.path.hasPrefix(Self.referencesFolder) }
+        let assembly = try DescriptionAssembler.assemble(
+            all.filter { !$0.path.hasPrefix(Self.referencesFolder) },
+            references: all.filter { $0.path.hasPrefix(Self.referencesFolder) })
+        return assembly.documents + assembly.parts + assembly.references
     }
 
-    /// Assembles the schema folder's `documents` (``DescriptionAssembler``) and translates them with
-    /// `references`; what the assembly noted comes first among the model's notes.
+    /// Assembles the schema folder's `documents` with `references` (``DescriptionAssembler``) and
+    /// translates them; what the assembly noted comes first among the model's notes. Returns the
+    /// model and the operations each OpenAPI document declares.
     static func translate(
         _ documents: [(path: String, root: DocumentValue)], references: [(path: String, root: DocumentValue)],
         readsOperations: Bool
-    ) throws(CodegenError) -> SchemaModel {
-        let assembly = try DescriptionAssembler.assemble(documents)
+    ) throws(CodegenError) -> (model: SchemaModel, declared: [(path: String, count: Int)]) {
+        let assembly = try DescriptionAssembler.assemble(documents, references: references)
         var model = try SchemaTranslator.translate(
-            assembly.documents, references: references, parts: assembly.parts, readsOperations: readsOperations)
+            assembly.documents, references: assembly.references, parts: assembly.parts,
+            readsOperations: readsOperations)
         model.notes = assembly.notes + model.notes
-        return model
+        return (model, assembly.declaredOperations)
     }
 
     /// Translates documents given in memory (relative path → text); those under `References/` are
     /// reference documents.
     public func model(documents: [(path: String, text: String)]) throws -> SchemaModel {
+        try modelAndSummary(documents: documents).model
+    }
+
+    /// ``model(documents:)`` and the ``GenerationSummary`` of the run.
+    public func modelAndSummary(
+        documents: [(path: String, text: String)]
+    ) throws -> (model: SchemaModel, summary: GenerationSummary) {
         let (configuration, parsed) = try Self.configuration(
             try documents.sorted { $0.path < $1.path }.map { document in
                 (document.path, try SchemaDocumentReader.parse(Data(document.text.utf8), path: document.path))
             })
-        return try configuration.apply(
-            to: try Self.translate(
-                parsed.filter { !$0.0.hasPrefix(Self.referencesFolder) },
-                references: parsed.filter { $0.0.hasPrefix(Self.referencesFolder) }, readsOperations: readsOperations))
+        return try Self.generate(
+            parsed.filter { !$0.path.hasPrefix(Self.referencesFolder) },
+            references: parsed.filter { $0.path.hasPrefix(Self.referencesFolder) }, configuration: configuration,
+            readsOperations: readsOperations)
     }
 
     /// The generated files for `model`: one `RonGenerated.swift`, or one file per document plus the
@@ -177,16 +212,22 @@ public struct CodeGenerator: Sendable {
     }
 
     /// The documents of `directory` that `documents` refer to, directly or through each other,
-    /// found by file name (`…/name.json`, `…/name`): a folder of hundreds of documents costs only
-    /// what is referenced. Their paths start with ``referencesFolder``.
+    /// found by their `$id`, by the relative path a `$ref` writes (from its document, as if the
+    /// folder were `References/`), or by file name (`…/name.json`, `…/name`; for a relative `$ref`,
+    /// every file of that name, so that ``ReferenceLocator`` can tell two apart): a folder of
+    /// hundreds of documents costs only what is referenced. Their paths start with
+    /// ``referencesFolder``.
     static func referencedDocuments(
         in directory: URL, from documents: [(path: String, root: DocumentValue)]
     ) throws -> [(path: String, root: DocumentValue)] {
         let paths = try SchemaDocumentReader.documentPaths(in: directory)
+        let known = Set(paths)
         var byName: [String: String] = [:]
+        var allByName: [String: [String]] = [:]
         for path in paths {
             let name = String(path.split(separator: "/").last ?? "")
             byName[name] = byName[name] ?? path
+            allByName[name, default: []].append(path)
             for suffix in [".json", ".yaml", ".yml", ".toml"] where name.hasSuffix(suffix) {
                 let stem = String(name.dropLast(suffix.count))
                 byName[stem] = byName[stem] ?? path
@@ -203,23 +244,32 @@ public struct CodeGenerator: Sendable {
         }
         var loaded: [String: DocumentValue] = [:]
         var order: [String] = []
-        var pending = documents.map(\.root)
+        var pending = documents
         while let next = pending.popLast() {
-            for ref in Self.references(in: next) {
+            for ref in Self.references(in: next.root) {
                 var text = ref
                 if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
                 if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
                 let last = text.split(separator: "/").last.map(String.init) ?? ""
-                guard let path = byIdentifier[text] ?? byName[last.removingPercentEncoding ?? last],
-                    loaded[path] == nil
-                else { continue }
-                guard let data = FileManager.default.contents(atPath: directory.appending(path: path).path) else {
-                    continue
+                let name = last.removingPercentEncoding ?? last
+                var found: [String] = []
+                if let written = DescriptionAssembler.file(of: ref, from: next.path), written != next.path {
+                    // A relative reference: the file at that path, else every file of its name.
+                    let inFolder =
+                        written.hasPrefix(Self.referencesFolder)
+                        ? String(written.dropFirst(Self.referencesFolder.count)) : written
+                    found = known.contains(inFolder) ? [inFolder] : allByName[name] ?? []
                 }
-                let root = try SchemaDocumentReader.parse(data, path: Self.referencesFolder + path)
-                loaded[path] = root
-                order.append(path)
-                pending.append(root)
+                if found.isEmpty, let path = byIdentifier[text] ?? byName[name] { found = [path] }
+                for path in found where loaded[path] == nil {
+                    guard let data = FileManager.default.contents(atPath: directory.appending(path: path).path) else {
+                        continue
+                    }
+                    let root = try SchemaDocumentReader.parse(data, path: Self.referencesFolder + path)
+                    loaded[path] = root
+                    order.append(path)
+                    pending.append((Self.referencesFolder + path, root))
+                }
             }
         }
         return order.sorted().compactMap { path in loaded[path].map { (Self.referencesFolder + path, $0) } }

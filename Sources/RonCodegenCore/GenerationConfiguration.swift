@@ -11,7 +11,8 @@ import Foundation
 ///   "paths": ["/pets", "/pets/{petId}", "/store/*"],
 ///   "schemas": ["Error"],
 ///   "strict": false,
-///   "mergeIdenticalTypes": true
+///   "mergeIdenticalTypes": true,
+///   "maxLeftOut": 0.05
 /// }
 /// ```
 ///
@@ -22,7 +23,10 @@ import Foundation
 /// that matches nothing is a warning. `strict: true` makes every warning an error, as
 /// `ron-codegen --strict` does. `mergeIdenticalTypes: false` keeps every inline schema a type of its
 /// own, where by default identical ones are one type and the others its `typealias`es
-/// (``SchemaModel/mergingIdenticalInlineTypes()``).
+/// (``SchemaModel/mergingIdenticalInlineTypes()``). `maxLeftOut`, a number from 0 to 1, is the share
+/// of the operations the documents declare that a run may leave out (``GenerationSummary``): 0.05
+/// fails a run that leaves out more than 5 %; 1 accepts any run, even one that generates no
+/// operation of a document that declares some.
 public struct GenerationConfiguration: Sendable, Equatable {
     /// The file's name, at the top of the schema folder; it is not a schema document.
     public static let fileName = "ron-codegen.json"
@@ -40,6 +44,9 @@ public struct GenerationConfiguration: Sendable, Equatable {
     /// Whether identical inline schemas become one Swift type (the default); `false` keeps each a
     /// type of its own, for code that extends two of them with the same member.
     public var mergeIdenticalTypes = true
+    /// The share of the declared operations (0 to 1) a run may leave out before it fails; `nil`
+    /// (the default) fails only a run that generates no operation of a document that declares some.
+    public var maxLeftOut: Double?
 
     /// No filter, not strict.
     public init() {}
@@ -74,11 +81,23 @@ public struct GenerationConfiguration: Sendable, Equatable {
             case "schemas": configuration.schemas = try names()
             case "strict": configuration.strict = try flag()
             case "mergeIdenticalTypes": configuration.mergeIdenticalTypes = try flag()
+            case "maxLeftOut":
+                guard case .number(let text) = value, let share = Double(text), share.isFinite, (0...1).contains(share)
+                else {
+                    throw CodegenError(
+                        file: fileName, pointer: "/\(key)",
+                        message:
+                            "'maxLeftOut' must be a number from 0 to 1, the share of the declared operations a run may leave out (0.05 is 5 %)"
+                    )
+                }
+                configuration.maxLeftOut = share
             case "$schema", "description", "$comment": continue
             default:
                 throw CodegenError(
                     file: fileName, pointer: "/" + Pointer.escape(key),
-                    message: "unknown member '\(key)' (operations, tags, paths, schemas, strict, mergeIdenticalTypes)")
+                    message:
+                        "unknown member '\(key)' (operations, tags, paths, schemas, strict, mergeIdenticalTypes, maxLeftOut)"
+                )
             }
         }
         return configuration

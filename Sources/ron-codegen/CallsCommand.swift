@@ -8,9 +8,10 @@ import RonCommandLine
 struct CallsCommand {
     var schema = "Schema"
     var references: String?
+    var warnings = false
 
     static let usage = """
-        usage: ron-codegen calls [--schema <dir>] [--references <dir>]
+        usage: ron-codegen calls [--schema <dir>] [--references <dir>] [--warnings]
 
         Lists what the generator makes of the schema folder, one line each, so that grep finds a
         call by its name, path or type:
@@ -25,8 +26,15 @@ struct CallsCommand {
 
           --schema <dir>      the schema folder (default: Schema)
           --references <dir>  reference documents, as for generation
+          --warnings          print every warning on standard error, as generation does
 
-        Exit status: 0, 1 a schema the generator refuses, 2 bad input.
+        Standard error ends with the summary generation prints: the operations declared and
+        generated, the types, the places kept as any JSON and those skipped, with their first
+        reasons.
+
+        Exit status: 0, 1 a schema the generator refuses, or one that generation would fail (no
+        operation of a document that declares some, or more left out than ron-codegen.json's
+        maxLeftOut allows; the listing is printed all the same), 2 bad input.
         """
 
     init(_ arguments: ArraySlice<String>) throws {
@@ -35,6 +43,7 @@ struct CallsCommand {
             switch flag {
             case "--schema": schema = try reader.value(for: flag)
             case "--references": references = try reader.value(for: flag)
+            case "--warnings": warnings = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -46,8 +55,9 @@ struct CallsCommand {
         var generator = CodeGenerator()
         generator.referenceDirectory = references.map(URL.init(fileURLWithPath:))
         let model: SchemaModel
+        let summary: GenerationSummary
         do {
-            model = try generator.model(schemaDirectory: folder)
+            (model, summary) = try generator.modelAndSummary(schemaDirectory: folder)
         } catch let error as CodegenError {
             let at = error.pointer.isEmpty ? "" : "at \(error.pointer): "
             FileHandle.standardError.write(
@@ -56,6 +66,19 @@ struct CallsCommand {
         }
         let lines = SwiftRenderer.callListing(model)
         FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-        return 0
+        if warnings {
+            for note in model.notes {
+                let at = note.pointer.isEmpty ? "" : "at \(note.pointer): "
+                FileHandle.standardError.write(
+                    Data("warning: \(folder.appending(path: note.file).path): \(at)\(note.message)\n".utf8))
+            }
+        }
+        let rest =
+            warnings
+            ? "every one is a warning above" : "every one: `ron-codegen calls --schema \(folder.path) --warnings`"
+        for line in SummaryReport.lines(summary, schema: folder, rest: rest) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        return summary.failure == nil ? 0 : 1
     }
 }

@@ -16,6 +16,11 @@ struct ComponentBundler {
     let files: [String: DocumentValue]
     /// What was done that a user should hear of.
     var notes: [CodegenError] = []
+    /// The operations the root's `paths` declare as written: every HTTP method of every path item
+    /// (of the path item its `$ref` names, with the `$ref`'s siblings), whether it generates or
+    /// not; a path item whose `$ref` names nothing that can be read, or that is no object, counts
+    /// as one. Set by ``bundle(_:)``.
+    private(set) var declaredOperations = 0
     /// The components added, per kind, in the order they were found.
     private var added: [String: [(key: String, value: DocumentValue)]] = [:]
     /// The names taken per kind (the root's own and those added).
@@ -52,6 +57,7 @@ struct ComponentBundler {
                         continue
                     }
                     let at = "/paths/" + Pointer.escape(template)
+                    declaredOperations += declared(in: item, pointer: at)
                     do {
                         items.append((template, try pathItem(item, file: rootPath, pointer: at)))
                     } catch {
@@ -113,6 +119,17 @@ struct ComponentBundler {
     }
 
     // MARK: - Structure
+
+    /// How many operations the path item `item` declares (``declaredOperations``).
+    private func declared(in item: DocumentValue, pointer: String) -> Int {
+        guard let members = item.members else { return 1 }
+        var methods = Set(members.map(\.key).filter(SchemaTranslator.httpMethods.contains))
+        guard item["$ref"] != nil else { return methods.count }
+        guard let (target, _, _) = try? follow(item, file: rootPath, pointer: pointer), let own = target.members
+        else { return max(1, methods.count) }
+        methods.formUnion(own.map(\.key).filter(SchemaTranslator.httpMethods.contains))
+        return methods.count
+    }
 
     /// A path item: its `$ref` replaced by its target (the `$ref`'s siblings win), its operations'
     /// and parameters' `$ref`s brought in.
@@ -338,7 +355,9 @@ struct ComponentBundler {
         guard let document = files[targetFile] else {
             throw CodegenError(
                 file: file, pointer: at,
-                message: "$ref '\(ref)' names '\(targetFile)', which is not in the schema folder")
+                message:
+                    "$ref '\(ref)' names '\(targetFile)', which is not in the schema folder (nor under \(CodeGenerator.referencesFolder) at that path, nor anywhere by its file name)"
+            )
         }
         let fragment = ref.firstIndex(of: "#").map { String(ref[ref.index(after: $0)...]) } ?? ""
         let pointer = fragment.removingPercentEncoding ?? fragment

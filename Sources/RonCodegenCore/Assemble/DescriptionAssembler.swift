@@ -6,7 +6,10 @@ import Foundation
 /// - A file that an OpenAPI document reaches through `$ref`s (directly, or through other such
 ///   files) is a *part* of that description, not a document of its own, unless it declares itself
 ///   one: `openapi`, `swagger` or `$schema` at its top. Parts are read as reference documents (only
-///   what a `$ref` names of them is generated), found from the root by their relative paths.
+///   what a `$ref` names of them is generated), found from the root by their relative paths, else
+///   under `References/` at those paths, else by file name (``ReferenceLocator``); a `$ref` found
+///   the second or third way is written as the path that names the file. A reference document a
+///   description reaches is one of its parts too, unless it declares itself a document.
 /// - In each OpenAPI document, every `$ref` that stands for a path item, parameter, response,
 ///   request body, header or example and names another file, or a place of the document outside its
 ///   `components`, is brought in (``ComponentBundler``): a path item in place, the others into the
@@ -15,16 +18,23 @@ import Foundation
 enum DescriptionAssembler {
     typealias Document = (path: String, root: DocumentValue)
 
-    /// The documents to generate, the parts to read as reference documents, and what was done
-    /// that a user should hear of.
+    /// The documents to generate, the parts to read as reference documents, the reference
+    /// documents no description reaches, what was done that a user should hear of, and how many
+    /// operations each description declares.
     struct Assembly {
         var documents: [Document]
         var parts: [Document]
+        var references: [Document] = []
         var notes: [CodegenError]
+        /// Per OpenAPI document, in document order, the operations its `paths` declare as written
+        /// (``ComponentBundler/declaredOperations``).
+        var declaredOperations: [(path: String, count: Int)] = []
     }
 
-    /// Assembles `documents` (the schema folder's, relative paths, in path order).
-    static func assemble(_ documents: [Document]) throws(CodegenError) -> Assembly {
+    /// Assembles `documents` (the schema folder's, relative paths, in path order) with the
+    /// reference documents (paths under `References/`), of which those a description reaches
+    /// become its parts.
+    static func assemble(_ documents: [Document], references: [Document] = []) throws(CodegenError) -> Assembly {
         var notes: [CodegenError] = []
         var read: [Document] = []
         for document in documents {
@@ -44,14 +54,25 @@ enum DescriptionAssembler {
                 read.append(document)
             }
         }
-        let byPath = Dictionary(read.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first })
+        var byPath = Dictionary(read.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first })
+        let referencePaths = Set(references.map(\.path)).subtracting(byPath.keys)
+        for reference in references where byPath[reference.path] == nil { byPath[reference.path] = reference.root }
+        let locator = ReferenceLocator(paths: byPath.keys)
+        // Each file reached is read once: its `$ref`s located, and the files they name.
+        var reaches: [String: [String]] = [:]
         var parts: Set<String> = []
         for description in read where description.root["openapi"] != nil {
             var pending = [description.path]
             var seen: Set<String> = [description.path]
             while let path = pending.popLast() {
                 guard let root = byPath[path] else { continue }
-                for file in referencedFiles(of: root, in: path) where seen.insert(file).inserted {
+                if reaches[path] == nil {
+                    let relocated = try locator.relocating(root, path: path)
+                    byPath[path] = relocated.node
+                    reaches[path] = relocated.files
+                }
+                for file in reaches[path] ?? [] where seen.insert(file).inserted {
+                    // A reference document that declares itself one stays one, as it was.
                     guard let target = byPath[file], !declaresItself(target) else { continue }
                     parts.insert(file)
                     pending.append(file)
@@ -59,6 +80,7 @@ enum DescriptionAssembler {
             }
         }
         var roots: [Document] = []
+        var declared: [(path: String, count: Int)] = []
         for document in read where !parts.contains(document.path) {
             guard document.root["openapi"] != nil else {
                 // Beside a description in several files, a file that no root reaches and that does not
@@ -76,26 +98,25 @@ enum DescriptionAssembler {
                 continue
             }
             var bundler = ComponentBundler(rootPath: document.path, files: byPath)
-            roots.append((document.path, try bundler.bundle(document.root)))
+            roots.append((document.path, try bundler.bundle(byPath[document.path] ?? document.root)))
             notes += bundler.notes
+            declared.append((document.path, bundler.declaredOperations))
         }
-        return Assembly(documents: roots, parts: read.filter { parts.contains($0.path) }, notes: notes)
+        // A reference document a description reaches is one of its parts, once.
+        var partsRead = read.filter { parts.contains($0.path) }
+        var taken = Set(partsRead.map(\.path))
+        for reference in references where referencePaths.contains(reference.path) && parts.contains(reference.path) {
+            guard taken.insert(reference.path).inserted else { continue }
+            partsRead.append(reference)
+        }
+        return Assembly(
+            documents: roots, parts: partsRead.map { ($0.path, byPath[$0.path] ?? $0.root) },
+            references: references.filter { !parts.contains($0.path) }, notes: notes, declaredOperations: declared)
     }
 
     /// Whether a file is a document of its own even when another refers to it.
     static func declaresItself(_ root: DocumentValue) -> Bool {
         root["openapi"] != nil || root["swagger"] != nil || root["$schema"] != nil
-    }
-
-    /// The folder paths of the files that `$ref`s in `root` (the file at `path`) name by a relative
-    /// URI reference.
-    static func referencedFiles(of root: DocumentValue, in path: String) -> Set<String> {
-        var files: Set<String> = []
-        for ref in CodeGenerator.references(in: root) {
-            guard let file = file(of: ref, from: path), file != path else { continue }
-            files.insert(file)
-        }
-        return files
     }
 
     /// The folder path of the file a `$ref` names from `base`: `base` itself for a fragment, `nil`
