@@ -135,6 +135,44 @@ import Testing
         #expect(security["addPet"]??.map { $0.map(\.scheme) } == [["apiKey"]])
     }
 
+    @Test func aSchemeWrittenInAnotherFileIsReadAsItsOwn() throws {
+        // As Algolia publishes its descriptions: the schemes of every API in one shared file.
+        let root = #"""
+            {"openapi": "3.0.2", "info": {"title": "Search", "version": "1"},
+             "security": [{"appId": [], "apiKey": []}],
+             "components": {"securitySchemes": {
+               "appId": {"$ref": "../common/securitySchemes.json#/appId"},
+               "apiKey": {"$ref": "../common/securitySchemes.json#/apiKey"},
+               "gone": {"$ref": "../common/missing.json#/gone"}}},
+             "paths": {"/1/indexes": {"$ref": "../common/paths/indexes.json"}}}
+            """#
+        // A path item of another file: its parameter is brought into the root's components.
+        let indexes = #"""
+            {"get": {"operationId": "listIndices",
+                     "parameters": [{"$ref": "../parameters.json#/Page"}],
+                     "responses": {"204": {"description": ""}}}}
+            """#
+        let parameters = #"{"Page": {"name": "page", "in": "query", "schema": {"type": "integer"}}}"#
+        let shared = #"""
+            {"appId": {"type": "apiKey", "in": "header", "name": "x-algolia-application-id"},
+             "apiKey": {"type": "apiKey", "in": "header", "name": "x-algolia-api-key"}}
+            """#
+        let model = try Self.model([
+            ("specs/search/spec.json", root), ("specs/common/securitySchemes.json", shared),
+            ("specs/common/paths/indexes.json", indexes), ("specs/common/parameters.json", parameters),
+        ])
+        let schemes = Dictionary(uniqueKeysWithValues: model.securitySchemes.map { ($0.name, $0.kind) })
+        #expect(schemes["appId"] == .apiKey(name: "x-algolia-application-id", location: "header"))
+        #expect(schemes["apiKey"] == .apiKey(name: "x-algolia-api-key", location: "header"))
+        #expect(schemes["gone"] == nil)
+        #expect(
+            model.notes.contains {
+                $0.pointer == "/components/securitySchemes/gone" && $0.message.contains("could not be read")
+            })
+        #expect(model.operations.first?.security?.map { $0.map(\.scheme) } == [["appId", "apiKey"]])
+        #expect(model.operations.first?.parameters.map(\.name) == ["page"])
+    }
+
     @Test func aYAMLDescriptionOfOpenAPI30ReadsTheSame() throws {
         let yaml = """
             openapi: 3.0.3

@@ -71,7 +71,8 @@ struct ComponentBundler {
             case "components":
                 var kinds: [(key: String, value: DocumentValue)] = []
                 for (kind, entries) in value.members ?? [] {
-                    guard Self.kinds.contains(kind) || kind == "pathItems" else {
+                    // A security scheme written in another file is brought in whole too.
+                    guard Self.kinds.contains(kind) || kind == "pathItems" || kind == "securitySchemes" else {
                         kinds.append((kind, entries))
                         continue
                     }
@@ -101,7 +102,8 @@ struct ComponentBundler {
             }
         }
         guard !added.isEmpty else { return .object(members) }
-        var components = root["components"]?.members ?? []
+        // The components as brought in above (their own `$ref`s to other files followed), not as written.
+        var components = members.first { $0.key == "components" }?.value.members ?? []
         for kind in Self.kinds {
             guard let entries = added[kind] else { continue }
             if let index = components.firstIndex(where: { $0.key == kind }) {

@@ -32,6 +32,9 @@ extension SchemaTranslator {
                         continue
                     }
                     value = resolved
+                } else if let ref = value["$ref"]?.string {
+                    warnings.note(here, "'\(ref)' could not be read: the scheme is left out")
+                    continue
                 }
                 guard let kind = schemeKind(value, at: here) else { continue }
                 result.append(
