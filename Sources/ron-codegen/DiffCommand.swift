@@ -26,8 +26,9 @@ struct DiffCommand {
           --format table|json    a table for people (default) or JSON for tools (alone on standard
                                  output; every note goes to standard error)
           --only breaking|all    list only the changes that break something (no documentation,
-                                 addition or deprecation), or all of them (default); changes that
-                                 break are listed first either way, and the summary counts them all
+                                 addition or deprecation), or all of them (default): breaking first,
+                                 then compatible, then documentation only; the summary counts them
+                                 all, by group (JSON: breaking, compatible, documentation)
           --fail-on wire|source|any
                                  what makes the exit status 1 (default: wire, a break in either
                                  direction on the wire or an old fixture the new schema refuses)

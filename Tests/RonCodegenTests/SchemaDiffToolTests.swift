@@ -130,6 +130,7 @@ struct SchemaDiffToolTests {
         #expect(only.output.contains("FIELD_TYPE_NARROWED"))
         #expect(!only.output.contains("FIELD_ADDED_OPTIONAL") && !only.output.contains("DOCUMENTATION_CHANGED"))
         #expect(only.output.contains("3 changes: 1 breaking the wire"), "the summary counts every change")
+        #expect(only.output.contains("; 1 breaking, 1 compatible, 1 documentation only;"), "\(only.output)")
         #expect(only.output.contains("2 not breaking not listed (--only breaking)"), "\(only.output)")
         #expect(only.output.contains("semver bump: major"))
         let json = try repository.diff(["--format", "json", "--only", "breaking"])
@@ -138,8 +139,49 @@ struct SchemaDiffToolTests {
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any], "\(json.output)")
         #expect((object["changes"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["FIELD_TYPE_NARROWED"])
+        // The counts are of every change, listed or not.
+        #expect(object["breaking"] as? Int == 1 && object["compatible"] as? Int == 1)
+        #expect(object["documentation"] as? Int == 1)
         #expect(json.error.contains("old fixtures: 1 from HEAD"), "\(json.error)")
         #expect(try repository.diff(["--only", "docs"]).status == 2)
+    }
+
+    @Test("a bump of descriptions alone is documentation only: counted apart, listed last, a patch, exit 0")
+    func documentationOnlyBump() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schema/a.schema.json", Self.schema(Self.base))
+        try repository.write("Fixtures/Item/one.json", #"{"id": "a", "count": 7}"#)
+        try repository.commit()
+        let described =
+            #""id": {"type": "string", "description": "The id."}, "#
+            + #""count": {"type": "integer", "x-ron-type": "u16", "description": "How many."}"#
+        try repository.write("Schema/a.schema.json", Self.schema(described))
+        let table = try repository.diff(["--fail-on", "any"])
+        #expect(table.status == 0, "\(table.output)")
+        #expect(
+            table.output.contains(
+                "2 changes: 0 breaking the wire, 0 breaking Swift source; 0 breaking, 0 compatible, 2 documentation only;"
+            ),
+            "\(table.output)")
+        #expect(table.output.contains("semver bump: patch"))
+        // With an addition beside them: the addition is listed before the documentation.
+        try repository.write("Schema/a.schema.json", Self.schema(described + #", "note": {"type": "string"}"#))
+        let mixed = try repository.diff([])
+        let rows = mixed.output.split(separator: "\n").map(String.init)
+        let added = try #require(rows.firstIndex { $0.contains("FIELD_ADDED_OPTIONAL") }, "\(mixed.output)")
+        #expect(rows.filter { $0.contains("DOCUMENTATION_CHANGED") }.count == 2)
+        #expect(rows.indices.filter { rows[$0].contains("DOCUMENTATION_CHANGED") }.allSatisfy { $0 > added })
+        #expect(mixed.output.contains("; 0 breaking, 1 compatible, 2 documentation only;"), "\(mixed.output)")
+        let json = try repository.diff(["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["breaking"] as? Int == 0 && object["compatible"] as? Int == 1)
+        #expect(object["documentation"] as? Int == 2)
+        #expect(object["bump"] as? String == "minor")
+        // --only breaking lists nothing and still counts all three.
+        let only = try repository.diff(["--only", "breaking"])
+        #expect(!only.output.contains("DOCUMENTATION_CHANGED") && !only.output.contains("FIELD_ADDED_OPTIONAL"))
+        #expect(only.output.contains("3 not breaking not listed (--only breaking)"), "\(only.output)")
     }
 
     @Test("--fail-on source fails on a source-only break that --fail-on wire lets through")

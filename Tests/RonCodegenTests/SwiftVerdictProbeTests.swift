@@ -158,12 +158,12 @@ enum SwiftVerdictProbe {
                 for item in cases { lines.append("    let _: \(type.name) = .\(Naming.escaped(item.swiftName))") }
             case .untagged(let variants):
                 for variant in variants {
-                    let payload = variant.payload.map { "(any() as \(TypeSpelling.swift($0)))" } ?? ""
+                    let payload = variant.payload.map { "(any() as \(TypeSpelling.payload($0)))" } ?? ""
                     lines.append("    let _: \(type.name) = .\(Naming.escaped(variant.swiftName))\(payload)")
                 }
             case .externallyTagged(let variants), .adjacentlyTagged(_, _, let variants):
                 for variant in variants {
-                    let payload = variant.payload.map { "(any() as \(TypeSpelling.swift($0)))" } ?? ""
+                    let payload = variant.payload.map { "(any() as \(TypeSpelling.payload($0)))" } ?? ""
                     lines.append("    let _: \(type.name) = .\(Naming.escaped(variant.swiftName))\(payload)")
                 }
             case .taggedUnion(_, let variants):

@@ -110,4 +110,38 @@ struct SchemaPresenceTests {
         #expect(
             String(decoding: try encoder.encode(probe), as: UTF8.self) == #"{"flag":false,"mode":"fast","name":"n"}"#)
     }
+
+    /// The wire form of a member holding date-times in arrays and maps: kept only when a text is not
+    /// canonical, and each text given back at its place while it names the same instant.
+    @Test func keptDateTimeTextsComeBackWhereTheirInstantIsUnchanged() throws {
+        let texts = [["2018-08-13T21:31:01+00:10", "2025-01-02T03:04:05Z"], ["2025-01-02T03:04:05.5+01:00"]]
+        let wire = texts.map { $0.compactMap { WireTimestamp(text: $0) } }
+        #expect(wire.keepsText && !wire[0][1].keepsText)
+        var presence = SchemaPresence()
+        let plain: [[Date]] = presence.keeping(3, wire)
+        #expect(plain == wire.map { $0.map(\.value) })
+        #expect(presence.wire(3, plain, as: [[WireTimestamp]].self).map { $0.map(\.text) } == texts)
+        // Another member, or the same member changed in Swift: the canonical form where it changed.
+        #expect(presence.wire(2, plain, as: [[WireTimestamp]].self)[0][0].text == "2018-08-13T21:21:01Z")
+        var changed = plain
+        changed[0][0] = Date(timeIntervalSince1970: 0)
+        changed[1].append(plain[1][0])
+        #expect(
+            presence.wire(3, changed, as: [[WireTimestamp]].self).map { $0.map(\.text) } == [
+                ["1970-01-01T00:00:00Z", "2025-01-02T03:04:05Z"],
+                ["2025-01-02T03:04:05.5+01:00", "2025-01-02T02:04:05.5Z"],
+            ])
+        // By key in a map; nothing is kept when every text is canonical.
+        var other = SchemaPresence()
+        let map = try #require(WireTimestamp(text: "2018-08-13t21:31:01z"))
+        #expect(other.keeping(0, ["a": map]) == ["a": map.value])
+        #expect(
+            other.wireIfPresent(0, ["a": map.value, "b": map.value], as: [String: WireTimestamp].self)?
+                .mapValues(\.text) == ["a": "2018-08-13t21:31:01z", "b": "2018-08-13T21:31:01Z"])
+        var canonical = SchemaPresence()
+        _ = canonical.keeping(0, [WireTimestamp(map.value)])
+        #expect(canonical.wire(0, [map.value], as: [WireTimestamp].self).map(\.text) == ["2018-08-13T21:31:01Z"])
+        #expect(canonical.keepingIfPresent(1, [WireTimestamp]?.none) == nil)
+        #expect(presence == SchemaPresence(), "never compared")
+    }
 }

@@ -66,12 +66,13 @@ struct FixtureVerifyTests {
         #expect(lost?.pointer == "/closed/b")
     }
 
-    @Test("a date-time in a tuple or union comes back in UTC: the same instant is no difference")
-    func dateTimesCompareByInstant() throws {
+    @Test("a date-time in a tuple comes back as the text it came as: no difference")
+    func dateTimesComeBackAsTheyCame() throws {
         let span = Data(#"["2018-08-13T21:31:01+00:10", "2018-08-13T23:00:00.5+02:00"]"#.utf8)
         let reencoded = try #require(try RonSchemaCatalog.reencode(span, as: "Span"))
-        // What is written back is the instant in UTC (not the text), and the comparison accepts it.
-        #expect(String(decoding: reencoded, as: UTF8.self).contains("2018-08-13T21:21:01Z"))
+        #expect(
+            String(decoding: reencoded, as: UTF8.self)
+                == #"["2018-08-13T21:31:01+00:10","2018-08-13T23:00:00.5+02:00"]"#)
         #expect(RonFixtures.differences(of: span, as: "Span", catalog: RonSchemaCatalog.self).isEmpty)
     }
 }

@@ -74,6 +74,12 @@ public struct SchemaChange: Sendable, Equatable {
         self.verdicts = verdicts
     }
 
+    /// Whether the change alters documentation only (``SchemaDiffRule/isDocumentation``), nothing
+    /// on the wire or in the Swift API.
+    public var isDocumentationOnly: Bool {
+        rule.isDocumentation && !verdicts.breaksAnything
+    }
+
     /// The semantic version bump this change alone calls for.
     public var bump: SemverBump {
         if verdicts.breaksAnything { return .major }

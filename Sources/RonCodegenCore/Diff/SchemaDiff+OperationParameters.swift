@@ -114,6 +114,8 @@ extension ModelComparison {
                 Self.verdicts(new.pathTail, old.pathTail, source: true))
         }
         if old.description != new.description { change(.documentationChanged, key, "description", .allCompatible) }
+        // An example is what the operation catalog offers as a value, never sent by a call.
+        if old.example != new.example { change(.documentationChanged, key, "example", .allCompatible) }
     }
 
     /// `required query Int32`.

@@ -174,6 +174,7 @@ struct ModelComparison {
             compareVariants(
                 old, oldVariants.map { ($0.tag, $0.swiftName, $0.payload) },
                 new, newVariants.map { ($0.tag, $0.swiftName, $0.payload) })
+            compareVariantDocumentation(old, oldVariants, new, newVariants)
         } else if case .adjacentlyTagged(let oldTag, let oldContent, let oldVariants) = old.shape,
             case .adjacentlyTagged(let newTag, let newContent, let newVariants) = new.shape
         {
@@ -183,6 +184,22 @@ struct ModelComparison {
             compareVariants(
                 old, oldVariants.map { ($0.tag, $0.swiftName, $0.payload) },
                 new, newVariants.map { ($0.tag, $0.swiftName, $0.payload) })
+            compareVariantDocumentation(old, oldVariants, new, newVariants)
+        } else if case .untagged(let oldVariants) = old.shape, case .untagged(let newVariants) = new.shape,
+            Self.undocumented(oldVariants) == Self.undocumented(newVariants)
+        {
+            // The same variants described otherwise: documentation only, one change per variant. (Any
+            // other change of an untagged union is judged as a whole, below.)
+            for (before, after) in zip(oldVariants, newVariants) where before.documentation != after.documentation {
+                documentationChanged(old, new, member: after.swiftName, "documentation of case \(after.swiftName)")
+            }
+        } else if case .tuple(let oldElements) = old.shape, case .tuple(let newElements) = new.shape,
+            Self.undocumented(oldElements) == Self.undocumented(newElements)
+        {
+            for (offset, (before, after)) in zip(oldElements, newElements).enumerated()
+            where before.documentation != after.documentation {
+                documentationChanged(old, new, member: "_\(offset)", "documentation of element \(offset)")
+            }
         } else if case .patternString(let oldPattern) = old.shape, case .patternString(let newPattern) = new.shape {
             if oldPattern != newPattern {
                 changes.append(
@@ -210,6 +227,45 @@ struct ModelComparison {
                 SchemaChange(
                     rule: .typeChanged, typeName: new.name, detail: "\(newKind) changed", old: old.origin,
                     new: new.origin, verdicts: .allBreaking))
+        }
+    }
+
+    /// `DOCUMENTATION_CHANGED` for `member` of a type.
+    private mutating func documentationChanged(_ old: NamedType, _ new: NamedType, member: String, _ detail: String) {
+        changes.append(
+            SchemaChange(
+                rule: .documentationChanged, typeName: new.name, member: member, detail: detail, old: old.origin,
+                new: new.origin, verdicts: .allCompatible))
+    }
+
+    /// A variant of an externally or adjacently tagged enum described otherwise: documentation only
+    /// (variants matched by their tag, as ``compareVariants(_:_:_:_:)`` matches them).
+    private mutating func compareVariantDocumentation(
+        _ old: NamedType, _ oldVariants: [ExternalVariant], _ new: NamedType, _ newVariants: [ExternalVariant]
+    ) {
+        for variant in newVariants {
+            guard let previous = oldVariants.first(where: { $0.tag == variant.tag }),
+                previous.documentation != variant.documentation
+            else { continue }
+            documentationChanged(old, new, member: variant.tag, "documentation of case \(variant.swiftName)")
+        }
+    }
+
+    /// Untagged variants without their documentation, to tell a change of documentation from others.
+    static func undocumented(_ variants: [UntaggedVariant]) -> [UntaggedVariant] {
+        variants.map { variant in
+            var variant = variant
+            variant.documentation = nil
+            return variant
+        }
+    }
+
+    /// Tuple elements without their documentation.
+    static func undocumented(_ elements: [TupleElement]) -> [TupleElement] {
+        elements.map { element in
+            var element = element
+            element.documentation = nil
+            return element
         }
     }
 

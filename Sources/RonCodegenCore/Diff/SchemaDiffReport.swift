@@ -41,10 +41,33 @@ public struct SchemaDiffReport: Sendable, Equatable {
     public var listing: Listing = .all
 
     /// The changes the renderings list: those with a `BREAKS` verdict first, then (unless
-    /// ``listing`` is ``Listing/breaking``) the others, each group in the order found.
+    /// ``listing`` is ``Listing/breaking``) the other compatible ones, then those to documentation
+    /// only, each group in the order found.
     public var listed: [SchemaChange] {
         let breaking = changes.filter { $0.verdicts.breaksAnything }
-        return listing == .breaking ? breaking : breaking + changes.filter { !$0.verdicts.breaksAnything }
+        guard listing == .all else { return breaking }
+        let others = changes.filter { !$0.verdicts.breaksAnything }
+        return breaking + others.filter { !$0.isDocumentationOnly } + others.filter(\.isDocumentationOnly)
+    }
+
+    /// How many of the changes are in each of three groups; every change is in exactly one.
+    public struct Counts: Sendable, Equatable {
+        /// The changes with a `BREAKS` verdict (on the wire or in Swift source).
+        public var breaking: Int
+        /// The changes that break nothing and alter more than documentation: additions,
+        /// deprecations and the like.
+        public var compatible: Int
+        /// The changes to documentation only (``SchemaChange/isDocumentationOnly``): descriptions,
+        /// summaries, titles, examples; nothing on the wire or in the Swift API.
+        public var documentation: Int
+    }
+
+    /// The changes counted by group, all of them whatever ``listing`` lists.
+    public var counts: Counts {
+        let breaking = changes.filter { $0.verdicts.breaksAnything }.count
+        let documentation = changes.filter(\.isDocumentationOnly).count
+        return Counts(
+            breaking: breaking, compatible: changes.count - breaking - documentation, documentation: documentation)
     }
 
     /// The semantic version bump the changes imply.
@@ -61,13 +84,18 @@ public struct SchemaDiffReport: Sendable, Equatable {
         }
     }
 
-    /// One line: how many changes, how many break what, and the bump.
+    /// One line: how many changes, how many break what, how many are breaking, compatible and
+    /// documentation only (``counts``), and the bump:
+    /// `12 changes: 1 breaking the wire, 2 breaking Swift source; 2 breaking, 3 compatible,
+    /// 7 documentation only; semver bump: major`.
     public var summary: String {
         let wire = changes.filter { $0.verdicts.breaksWire }.count
         let source = changes.filter { $0.verdicts.swiftSource == .breaking }.count
+        let counts = self.counts
         var line =
             "\(changes.count) change\(changes.count == 1 ? "" : "s"): \(wire) breaking the wire, "
-            + "\(source) breaking Swift source"
+            + "\(source) breaking Swift source; \(counts.breaking) breaking, \(counts.compatible) compatible, "
+            + "\(counts.documentation) documentation only"
         if !fixtures.isEmpty {
             let refused = fixtures.filter { !$0.problems.isEmpty }.count
             line += "; \(fixtures.count - refused) of \(fixtures.count) old fixtures decode with the new schema"
@@ -120,8 +148,9 @@ public struct SchemaDiffReport: Sendable, Equatable {
     }
 
     /// The report as JSON for tools: `changes` (rule, type, member, detail, verdicts, old and new
-    /// locations; the ``listed`` ones, breaking first), `fixtures`, `versionProblems`, `bump` and
-    /// `summary`.
+    /// locations; the ``listed`` ones, breaking first), `fixtures`, `versionProblems`, `bump`,
+    /// `summary`, and the ``counts`` of all changes, listed or not: `breaking`, `compatible` and
+    /// `documentation`.
     public func json() throws -> String {
         struct Location: Encodable {
             var file: String
@@ -155,7 +184,11 @@ public struct SchemaDiffReport: Sendable, Equatable {
             var versionProblems: [String]
             var bump: SemverBump
             var summary: String
+            var breaking: Int
+            var compatible: Int
+            var documentation: Int
         }
+        let counts = self.counts
         let report = Report(
             changes: listed.map { change in
                 Change(
@@ -170,7 +203,8 @@ public struct SchemaDiffReport: Sendable, Equatable {
                     file: result.file, type: result.typeName, decodes: result.problems.isEmpty,
                     problems: result.problems.map { Problem(pointer: $0.pointer, message: $0.message) })
             },
-            versionProblems: versionProblems, bump: bump, summary: summary)
+            versionProblems: versionProblems, bump: bump, summary: summary, breaking: counts.breaking,
+            compatible: counts.compatible, documentation: counts.documentation)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"

@@ -21,7 +21,9 @@ public enum SchemaDiffRule: String, Sendable, Equatable, CaseIterable, Codable {
     case conformanceRemoved = "CONFORMANCE_REMOVED"
     /// A generic struct's `x-ron-type-parameters` change.
     case typeParametersChanged = "TYPE_PARAMETERS_CHANGED"
-    /// `title` or `description` of a type or member changes.
+    /// Documentation changes and nothing else: the `title` or `description` of a type, member,
+    /// enum value, union variant or tuple element; an operation's `summary` or `description`; a
+    /// parameter's `description` or `example`; a request body's `description`.
     case documentationChanged = "DOCUMENTATION_CHANGED"
     /// An optional member appears in an object.
     case fieldAddedOptional = "FIELD_ADDED_OPTIONAL"
@@ -122,6 +124,12 @@ public enum SchemaDiffRule: String, Sendable, Equatable, CaseIterable, Codable {
     case responseAdded = "RESPONSE_ADDED"
     /// A successful answer disappears.
     case responseRemoved = "RESPONSE_REMOVED"
+
+    /// Whether the change is to documentation alone: nothing on the wire or in the Swift API (the
+    /// generated doc comments and the examples of the operation catalog at most).
+    public var isDocumentation: Bool {
+        self == .documentationChanged
+    }
 
     /// Whether the change adds something (a minor version bump when nothing breaks).
     public var isAddition: Bool {

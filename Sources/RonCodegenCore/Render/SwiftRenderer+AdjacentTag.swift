@@ -41,7 +41,7 @@ extension SwiftRenderer {
                         w.line("    try container.encode(\(SwiftLiteral.string(variant.tag)), forKey: Self.tagKey)")
                         if let payload = variant.payload {
                             w.line(
-                                "    try container.encode(\(TypeSpelling.toWire(payload, "payload")), forKey: Self.contentKey)"
+                                "    try container.encode(\(payloadToWire(codedPayload(payload), "payload")), forKey: Self.contentKey)"
                             )
                         }
                     }

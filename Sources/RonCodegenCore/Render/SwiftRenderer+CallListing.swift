@@ -117,12 +117,16 @@ extension SwiftRenderer {
             }
         }
         types.sort { $0.name < $1.name }
-        for type in types { lines += typeLines(type) }
+        // A case's payload as the generated enum spells it (a date-time as `WireTimestamp`).
+        let renderer = SwiftRenderer().knowing(model)
+        for type in types { lines += typeLines(type, payload: renderer.payloadSpelling) }
         return lines
     }
 
-    /// A type's line and its members' lines.
-    static func typeLines(_ type: NamedType) -> [String] {
+    /// A type's line and its members' lines; `payload` spells an enum case's payload.
+    static func typeLines(
+        _ type: NamedType, payload spelling: (TypeReference) -> String = TypeSpelling.payload
+    ) -> [String] {
         let name = type.name
         func line(_ kind: String) -> String { "type  \(name)  \(kind)  \(type.origin)" }
         switch type.shape {
@@ -141,13 +145,13 @@ extension SwiftRenderer {
         case .externallyTagged(let variants), .adjacentlyTagged(_, _, let variants):
             return [line("enum")]
                 + variants.map { variant in
-                    let payload = variant.payload.map { "(\(TypeSpelling.swift($0)))" } ?? ""
+                    let payload = variant.payload.map { "(\(spelling($0)))" } ?? ""
                     return "member  \(name).\(variant.swiftName)\(payload)  \"\(variant.tag)\""
                 }
         case .untagged(let variants):
             return [line("enum (untagged)")]
                 + variants.map { variant in
-                    "member  \(name).\(variant.swiftName)\(variant.payload.map { "(\(TypeSpelling.swift($0)))" } ?? "")"
+                    "member  \(name).\(variant.swiftName)\(variant.payload.map { "(\(spelling($0)))" } ?? "")"
                 }
         case .tuple(let elements):
             let spelled = elements.map { TypeSpelling.swift($0.type) + ($0.nullable ? "?" : "") }

@@ -51,7 +51,7 @@ extension SwiftRenderer {
                             w.line("case .\(spelled)(let payload):")
                             w.line("    var container = encoder.container(keyedBy: SchemaVariantKey.self)")
                             w.line(
-                                "    try container.encode(\(TypeSpelling.toWire(payload, "payload")), forKey: SchemaVariantKey(stringValue: \(tag)))"
+                                "    try container.encode(\(payloadToWire(codedPayload(payload), "payload")), forKey: SchemaVariantKey(stringValue: \(tag)))"
                             )
                         } else {
                             w.line("case .\(spelled):")
@@ -66,12 +66,14 @@ extension SwiftRenderer {
         }
     }
 
-    /// Reads a variant's data from `container` at `key`, integers with their exact range check.
+    /// Reads a variant's data from `container` at `key`, integers with their exact range check, an
+    /// alias of a date-time or of bytes through its wire form.
     func decodeExpression(_ payload: TypeReference, key: String = "key") -> String {
         if TypeSpelling.isInteger(payload) {
             return "try container.decodeInteger(\(TypeSpelling.swift(payload)).self, forKey: \(key))"
         }
-        let wire = TypeSpelling.wire(payload) ?? TypeSpelling.swift(payload)
-        return TypeSpelling.fromWire(payload, "try container.decode(\(wire).self, forKey: \(key))")
+        let coded = codedPayload(payload)
+        let wire = TypeSpelling.wire(coded) ?? TypeSpelling.swift(coded)
+        return payloadFromWire(coded, "try container.decode(\(wire).self, forKey: \(key))")
     }
 }

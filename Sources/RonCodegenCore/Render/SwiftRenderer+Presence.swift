@@ -2,14 +2,19 @@
 /// members it tracks, and the decoding expressions that note an absent default.
 extension SwiftRenderer {
     /// The members whose presence a decoded value remembers, by Swift name: a defaulted member
-    /// (absent → the default, left out again on encode) and an optional one that may be `null`
-    /// (written back as `null`), numbered by position (see `SchemaPresence`).
+    /// (absent → the default, left out again on encode), an optional one that may be `null`
+    /// (written back as `null`) and one that holds date-times (their texts), numbered by position
+    /// (see `SchemaPresence`); the collector of unlisted date-time members comes after them all.
     func presenceSlots(_ fields: [Field]) -> [String: Int] {
         var slots: [String: Int] = [:]
-        for (offset, field) in fields.filter(\.isMember).enumerated() {
-            if Self.tracksAbsence(field) || tracksNull(field) || Self.keepsText(field) {
+        let members = fields.filter(\.isMember)
+        for (offset, field) in members.enumerated() {
+            if Self.tracksAbsence(field) || tracksNull(field) || Self.keepsText(field) || Self.keepsForm(field) {
                 slots[field.swiftName] = offset
             }
+        }
+        if let collector = fields.first(where: \.collectsOtherMembers), Self.keepsForm(collector) {
+            slots[collector.swiftName] = members.count
         }
         return slots
     }
@@ -40,6 +45,36 @@ extension SwiftRenderer {
     /// A timestamp member: the text it came as is kept when it is not the canonical form.
     static func keepsText(_ field: Field) -> Bool {
         field.type == .timestamp && !(field.required && field.isOptional)
+    }
+
+    /// Any other member that holds date-times (in arrays and maps, or a required one that may be
+    /// `null`), and the collector of unlisted date-time members: the wire form it was decoded from
+    /// is kept when one of its texts is not the canonical form (`SchemaPresence.keeping`).
+    static func keepsForm(_ field: Field) -> Bool {
+        TypeSpelling.holdsTimestamp(field.type) && !keepsText(field)
+    }
+
+    /// `expression` (of the member's wire type) as its Swift value, `optional` when both are
+    /// optionals; a member that keeps its wire form hands it to the presence at `slot`.
+    func fromWire(_ field: Field, _ expression: String, slot: Int?, optional: Bool) -> String {
+        if let slot, Self.keepsForm(field) {
+            return "presence.keeping\(optional ? "IfPresent" : "")(\(slot), \(expression))"
+        }
+        guard TypeSpelling.wire(field.type) != nil else { return expression }
+        return optional
+            ? expression + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }"
+            : TypeSpelling.fromWire(field.type, expression)
+    }
+
+    /// `value` (the member's Swift value) as its wire type, `optional` when both are optionals; a
+    /// member that keeps its wire form takes the texts the presence kept at `slot`.
+    func toWire(_ field: Field, _ value: String, slot: Int?, optional: Bool) -> String {
+        if let slot, Self.keepsForm(field), let wire = TypeSpelling.wire(field.type) {
+            return "self.schemaPresence.wire\(optional ? "IfPresent" : "")(\(slot), \(value), as: \(wire).self)"
+        }
+        guard TypeSpelling.wire(field.type) != nil else { return value }
+        return optional
+            ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : TypeSpelling.toWire(field.type, value)
     }
 
     /// The default of a member, as the expression that decoding falls back to.

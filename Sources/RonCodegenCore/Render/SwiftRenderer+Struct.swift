@@ -102,6 +102,7 @@ extension SwiftRenderer {
                 : "/// Decodes a value; unknown members are ignored.")
         let collector = fields.first { $0.collectsOtherMembers }
         let flattened = fields.filter(\.flattened)
+        let slots = presenceSlots(fields)
         let fields = fields.filter(\.isMember)
         // A struct that collects the members it does not list reads every member through one
         // container of string keys (one pass over the object's keys, not two).
@@ -112,17 +113,19 @@ extension SwiftRenderer {
             for union in flattened {
                 w.line(assign(union, "try \(TypeSpelling.swift(union.type))(from: decoder)"))
             }
+            // The collector of unlisted date-times keeps their texts in the presence too.
+            let collectorSlot = collector.flatMap { slots[$0.swiftName] }
             if let collector {
                 w.line("let container = try decoder.container(keyedBy: SchemaUnlistedKey<Self>.self)")
-                decodeOtherMembers(collector, into: &w)
+                if collectorSlot != nil { w.line("var presence = SchemaPresence()") }
+                decodeOtherMembers(collector, slot: collectorSlot, into: &w)
             } else if fields.isEmpty {
                 w.line("_ = try decoder.container(keyedBy: \(memberKeyType).self)")
                 return
             } else {
                 w.line("let container = try decoder.container(keyedBy: \(memberKeyType).self)")
             }
-            let slots = presenceSlots(fields)
-            if !slots.isEmpty { w.line("var presence = SchemaPresence()") }
+            if !slots.isEmpty, collectorSlot == nil { w.line("var presence = SchemaPresence()") }
             if fields.contains(where: { !$0.aliases.isEmpty }) {
                 w.line("let aliases = try decoder.container(keyedBy: SchemaVariantKey.self)")
             }
@@ -182,11 +185,10 @@ extension SwiftRenderer {
                     ))
             } else if let fallback = fallback(field, slot: slot) {
                 let present = "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key))"
-                let converted =
-                    needsConversion ? present + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : present
+                let converted = fromWire(field, present, slot: slot, optional: true)
                 w.line(assign(field, "\(converted) ?? \(fallback)"))
             } else {
-                w.line(assign(field, TypeSpelling.fromWire(field.type, decoded)))
+                w.line(assign(field, fromWire(field, decoded, slot: slot, optional: false)))
             }
             return
         }
@@ -205,9 +207,7 @@ extension SwiftRenderer {
             }
         }
         let decodedIfPresent = "try \(container).decode\(coder.name)IfPresent(\(typeArgument)forKey: \(key))"
-        let converted =
-            needsConversion
-            ? decodedIfPresent + ".map { \(TypeSpelling.fromWire(field.type, "$0")) }" : decodedIfPresent
+        let converted = fromWire(field, decodedIfPresent, slot: slot, optional: true)
         let noteSlot = notesNull ? slot : nil
         if presenceCall, let slot, let value = defaultNoted(field, slot: slot) {
             w.line(
@@ -233,19 +233,19 @@ extension SwiftRenderer {
         writer.line("/// Encodes the value; `nil` optionals are omitted.")
         let collector = fields.first { $0.collectsOtherMembers }
         let flattened = fields.filter(\.flattened)
+        let slots = presenceSlots(fields)
         let fields = fields.filter(\.isMember)
         writer.block("public func encode(to encoder: any Encoder) throws") { w in
             // A flattened union first: the struct's own members are written after it, so they win.
             for union in flattened {
                 w.line("try \(read(union)).encode(to: encoder)")
             }
-            if let collector { encodeOtherMembers(collector, into: &w) }
+            if let collector { encodeOtherMembers(collector, slot: slots[collector.swiftName], into: &w) }
             guard !fields.isEmpty else {
                 if flattened.isEmpty { w.line("_ = encoder.container(keyedBy: \(memberKeyType).self)") }
                 return
             }
             w.line("var container = encoder.container(keyedBy: \(memberKeyType).self)")
-            let slots = presenceSlots(fields)
             for field in fields {
                 let key = Self.memberKey(field.wireName)
                 let value = read(field)
@@ -304,32 +304,36 @@ extension SwiftRenderer {
             return
         }
         let coder = Self.memberCoder(field.type, encoding: true)
+        let wire = toWire(field, value, slot: slot, optional: field.isOptional)
         if !field.isOptional, field.omitsDefault, let fallback = field.defaultValue.map(SwiftLiteral.value) {
             w.block("if \(value) != \(fallback)") { w in
-                w.line("try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
+                w.line("try container.encode\(coder.name)(\(wire), forKey: \(key))")
             }
         } else if !field.isOptional {
-            w.line("try container.encode\(coder.name)(\(TypeSpelling.toWire(field.type, value)), forKey: \(key))")
+            w.line("try container.encode\(coder.name)(\(wire), forKey: \(key))")
         } else if field.required {
             // Written as `null` when `nil`: the optional itself is the value.
-            let converted =
-                TypeSpelling.wire(field.type) != nil
-                ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
-            w.line("try container.encodeMember(\(converted), forKey: \(key))")
+            w.line("try container.encodeMember(\(wire), forKey: \(key))")
         } else {
-            let converted =
-                TypeSpelling.wire(field.type) != nil
-                ? value + ".map { \(TypeSpelling.toWire(field.type, "$0")) }" : value
-            w.line("try container.encode\(coder.name)IfPresent(\(converted), forKey: \(key))")
+            w.line("try container.encode\(coder.name)IfPresent(\(wire), forKey: \(key))")
         }
     }
 }
 
 extension SwiftRenderer {
-    /// Reads the members the schema does not list into the collecting property (a map).
-    private func decodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
+    /// Reads the members the schema does not list into the collecting property (a map); date-times
+    /// through their wire form, kept in the presence at `slot`.
+    private func decodeOtherMembers(_ collector: Field, slot: Int?, into w: inout SourceWriter) {
         guard case .map(let value) = collector.type else { return }
         let wire = TypeSpelling.wire(value) ?? TypeSpelling.swift(value)
+        if let slot, let wireMap = TypeSpelling.wire(collector.type) {
+            w.line("var collected: \(wireMap) = [:]")
+            w.block("for key in container.allKeys") { w in
+                w.line("collected[key.stringValue] = try container.decode(\(wire).self, forKey: key)")
+            }
+            w.line("self.\(Naming.escaped(collector.swiftName)) = presence.keeping(\(slot), collected)")
+            return
+        }
         w.line("var collected: [String: \(TypeSpelling.swift(value))] = [:]")
         // `allKeys` of this key type holds only the members the struct does not list.
         w.block("for key in container.allKeys") { w in
@@ -340,8 +344,9 @@ extension SwiftRenderer {
         w.line("self.\(Naming.escaped(collector.swiftName)) = collected")
     }
 
-    /// Writes the collecting property's entries as members of the object, in name order.
-    private func encodeOtherMembers(_ collector: Field, into w: inout SourceWriter) {
+    /// Writes the collecting property's entries as members of the object, in name order; date-times
+    /// with the texts kept in the presence at `slot`.
+    private func encodeOtherMembers(_ collector: Field, slot: Int?, into w: inout SourceWriter) {
         guard case .map(let value) = collector.type else { return }
         let property = "self." + Naming.escaped(collector.swiftName)
         // Members of any JSON are the ones the schema does not declare: a strict check omits them.
@@ -350,6 +355,13 @@ extension SwiftRenderer {
             ? "!\(property).isEmpty, !SchemaCoding.omitsUnlistedMembers(encoder)" : "!\(property).isEmpty"
         w.block("if \(condition)") { w in
             w.line("var others = encoder.container(keyedBy: SchemaVariantKey.self)")
+            if let slot, let wireMap = TypeSpelling.wire(collector.type) {
+                w.block("for (name, value) in self.schemaPresence.wire(\(slot), \(property), as: \(wireMap).self)") {
+                    w in
+                    w.line("try others.encode(value, forKey: SchemaVariantKey(stringValue: name))")
+                }
+                return
+            }
             w.block("for (name, value) in \(property)") { w in
                 w.line(
                     "try others.encode(\(TypeSpelling.toWire(value, "value")), forKey: SchemaVariantKey(stringValue: name))"

@@ -1,12 +1,20 @@
 /// A tuple: a struct with positional members `_0`, `_1`, … that is a JSON array of exactly that
-/// length on the wire.
+/// length on the wire. Elements that hold date-times keep their texts in a `SchemaPresence`, as a
+/// struct's members do, numbered by position.
 extension SwiftRenderer {
     func renderTuple(_ type: NamedType, elements: [TupleElement], into writer: inout SourceWriter) {
+        let keepsTexts = elements.contains { TypeSpelling.holdsTimestamp($0.type) }
         writer.block("public struct \(type.name): \(conformanceList(type, ["Codable", "Hashable", "Sendable"]))") {
             w in
             for (offset, element) in elements.enumerated() {
                 w.documentation(element.documentation ?? "Element \(offset) of the array.")
                 w.line("public var _\(offset): \(spelling(element))")
+                w.line()
+            }
+            if keepsTexts {
+                w.line("/// The texts of the date-times the value was decoded from, so that encoding writes them back;")
+                w.line("/// never compared.")
+                w.line("var schemaPresence = SchemaPresence()")
                 w.line()
             }
             w.line("/// Creates a value from its elements, in order.")
@@ -28,21 +36,32 @@ extension SwiftRenderer {
                         "        debugDescription: \"Expected an array of \(elements.count) elements for \(type.name), got \\(container.count.map(String.init) ?? \"another length\").\"))"
                     )
                 }
+                if keepsTexts { w.line("var presence = SchemaPresence()") }
                 for (offset, element) in elements.enumerated() {
-                    let value = decodeElement(element.type)
+                    var value = decodeElement(element.type)
+                    if TypeSpelling.holdsTimestamp(element.type), let wire = TypeSpelling.wire(element.type) {
+                        value = "presence.keeping(\(offset), try container.decode(\(wire).self))"
+                    }
                     if element.nullable {
                         w.line("self._\(offset) = try container.decodeNil() ? nil : \(value)")
                     } else {
                         w.line("self._\(offset) = \(value)")
                     }
                 }
+                if keepsTexts { w.line("self.schemaPresence = presence") }
             }
             w.line()
             w.line("/// Encodes the elements as one array.")
             w.block("public func encode(to encoder: any Encoder) throws") { w in
                 w.line("var container = encoder.unkeyedContainer()")
                 for (offset, element) in elements.enumerated() {
-                    if element.nullable {
+                    if TypeSpelling.holdsTimestamp(element.type), let wire = TypeSpelling.wire(element.type) {
+                        // The text each date-time came as, while it still names the value.
+                        let call = element.nullable ? "wireIfPresent" : "wire"
+                        w.line(
+                            "try container.encode(self.schemaPresence.\(call)(\(offset), _\(offset), as: \(wire).self))"
+                        )
+                    } else if element.nullable {
                         // An optional is written as its value or `null`.
                         let value =
                             TypeSpelling.wire(element.type) != nil

@@ -34,7 +34,7 @@ extension SwiftRenderer {
                             }
                             let resolved = resolvingAliases(payload)
                             w.line("    if let value = input.attempt(\(fitSpelling(resolved)).self) {")
-                            w.line("        self = .\(spelled)(\(TypeSpelling.fromWire(resolved, "value")))")
+                            w.line("        self = .\(spelled)(\(payloadFromWire(resolved, "value")))")
                             w.line("        return")
                             w.line("    }")
                         }
@@ -69,7 +69,7 @@ extension SwiftRenderer {
                         if let payload = variant.payload {
                             let resolved = resolvingAliases(payload)
                             w.line(
-                                "case .\(spelled)(let value): try container.encode(\(TypeSpelling.toWire(resolved, "value")))"
+                                "case .\(spelled)(let value): try container.encode(\(payloadToWire(resolved, "value")))"
                             )
                         } else {
                             w.line("case .\(spelled): try container.encodeNil()")

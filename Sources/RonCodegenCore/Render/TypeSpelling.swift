@@ -48,6 +48,24 @@ enum TypeSpelling {
         }
     }
 
+    /// Whether the type is a date-time, or an array or map of them (nested to any depth): the wire
+    /// forms that keep their text (through `WireTimestamp` in `RonGenerated`).
+    static func holdsTimestamp(_ type: TypeReference) -> Bool {
+        switch type {
+        case .timestamp: return true
+        case .array(let element): return holdsTimestamp(element)
+        case .map(let value): return holdsTimestamp(value)
+        default: return false
+        }
+    }
+
+    /// The Swift type of an enum case's payload: a date-time, alone or in arrays and maps, is a
+    /// `WireTimestamp` (which keeps the text it came as: an enum has nowhere else to keep it);
+    /// anything else is spelled as ``swift(_:)`` spells it.
+    static func payload(_ type: TypeReference) -> String {
+        holdsTimestamp(type) ? wire(type) ?? swift(type) : swift(type)
+    }
+
     /// The name of the keyed-container helpers (`decode<Name>(forKey:)`, `encode<Name>(_:forKey:)`)
     /// that read and write this scalar as text without a wrapper, or `nil`.
     static func textScalar(_ type: TypeReference) -> String? {

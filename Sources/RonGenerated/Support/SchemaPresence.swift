@@ -1,8 +1,9 @@
 import Foundation
 
 /// Which members of a decoded object were absent (and took their schema default) or were JSON
-/// `null`, and the text of timestamps that were not in the canonical form, so that encoding writes
-/// back the members the document had, as it had them, and no others.
+/// `null`, and the text of date-times that were not in the canonical form (a member's own, or those
+/// of its array elements and map values), so that encoding writes back the members the document
+/// had, as it had them, and no others.
 ///
 /// A generated struct with a defaulted member or a member that may be `null` stores one of these.
 /// Decoding notes each member that took its default because it was absent and each that was
@@ -12,16 +13,20 @@ import Foundation
 ///
 /// It never takes part in equality or hashing: two values with the same members are equal whether
 /// they were decoded or made in Swift. Members are numbered by their position in the struct; the
-/// first 64 take no storage beyond two words, the others one array that only such structs allocate.
+/// first 64 take no storage beyond two words, the others one dictionary that only such structs
+/// allocate.
 public struct SchemaPresence: Hashable, Sendable {
     // Members 0–63 take a bit each in two words; the rest, and kept texts, are in optionals that
-    // stay `nil` for most values, so a struct that stores one copies two words and two nil
+    // stay `nil` for most values, so a struct that stores one copies two words and three nil
     // references.
     private var absentBits: UInt64 = 0
     private var nullBits: UInt64 = 0
     /// Members from 64 on: 1 when absent, 2 when `null`.
     private var overflow: [Int: UInt8]?
     private var texts: [Int: String]?
+    /// The decoded wire forms (`[WireTimestamp]`, …) of members holding date-times in arrays or
+    /// maps, kept only when one of their texts is not the canonical form.
+    private var forms: [Int: any Sendable]?
 
     /// Nothing noted: every member is written as its value says.
     public init() {}
@@ -64,6 +69,37 @@ public struct SchemaPresence: Hashable, Sendable {
     /// The text member `index` was decoded from, when it was kept.
     public func text(_ index: Int) -> String? {
         texts?[index]
+    }
+
+    /// The plain form of `wire`, the decoded wire form of member `index` (a date-time, or an array
+    /// or map of them); `wire` is kept for encoding when one of its texts is not the canonical form.
+    public mutating func keeping<Wire: WireTimestampForm>(_ index: Int, _ wire: Wire) -> Wire.Plain {
+        if wire.keepsText {
+            var kept = forms ?? [:]
+            kept[index] = wire
+            forms = kept
+        }
+        return wire.plain
+    }
+
+    /// ``keeping(_:_:)`` for a member that may be absent or `null`.
+    public mutating func keepingIfPresent<Wire: WireTimestampForm>(_ index: Int, _ wire: Wire?) -> Wire.Plain? {
+        guard let wire else { return nil }
+        return keeping(index, wire)
+    }
+
+    /// The wire form of `plain`, the value of member `index`, with the texts kept when it was
+    /// decoded wherever they still name the same instants (see ``WireTimestampForm``).
+    public func wire<Wire: WireTimestampForm>(_ index: Int, _ plain: Wire.Plain, as type: Wire.Type) -> Wire {
+        Wire(plain, keeping: forms?[index] as? Wire)
+    }
+
+    /// ``wire(_:_:as:)`` for a member that may be `nil`.
+    public func wireIfPresent<Wire: WireTimestampForm>(_ index: Int, _ plain: Wire.Plain?, as type: Wire.Type)
+        -> Wire?
+    {
+        guard let plain else { return nil }
+        return Wire(plain, keeping: forms?[index] as? Wire)
     }
 
     /// Whether member `index` was absent when the value was decoded.

@@ -1,35 +1,76 @@
 import Foundation
 
-/// A `Date` carried as RFC 3339 text (`2025-01-02T03:04:05Z`, `2025-01-02T03:04:05.25+01:00`).
+/// A `Date` carried as RFC 3339 text (`2025-01-02T03:04:05Z`, `2025-01-02T03:04:05.25+01:00`),
+/// written back as the text it came as.
 ///
 /// Decoding accepts fractional seconds (up to nine digits) or none, `Z`/`z` or a numeric offset,
-/// and `T`, `t` or a space between date and time. Encoding writes UTC with `Z` and as few
-/// fractional digits as keep the value (at most six: microseconds).
+/// and `T`, `t` or a space between date and time. A decoded value keeps its text when that is not
+/// what ``RFC3339/format(_:)`` writes, and encodes it unchanged (`+00:10` stays `+00:10`); a value
+/// made from a `Date`, or whose ``value`` is set, writes UTC with `Z` and as few fractional digits
+/// as keep the value (at most six: microseconds).
+///
+/// This is the type of a date-time in a generated enum's case (`case at(WireTimestamp)`,
+/// `case each([WireTimestamp])`), which has no other place to keep the text; ``value`` is the
+/// `Date`. A struct's members stay `Date`, `[Date]` or `[String: Date]`: the struct keeps the
+/// texts beside them (``SchemaPresence``). Like the struct, it is compared and hashed by the
+/// instant alone: the same instant written with two offsets gives equal values.
 public struct WireTimestamp: Codable, Hashable, Sendable {
-    /// The instant.
-    public var value: Date
+    /// The instant. Setting it drops the text the value was decoded from.
+    public var value: Date {
+        get { instant }
+        set {
+            instant = newValue
+            keptText = nil
+        }
+    }
+
+    private var instant: Date
+    /// The text the value was decoded from, when it is not the canonical form; else `nil`.
+    private(set) var keptText: String?
 
     /// Wraps a date for encoding.
     public init(_ value: Date) {
-        self.value = value
+        instant = value
     }
 
-    /// Decodes RFC 3339 text.
+    /// The date `text` names, written back as `text`; `nil` when `text` is not RFC 3339.
+    public init?(text: String) {
+        guard let date = RFC3339.parse(text) else { return nil }
+        instant = date
+        keptText = RFC3339.isCanonical(text) ? nil : text
+    }
+
+    /// The RFC 3339 text encoding writes: the text it was decoded from, or the canonical form.
+    public var text: String {
+        keptText ?? RFC3339.format(instant)
+    }
+
+    /// Decodes RFC 3339 text, keeping it when it is not the canonical form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let date = RFC3339.parse(text) else {
+        guard let value = Self(text: text) else {
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "\"\(shown)\" is not an RFC 3339 timestamp")
         }
-        value = date
+        self = value
     }
 
-    /// Encodes RFC 3339 text in UTC.
+    /// Encodes the text it was decoded from, or RFC 3339 text in UTC.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(RFC3339.format(value))
+        try container.encode(text)
+    }
+
+    /// Whether both name the same instant, whatever their texts.
+    public static func == (lhs: WireTimestamp, rhs: WireTimestamp) -> Bool {
+        lhs.instant == rhs.instant
+    }
+
+    /// Hashes the instant alone, as ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instant)
     }
 }
 
