@@ -209,6 +209,8 @@
         var headers: RonHeaders
         var body: RonBodySource?
         var progress: RonProgressReporter?
+        /// The credentials the call's security attached (their header names leave at another origin).
+        var credentials: CredentialSlot
 
         private static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding"]
 
@@ -218,6 +220,7 @@
             headers = request.headers
             body = request.bodySource
             progress = request.uploadProgress
+            credentials = request.credentials
         }
 
         /// The request for this leg, for the client's delegate interface (``ResponseBodyReader``).
