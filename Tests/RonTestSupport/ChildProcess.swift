@@ -57,4 +57,17 @@ package enum ChildProcess {
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             error: String(decoding: errors.value, as: UTF8.self))
     }
+
+    /// The first line a child writes to `handle` (without its newline), read a byte at a time so
+    /// nothing after it is taken from the pipe: how a server started by a test says where it listens.
+    /// Empty when the child ends without writing one.
+    package static func firstLine(of handle: FileHandle) -> Data {
+        var line = Data()
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data([0x0A]) { break }
+            line.append(byte)
+        }
+        return line
+    }
 }

@@ -69,13 +69,7 @@ package final class HTTPBinServer: @unchecked Sendable {
         } catch {
             throw Unavailable(description: "httpbin: python3 could not be started (\(error)); \(howTo)")
         }
-        var line = Data()
-        let handle = out.fileHandleForReading
-        while true {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([0x0A]) { break }
-            line.append(byte)
-        }
+        let line = ChildProcess.firstLine(of: out.fileHandleForReading)
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("port:"), let port = Int(text.dropFirst(5)) else {
             try? input.fileHandleForWriting.close()

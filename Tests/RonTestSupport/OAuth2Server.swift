@@ -107,13 +107,7 @@ package final class OAuth2Server: @unchecked Sendable {
         } catch {
             throw Unavailable(description: "the OAuth 2.0 server: python3 could not be started (\(error)); \(howTo)")
         }
-        var line = Data()
-        let handle = out.fileHandleForReading
-        while true {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([0x0A]) { break }
-            line.append(byte)
-        }
+        let line = ChildProcess.firstLine(of: out.fileHandleForReading)
         if let seeded = try? JSONDecoder().decode(Seeded.self, from: line) {
             return OAuth2Server(seeded: seeded, process: process, input: input)
         }
