@@ -46,21 +46,7 @@ struct CallCommand: AsyncParsableCommand {
             "A schema folder whose operation PATH is: its server path and its security are used.", valueName: "dir"))
     var schema: String?
 
-    @Option(
-        name: .customLong("credential"),
-        help: ArgumentHelp(
-            "A security scheme's credential by the scheme's name (repeatable; basic: USER:PASSWORD; never printed).",
-            valueName: "name=value"))
-    var credentials: [String] = []
-
-    @Option(help: ArgumentHelp("A file of NAME=VALUE credential lines ('#' comments).", valueName: "file"))
-    var credentialsFile: String?
-
-    @Option(
-        name: .customLong("oauth-client"),
-        help: ArgumentHelp(
-            "An OAuth 2.0 client for a scheme's client credentials flow (repeatable).", valueName: "name=id:secret"))
-    var oauthClients: [String] = []
+    @OptionGroup var credentials: CredentialOptions
 
     func run() async throws {
         let verb = HTTPMethod(rawValue: method)
@@ -86,13 +72,11 @@ struct CallCommand: AsyncParsableCommand {
             requestBody = AppRequestBody(data: data, contentType: "application/json")
         }
         var target: SchemaCallTarget?
-        var tool = ToolCredentials()
+        let tool: ToolCredentials
         do {
-            for spec in credentials { try tool.add(spec, option: "--credential") }
-            for spec in oauthClients { try tool.add(spec, option: "--oauth-client") }
-            if let credentialsFile { try tool.read(file: credentialsFile) }
+            tool = try credentials.read()
             if let schema { target = try SchemaCallTarget.find(schema: schema, method: method, path: path) }
-            if target == nil && !(credentials.isEmpty && oauthClients.isEmpty && credentialsFile == nil) {
+            if target == nil && !credentials.isEmpty {
                 throw UsageError("--credential needs --schema: the schema says which scheme a call takes and where")
             }
         } catch let error as UsageError {

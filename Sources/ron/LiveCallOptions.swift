@@ -11,22 +11,7 @@ struct LiveCallOptions: ParsableArguments {
     @Flag(help: "Allow an http:// base URL that is not on this machine.")
     var allowInsecureHttp = false
 
-    @Option(
-        name: .customLong("credential"),
-        help: ArgumentHelp(
-            "A security scheme's credential, by the scheme's name (repeatable; basic: USER:PASSWORD; never printed "
-                + "or written). Also RON_CREDENTIAL_<NAME>.", valueName: "name=value"))
-    var credentials: [String] = []
-
-    @Option(help: ArgumentHelp("A file of NAME=VALUE credential lines ('#' comments).", valueName: "file"))
-    var credentialsFile: String?
-
-    @Option(
-        name: .customLong("oauth-client"),
-        help: ArgumentHelp(
-            "An OAuth 2.0 client for a scheme's client credentials flow, at its tokenUrl (repeatable).",
-            valueName: "name=id:secret"))
-    var oauthClients: [String] = []
+    @OptionGroup var credentials: CredentialOptions
 
     /// Runs `body` with `options` completed by these.
     func run(_ options: DriftOptions, _ body: (DriftOptions) async throws -> Int32) async throws {
@@ -34,9 +19,7 @@ struct LiveCallOptions: ParsableArguments {
         (options.timeoutMs, options.allowInsecureHttp) = (timeoutMs, allowInsecureHttp)
         let status: Int32
         do {
-            for spec in credentials { try options.credentials.add(spec, option: "--credential") }
-            for spec in oauthClients { try options.credentials.add(spec, option: "--oauth-client") }
-            if let credentialsFile { try options.credentials.read(file: credentialsFile) }
+            options.credentials = try credentials.read()
             status = try await body(options)
         } catch let error as UsageError {
             throw ValidationError(error.description)

@@ -149,6 +149,21 @@ import Testing
         #expect(failingTransport.requests.isEmpty)
     }
 
+    @Test func mergedCredentialsLetTheSecondWinForASchemeBothGive() async throws {
+        func key(_ credentials: RonCredentials, _ scheme: RonSecurityScheme) async throws -> String? {
+            guard case .apiKey(let value)? = try await credentials.credential(for: scheme) else { return nil }
+            return value
+        }
+        let base = RonCredentials(["headerKey": .apiKey("base-h"), "queryKey": .apiKey("base-q")])
+        let fixed = base.merging(RonCredentials(["headerKey": .apiKey("new-h")]))
+        #expect(try await key(fixed, Self.headerKey) == "new-h")
+        #expect(try await key(fixed, Self.queryKey) == "base-q")
+        let rotating = base.merging(.provider { $0.name == "queryKey" ? .apiKey("rotated-q") : nil })
+        #expect(try await key(rotating, Self.headerKey) == "base-h")
+        #expect(try await key(rotating, Self.queryKey) == "rotated-q")
+        #expect(try await key(rotating, Self.cookieKey) == nil)
+    }
+
     @Test func attachedCredentialsAreRedactedInHooksAndEventsUnderAnyName() async throws {
         let (hooks, hook) = AsyncStream.makeStream(of: String.self)
         let (client, _) = try Self.client(

@@ -46,6 +46,7 @@ import Testing
     /// The server's request counts, asked without credentials.
     static func stats(_ server: OAuth2Server) async throws -> Stats {
         let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true))
+        defer { client.close() }
         let answer: AppResponse<Stats> = await client.request(
             AppRequest(method: .get, path: RonPath.server("") + "/test/stats"))
         return try #require(answer.data, "stats: \(String(describing: answer.problem))")

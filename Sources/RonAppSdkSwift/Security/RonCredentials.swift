@@ -74,12 +74,6 @@ public struct RonCredentials: Sendable {
             }
         }
     }
-
-    /// The scheme names given, for fixed credentials (`nil` for a provider).
-    public var schemeNames: [String]? {
-        guard case .fixed(let values) = storage else { return nil }
-        return values.keys.sorted()
-    }
 }
 
 /// A user and password for an HTTP basic scheme, as a generated credentials struct takes them.
