@@ -138,19 +138,27 @@ expect_out '401 ApiKey realm="Widgets", name="X-Widgets-Key", in="header"'
 run 0 "curl -fsS -X POST -H 'X-Widgets-Key: k-1' -H 'content-type: application/json' -d '{\"name\": \"x\"}' http://127.0.0.1:8080/v1/widgets"
 expect_out '"id"'
 run 22 "curl -fsS -X POST -H 'X-Widgets-Key: k-1' -H 'content-type: application/json' -d '{\"name\": 5}' http://127.0.0.1:8080/v1/widgets"
+# The mock keeps what it was sent: the widget created above is listed, then a reset forgets it.
+run 0 "curl -fsS http://127.0.0.1:8080/v1/widgets"
+expect_out '"name": *"x"'
+run 0 "curl -fsS -X POST http://127.0.0.1:8080/_mock/reset"
+run 0 "curl -fsS http://127.0.0.1:8080/v1/widgets"
+[ "$(grep -c '"x"' "$work/out" || true)" = 0 ] || { cat "$work/out"; echo "error: the reset mock still lists the created widget"; exit 1; }
 run 0 "swift package ron-codegen drift --base http://127.0.0.1:8080"
-expect_out "ok      listWidgets"
-expect_out "ok      getWidget"
-expect_out "skipped createWidget (POST /widgets): not a GET"
-expect_out "drift: 3 operations: 2 fit, 0 drifted, 0 failed, 1 skipped"
+expect_out "^ok        listWidgets (GET /widgets): 200 \[Widget\]$"
+expect_out "^ok        getWidget (GET /widgets/{widget_id}): 200 Widget$"
+expect_out "^skipped   createWidget (POST /widgets): changes the server: called only with --unsafe"
+expect_out "^drift: 2 GET operations: 2 called (2 fit, 0 drifted, 0 tolerated), 0 skipped$"
+expect_out "^drift: 1 other operation: 0 called (0 fit, 0 drifted, 0 tolerated), 1 skipped (changes the server: 1)$"
 # A call that fails is not drift: the tool exits 2, SwiftPM 1, and SwiftPM's last line (on standard
-# error) names the 2; the report on standard output ends with its whole summary line. (Each stream is
+# error) names the 2; the report on standard output ends with its two whole summary lines. (Each stream is
 # read alone: where both go to one file, SwiftPM writes a plugin's output in blocks and its own lines
 # as they come.)
 status=0
 swift package ron-codegen drift --base http://127.0.0.1:9 > "$work/drift.out" 2> "$work/drift.err" || status=$?
-grep -q "^failed  listWidgets (GET /widgets): " "$work/drift.out" \
-    && [ "$(tail -n 1 "$work/drift.out")" = "drift: 3 operations: 0 fit, 0 drifted, 2 failed, 1 skipped" ] \
+grep -q "^failed    listWidgets (GET /widgets): " "$work/drift.out" \
+    && [ "$(tail -n 2 "$work/drift.out")" = "drift: 2 GET operations: 2 called (0 fit, 0 drifted, 0 tolerated, 2 failed), 0 skipped
+drift: 1 other operation: 0 called (0 fit, 0 drifted, 0 tolerated), 1 skipped (changes the server: 1)" ] \
     && [ "$(tail -n 1 "$work/drift.err")" = "error: Plugin ended with exit code 2" ] && [ "$status" = 1 ] || {
     cat "$work/drift.out" "$work/drift.err"; echo "error: drift with no server: exit $status, not as documented"; exit 1; }
 run 0 "swift run shop-front-cli http://127.0.0.1:8080"
@@ -172,8 +180,8 @@ cat > "$work/changed/Widget/w1.json" <<'JSON'
 JSON
 mock "$work/mock-changed.log" --fixtures "$work/changed"
 run 1 "swift package ron-codegen drift --base http://127.0.0.1:8080"
-expect_out "getWidget (GET /widgets/{widget_id}): Widget at /name: expected"
-expect_out "getWidget (GET /widgets/{widget_id}): Widget at /size: expected"
+expect_out "^drift     getWidget (GET /widgets/{widget_id}): 200 Widget at /name: expected"
+expect_out "^drift     getWidget (GET /widgets/{widget_id}): 200 Widget at /size: expected"
 expect_out "error: Plugin ended with exit code 1"
 stop_mocks
 
@@ -261,11 +269,14 @@ print("getAllAsset: \(assets.status) \(assets.data?.count ?? -1); statisticsFace
 SWIFT
     git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "a vendor's description"
     run 0 "./ci.sh"
-    expect_out "drift: 291 operations: "
-    expect_out " 0 drifted, 0 failed, "
-    summary=$(grep "^drift: 291 operations" "$work/out")
-    fit=$(echo "$summary" | sed -n 's/.*operations: \([0-9]*\) fit.*/\1/p')
-    [ "${fit:-0}" -ge 40 ] || { echo "error: drift called too few operations: $summary"; exit 1; }
+    # 141 GET operations, and 150 that change the server, which ci.sh does not call (no --unsafe).
+    expect_out "^drift: 150 other operations: 0 called (0 fit, 0 drifted, 0 tolerated), 150 skipped (changes the server: 150)$"
+    summary=$(grep "^drift: 141 GET operations: " "$work/out") || { cat "$work/out"; echo "error: no summary of the GET operations"; exit 1; }
+    # Nothing drifted, was tolerated or failed ("N failed" is there only when N > 0), and drift found
+    # a value for nearly every operation with no example anywhere (earlier answers, values made up).
+    echo "$summary" | grep -q " 0 drifted, 0 tolerated)" || { echo "error: drift against the mock: $summary"; exit 1; }
+    fit=$(echo "$summary" | sed -n 's/.* called (\([0-9]*\) fit.*/\1/p')
+    [ "${fit:-0}" -ge 130 ] || { echo "error: drift called too few operations: $summary"; exit 1; }
     echo "   $summary"
     git reset -q --hard "$start"
     git clean -qfd

@@ -26,6 +26,15 @@ package struct DriftOptions: Sendable {
     package var allowInsecureHttp = false
     /// The name messages on standard error start with.
     package var program = "ron"
+    /// Parameter values given by the user (`--value`); the values file is read beside them.
+    package var values = DriftValues()
+    /// The values file (`nil`: `drift-values.json` beside the schema folder, when there is one).
+    package var valuesFile: String?
+    /// Also call operations that change the server (searches that are POSTs, then create, read,
+    /// update, delete), against a server that may be changed.
+    package var unsafe = false
+    /// Where each exchange is written as one JSON line, for another judge.
+    package var exchanges: String?
 
     /// Options with every default.
     package init() {}
@@ -36,51 +45,51 @@ package struct DriftOptions: Sendable {
 package enum DriftRun {
     /// What `fixtures record` does, for `--help`.
     package static let recordDiscussion = """
-        Calls the operations `ron drift` calls (GET, parameters from the schema's examples) and writes each \
-        JSON answer as it came, under the folder of its schema type, so the offline drift tests cover it. \
-        Only bodies are written: no header, and the token (and any "authorization" member) is replaced by \
-        "redacted". Each answer is checked as `ron drift` checks it (the same comparison as \
-        RonFixtures.verify: it decodes, and a round trip loses nothing); one that fails is still written, \
-        and named on standard error with its JSON pointer. With --schema DIR, the operations and types \
-        come from a schema folder of your own (as for `ron drift --schema`).
+        Calls the operations `ron drift` calls (with the same values: the values file, examples, earlier \
+        answers) and writes each JSON answer drift judges ok or tolerated where the fixture tests read it: \
+        a named type's answer under Fixtures/<Type>/, a list's items under their type's folder (an empty \
+        list under <Type>.list/), other shapes under the folder of their Swift wire type (Bool/, String/, \
+        JSONValue/, <Type>.map/). Only bodies are written: no header, and the token and every credential \
+        (and any "authorization" member) are replaced by "redacted". What it cannot write is named on \
+        standard error. Exit status: 1 when an answer drifted or a call failed, 3 when an answer was \
+        left unwritten, 0 otherwise.
         """
 
     /// What `drift` does, for `--help`.
     package static let driftDiscussion = """
-        Calls every GET operation of Schema/app-plane.openapi.json whose parameters have an example or \
-        are optional, and decodes each answer with the generated type. Per operation: ok (the answer \
-        fits), drift (the answer drifted: the type, the JSON pointer, what the schema says and what \
-        came), failed (the call failed: no answer, or a status that is not the documented answer, such \
-        as a mock's 501 no_example), or skipped (nothing to call it with, and why: an answer with no \
-        schema, a required parameter without an example, not a GET). The last line sums them up: \
-        'drift: 12 operations: 9 fit, 1 drifted, 1 failed, 1 skipped'.
-        With --schema DIR, the operations and types are read from the OpenAPI 3.1 and type documents \
-        below DIR (a user's own Schema/) and each answer is checked at JSON level against the model \
-        the code generator builds from them, instead of the schema built into ron. Either way an answer \
-        drifts when the generated type refuses it or a round trip through it would lose a member; with \
-        --strict, also when it has a member the schema does not declare (which the type would keep).
-        A drifted answer gets one line per problem (every value the type refuses, every member a round trip \
-        loses), each naming the type, the JSON pointer, what the schema says there and what came; a value \
-        the compiled types refuse is reported where their decoder stopped. --format json gives one entry \
-        per operation, its problems in a 'problems' array (pointer, expected, got) and the first one also \
-        in 'pointer', 'expected' and 'got'; standard output then holds that JSON document alone, and \
-        the summary line goes to standard error.
-        Exit status, for CI: 1 when any operation drifted, 2 when none drifted but a call failed or a \
-        stream sent nothing, 0 when every answer fits or its operation was skipped; 64 for a usage \
-        error.
+        Calls every GET operation of the schema on a live server and judges each answer: its status and \
+        content type against the description, its body against the generated types and the description. \
+        Parameter values come from, in order: the values file (drift-values.json beside the schema \
+        folder, or --values FILE: {"parameters": {NAME: VALUE}, "operations": {ID: {NAME: VALUE}}}) and \
+        --value NAME=VALUE or --value OPERATION.NAME=VALUE; the description's examples and defaults; \
+        earlier answers (lists are called first, and their items' ids feed the item routes: /flows/{id} \
+        takes an id listed by /flows, a parameter flow_id any member flow_id); and values made up from \
+        the schema where any value of the type will do (never an identifier in the path).
+        Per operation: ok (the answer fits), drift (the generated types refuse it, or a round trip loses \
+        part of it: the type, the JSON pointer, what the schema says and what came), tolerated (the types \
+        read it, but the description says otherwise: a null where the member is not nullable, an \
+        undocumented status or content type, a value out of its enum, range or pattern), failed (no \
+        answer, or an error status), or skipped (why, and for a missing value where one could come from). \
+        The summary counts GET operations apart from the others: 'drift: 51 GET operations: 47 called (45 \
+        fit, 1 drifted, 1 tolerated), 4 skipped (no value for {deployment_id}: 4)'.
+        --unsafe also calls the operations that change the server, against a server you can throw away: \
+        searches that are POSTs first, then creates (bodies made from the schema), reads, updates and \
+        deletes of what drift created, and the rest; it deletes only what it created. Never without it.
+        With --schema DIR the operations, types and description come from a schema folder of your own \
+        (a user's Schema/); without it, from the schema built into ron (no description: status and types \
+        only). --strict: a tolerated answer fails the run too, and a member the schema does not declare \
+        is drift. --format json gives one entry per operation (request with credentials left out, values \
+        and where they came from, status, content type, outcome, problems, the description's verdict); \
+        standard output then holds that JSON document alone, and the summary goes to standard error. \
+        --exchanges FILE writes every request and answer as JSON lines for another validator.
+        Exit status, for CI: 1 when any operation drifted (with --strict, or was tolerated), 2 when none \
+        did but a call failed or a stream sent nothing, 0 otherwise; 64 for a usage error.
         """
 
-    /// Calls every safe operation and checks its answer; prints the report and its summary line.
-    /// Returns 1 when any operation drifted, 2 when none drifted but a call failed, 0 otherwise.
+    /// Calls the operations and checks their answers; prints the report and its summary.
     package static func drift(_ options: DriftOptions) async throws -> Int32 {
-        let (types, client) = try prepare(options)
-        defer { client.close() }
-        var reports: [DriftReport] = []
-        for operation in types.operations
-        where options.operations.isEmpty || options.operations.contains(operation.operationId) {
-            reports.append(
-                await DriftCheck.check(operation, types: types, client: client, timeoutMs: options.timeoutMs))
-        }
+        let outcomes = try await run(options)
+        let reports = outcomes.map(\.report)
         let summary = DriftReport.summary(reports)
         if options.json {
             // Standard output holds the JSON document alone; the summary goes to standard error.
@@ -98,119 +107,128 @@ package enum DriftRun {
         // Every line ends and is written before the process does (a plugin that runs this tool
         // exits right after it, and SwiftPM then adds a line of its own).
         fflush(nil)
-        return DriftReport.status(reports)
+        return DriftReport.status(reports, strict: options.strict)
     }
 
-    /// Writes each safe operation's answer as `<output>/<Type>/recorded_<operation>.json`, checked
-    /// as drift checks it. Returns 1 when a call failed or an answer does not fit, 0 otherwise.
+    /// Writes each answer drift judges ok or tolerated into `output` where the fixture tests read
+    /// it. Returns 1 when an answer drifted or a call failed, 3 when an answer was left unwritten,
+    /// 0 otherwise.
     package static func record(_ options: DriftOptions, output: String) async throws -> Int32 {
-        let (types, client) = try prepare(options)
-        defer { client.close() }
+        let outcomes = try await run(options)
         let folder = URL(fileURLWithPath: output, isDirectory: true)
-        var failed = false
-        func complain(_ message: String) {
+        var status: Int32 = 0
+        func complain(_ message: String, _ code: Int32) {
             FileHandle.standardError.write(Data("\(options.program): \(message)\n".utf8))
-            failed = true
+            status = max(status, code)
         }
-        for operation in types.operations
-        where options.operations.isEmpty || options.operations.contains(operation.operationId) {
-            guard operation.isSafe, !operation.eventStream, let type = operation.responseType else { continue }
-            guard case .success(let call) = ExampleCall.make(for: operation) else { continue }
-            var request = AppRequest(method: .get, path: call.path, query: call.query, headers: call.headers)
-            request.security = operation.security
-            let answer: AppResponse<Data> = await client.request(request)
-            guard let body = answer.data, answer.ok else {
+        let secrets = [options.token].compactMap { $0 } + options.credentials.secrets()
+        for outcome in outcomes {
+            let report = outcome.report
+            switch report.outcome {
+            case .skipped: continue
+            case .failed:
+                complain("\(report.operation): \(report.message ?? "failed"); not written", 1)
+                continue
+            case .drift:
                 complain(
-                    "\(operation.operationId): \(answer.problem.map { "\($0.code): \($0.message)" } ?? "no answer")")
+                    "\(report.operation): the answer drifted (\(report.pointer ?? "/"): expected "
+                        + "\(report.expected ?? "?"), got \(report.got ?? "?")); not written", 1)
                 continue
+            case .ok, .tolerated: break
             }
-            let cleaned = FixtureScrubber.scrub(
-                body, secrets: [options.token].compactMap { $0 } + options.credentials.secrets())
-            let examples: [RecordedExample]
-            switch RecordedExample.split(cleaned, type: type, operationId: operation.operationId) {
-            case .success(let found): examples = found
-            case .failure(let note):
+            guard let body = outcome.body, !body.isEmpty,
+                DriftCheck.isJSON(report.contentType) || outcome.answerType != nil
+            else { continue }
+            // A `null` answer (of an operation that may answer one) holds nothing to check.
+            if String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "null" {
                 FileHandle.standardError.write(
-                    Data("\(options.program): \(operation.operationId): \(note.message)\n".utf8))
+                    Data("\(options.program): \(report.operation): a null answer; nothing to write\n".utf8))
                 continue
             }
-            for example in examples {
-                let file = folder.appending(path: example.type).appending(path: example.name + ".json")
-                try FileManager.default.createDirectory(
-                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try example.data.write(to: file, options: .atomic)
-                let verdict = types.check(example.data, of: operation, as: example.type, element: example.element)
-                switch verdict {
-                case .ok: break
-                case .unknownType:
-                    complain("\(operation.operationId): the schema has no type '\(example.type)' (written anyway)")
-                case .drift(let problems):
-                    for problem in problems {
-                        let got = DriftDescription.value(at: problem.pointer, in: example.data)
-                        complain(
-                            "\(operation.operationId): \(example.type) at \(problem.pointer.isEmpty ? "/" : problem.pointer): "
-                                + "expected \(problem.expected), got \(got) (written anyway)")
-                    }
+            let name: String
+            if let type = outcome.answerType {
+                guard let folderName = FixtureFolderName.name(for: type) else {
+                    complain(
+                        "\(report.operation): an answer of type \(report.type ?? "?") has no fixtures folder; not written",
+                        3)
+                    continue
                 }
-                print("wrote \(folder.lastPathComponent)/\(example.type)/\(file.lastPathComponent)")
+                name = folderName
+            } else if let spelled = report.type {
+                name = spelled
+            } else {
+                name = "JSONValue"
+            }
+            let cleaned = FixtureScrubber.scrub(body, secrets: secrets)
+            switch RecordedExample.split(cleaned, folder: name, operationId: report.operation) {
+            case .failure(let note):
+                complain("\(report.operation): \(note.message)", 3)
+            case .success(let examples):
+                for example in examples {
+                    let file = folder.appending(path: example.type).appending(path: example.name + ".json")
+                    try FileManager.default.createDirectory(
+                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try example.data.write(to: file, options: .atomic)
+                    print("wrote \(folder.lastPathComponent)/\(example.type)/\(file.lastPathComponent)")
+                }
             }
         }
-        return failed ? 1 : 0
+        fflush(nil)
+        return status
     }
 
-    private static func prepare(_ options: DriftOptions) throws -> (DriftTypes, RonClient) {
+    /// Every operation's call and judgement, in the order they were made, then the skipped ones.
+    static func run(_ options: DriftOptions) async throws -> [DriftOutcome] {
         let types = try DriftTypes.load(schema: options.schema, strict: options.strict)
-        let known = Set(types.operations.map(\.operationId))
+        let targets = types.targets
+        let known = Set(targets.map(\.operationId))
         for id in options.operations where !known.contains(id) {
             throw UsageError("no operation '\(id)' (known: \(known.sorted().joined(separator: ", ")))")
         }
+        var values = DriftValues()
+        var valuesPath: String?
+        if let file = options.valuesFile {
+            values = try DriftValues.read(URL(fileURLWithPath: file))
+            valuesPath = file
+        } else if let schema = options.schema {
+            let beside = URL(fileURLWithPath: schema, isDirectory: true).deletingLastPathComponent()
+                .appending(path: DriftValues.fileName)
+            if FileManager.default.fileExists(atPath: beside.path) {
+                values = try DriftValues.read(beside)
+                valuesPath = beside.path
+            }
+        }
+        for id in values.operations.keys.sorted() where !known.contains(id) {
+            throw UsageError(
+                "\(valuesPath ?? DriftValues.fileName)#/operations/\(id): the schema has no operation '\(id)'")
+        }
+        for id in options.values.operations.keys.sorted() where !known.contains(id) {
+            throw UsageError("--value \(id).…: the schema has no operation '\(id)'")
+        }
+        values.merge(options.values)
         let base =
-            options.base.flatMap(URL.init(string:))
-            ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"].flatMap(URL.init(string:))
-        let credentials = try options.credentials.credentials(for: types.securitySchemes, base: base)
+            options.base
+            ?? ProcessInfo.processInfo.environment["RON_SDK_GATEWAY_ADDR"]
+        let credentials = try options.credentials.credentials(
+            for: types.securitySchemes, base: base.flatMap(URL.init(string:)))
         let client = try ToolClient.make(
             base: options.base, allowInsecureHttp: options.allowInsecureHttp, timeoutMs: options.timeoutMs,
             token: options.token, credentials: credentials)
-        return (types, client)
-    }
-}
-
-/// One fixture to write from an answer: fixtures are per named type, so a list's items are written
-/// one by one into their type's folder (at most three), and an answer of another shape is not written.
-struct RecordedExample {
-    /// Why nothing is written.
-    struct Note: Error {
-        var message: String
-    }
-
-    var type: String
-    var name: String
-    var data: Data
-    /// Whether it is an item of the answer, not the whole answer.
-    var element: Bool
-
-    static func split(_ body: Data, type: String, operationId: String) -> Result<[RecordedExample], Note> {
-        let plain = { (name: Substring) in !name.isEmpty && !name.contains(where: { "<>[]:, ".contains($0) }) }
-        let name = "recorded_\(operationId)"
-        if plain(Substring(type)) {
-            return .success([RecordedExample(type: type, name: name, data: body, element: false)])
+        defer { client.close() }
+        var exchanges: FileHandle?
+        if let path = options.exchanges {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: path)
+            else { throw UsageError("cannot write the exchanges file \(path)") }
+            exchanges = handle
         }
-        let item = type.dropFirst().dropLast()
-        guard type.hasPrefix("["), type.hasSuffix("]"), plain(item) else {
-            return .failure(
-                Note(message: "an answer of type \(type) has no fixtures folder (one per named type); not written"))
-        }
-        guard case .array(let items)? = try? SchemaDocumentReader.parse(body, path: "answer.json") else {
-            return .failure(Note(message: "the answer is not a JSON array of \(item); not written"))
-        }
-        guard !items.isEmpty else {
-            return .failure(Note(message: "the answer is an empty list: no \(item) to write"))
-        }
-        return .success(
-            items.prefix(3).enumerated().map { index, value in
-                RecordedExample(
-                    type: String(item), name: "\(name)-\(index + 1)", data: Data((value.jsonText + "\n").utf8),
-                    element: true)
-            })
+        defer { try? exchanges?.close() }
+        let context = DriftContext(
+            client: client, types: types, timeoutMs: options.timeoutMs, base: base ?? "",
+            exchanges: exchanges, secrets: [options.token].compactMap { $0 } + options.credentials.secrets())
+        var planner = DriftPlanner(
+            targets: targets.filter { options.operations.isEmpty || options.operations.contains($0.operationId) },
+            resolver: ParameterResolver(values: values, documents: types.documents), unsafe: options.unsafe)
+        return await planner.run(context: context)
     }
 }

@@ -3,6 +3,21 @@ import RonAppSdkSwift
 import RonCodegenCore
 import RonCommandLine
 
+/// The type an answer is checked against: its name as reports show it, and the generator's model
+/// of it when drift reads a schema folder.
+struct AnswerType: Equatable {
+    var spelling: String
+    var model: TypeReference?
+}
+
+/// One place where an answer is not what the description says.
+struct DescribedProblem: Equatable {
+    var pointer: String
+    var expected: String
+    /// What came, when the judge says it better than the value at the pointer (a status, a type).
+    var got: String?
+}
+
 /// What `ron drift` checks answers against: the generated types built into `ron` (the package's
 /// own schema), or the model of a schema folder read at run time (a user's own `Schema/`).
 enum DriftTypes {
@@ -28,20 +43,51 @@ enum DriftTypes {
     }
 
     /// The operations to call, in document order.
-    var operations: [RonOperationInfo] {
+    var targets: [DriftTarget] {
         switch self {
-        case .compiled: RonOperationCatalog.operations
-        case .schema(let schema): schema.operations
+        case .compiled: RonOperationCatalog.operations.map(DriftTarget.init(compiled:))
+        case .schema(let schema): schema.targets
         }
     }
 
-    /// Whether `body`, the answer of `operation` (or with `element`, one item of that answer, a
-    /// list), is what the schema says: every place where it is not.
-    func check(_ body: Data, of operation: RonOperationInfo, as type: String, element: Bool = false) -> DriftVerdict {
+    /// The documents of the schema folder (`nil` for the compiled schema).
+    var documents: DescriptionDocuments? {
+        switch self {
+        case .compiled: nil
+        case .schema(let schema): schema.documents
+        }
+    }
+
+    /// The type of `target`'s answer with `status` and `contentType`, or `nil` when it has none.
+    func answerType(of target: DriftTarget, status: Int, contentType: String?) -> AnswerType? {
+        switch self {
+        case .compiled:
+            return target.info.responseType.map { AnswerType(spelling: $0, model: nil) }
+        case .schema(let schema):
+            return schema.answerType(of: target, status: status, contentType: contentType).map {
+                AnswerType(spelling: DriftSchema.spelling($0), model: $0)
+            }
+        }
+    }
+
+    /// Where an answer breaks the description (`nil` when there is no description to read: the
+    /// schema compiled into `ron`).
+    func describe(_ body: Data, of operationId: String, status: Int, contentType: String?, headers: [String: String])
+        -> [DescribedProblem]?
+    {
+        switch self {
+        case .compiled: nil
+        case .schema(let schema):
+            schema.describe(body, of: operationId, status: status, contentType: contentType, headers: headers)
+        }
+    }
+
+    /// Whether `body` is what `type` reads and writes back: every place where it is not.
+    func check(_ body: Data, of operation: RonOperationInfo, as type: AnswerType) -> DriftVerdict {
         switch self {
         case .compiled(let strict):
             do {
-                guard try RonSchemaCatalog.reencode(body, as: type) != nil else { return .unknownType }
+                guard try RonSchemaCatalog.reencode(body, as: type.spelling) != nil else { return .unknownType }
             } catch {
                 // The generated decoder stops at the first value it refuses.
                 let (pointer, expected) = DriftDescription.location(of: error)
@@ -49,18 +95,19 @@ enum DriftTypes {
             }
             // It decodes; the fixtures' comparison says where a round trip does not keep it whole.
             let differences = RonFixtures.differences(
-                of: body, as: type, catalog: RonSchemaCatalog.self, strict: strict)
+                of: body, as: type.spelling, catalog: RonSchemaCatalog.self, strict: strict)
             guard !differences.isEmpty else { return .ok }
             return .drift(
                 differences.map { difference in
                     DriftProblem(
                         pointer: difference.pointer,
                         expected: difference.message.hasSuffix("(strict)")
-                            ? "no member the schema of \(type) does not declare (strict)"
-                            : "the same value after a round trip through \(type) (\(difference.message))")
+                            ? "no member the schema of \(type.spelling) does not declare (strict)"
+                            : "the same value after a round trip through \(type.spelling) (\(difference.message))")
                 })
         case .schema(let schema):
-            return schema.check(body, of: operation.operationId, element: element)
+            guard let model = type.model else { return .unknownType }
+            return schema.check(body, as: model)
         }
     }
 }
@@ -82,15 +129,19 @@ enum DriftVerdict: Equatable {
     case drift([DriftProblem])
 }
 
-/// The operations and types of a schema folder (OpenAPI 3.1 documents and the type documents they
-/// refer to), read with the code generator's model, for `ron drift --schema DIR`.
+/// The operations and types of a schema folder (OpenAPI and Swagger documents and the type
+/// documents they refer to), read with the code generator's model and beside it the documents as
+/// written, for `ron drift --schema DIR`.
 struct DriftSchema {
-    /// The operations, described as the generated catalog describes them.
-    let operations: [RonOperationInfo]
+    /// The operations, as drift calls them.
+    let targets: [DriftTarget]
     /// The security schemes of its documents, as the client takes them.
     let securitySchemes: [RonSecurityScheme]
-    private let answerTypes: [String: TypeReference]
+    /// The documents as the generator read them.
+    let documents: DescriptionDocuments
+    private let operations: [String: RonCodegenCore.Operation]
     private let validator: FixtureValidator
+    private let judge: DescriptionJudge
 
     /// Reads the documents below `directory`; a document the generator refuses is a usage error
     /// naming the file and the JSON pointer. With `strict`, a member the schema does not declare is
@@ -99,6 +150,7 @@ struct DriftSchema {
         let model: SchemaModel
         do {
             model = try CodeGenerator().model(schemaDirectory: directory)
+            documents = try DescriptionDocuments(schemaDirectory: directory)
         } catch let error as CodegenError {
             throw UsageError("the schema in \(directory.path) cannot be read: \(error)")
         }
@@ -106,8 +158,10 @@ struct DriftSchema {
             throw UsageError(
                 "the schema in \(directory.path) has no operations (no OpenAPI document with 'paths')")
         }
-        var answerTypes: [String: TypeReference] = [:]
-        operations = model.operations.map { operation in
+        var operations: [String: RonCodegenCore.Operation] = [:]
+        let documents = self.documents
+        targets = model.operations.map { operation in
+            operations[operation.operationId] = operation
             var type: TypeReference?
             var stream = false
             switch operation.result {
@@ -117,38 +171,57 @@ struct DriftSchema {
                 stream = true
             default: break
             }
-            if let type { answerTypes[operation.operationId] = type }
             var examples: [String: String] = [:]
             for parameter in operation.parameters {
-                if let example = parameter.example, let text = Self.text(of: example) {
+                if let example = parameter.example, let text = DriftTarget.text(example) {
                     examples[parameter.name] = text
                 }
             }
             var info = RonOperationInfo(
                 operationId: operation.operationId, method: operation.method, path: operation.path,
-                responseType: type.map(Self.spelling), eventStream: stream, origin: operation.origin.description,
+                responseType: type.map(Self.spelling), eventStream: stream,
+                origin: operation.origin.description,
                 parameters: Dictionary(
                     operation.parameters.map { ($0.name, $0.location.rawValue) },
                     uniquingKeysWith: { first, _ in first }),
                 requiredParameters: operation.parameters.filter(\.required).map(\.name), examples: examples,
                 serverPath: operation.serverPath)
             info.security = operation.clientSecurity(model.securitySchemes)
-            return info
+            return DriftTarget(operation, info: info, documents: documents)
         }
+        self.operations = operations
         securitySchemes = model.securitySchemes.map(\.clientScheme)
-        self.answerTypes = answerTypes
         validator = FixtureValidator(model: model, strict: strict)
+        judge = DescriptionJudge(documents: documents)
     }
 
-    /// Checks `body` against the answer type of the operation `operationId`: every value the
-    /// generated decoder would refuse, and every member a round trip through the generated type
-    /// would lose.
-    func check(_ body: Data, of operationId: String, element: Bool = false) -> DriftVerdict {
-        guard var type = answerTypes[operationId] else { return .unknownType }
-        if element {
-            guard case .array(let item) = type else { return .unknownType }
-            type = item
+    /// The JSON type of `target`'s answer with `status` and `contentType`: the operation's one
+    /// answer, or of several the one documented for that status and media type.
+    func answerType(of target: DriftTarget, status: Int, contentType: String?) -> TypeReference? {
+        guard let operation = target.operation else { return nil }
+        switch operation.result {
+        case .single(.json(let type)), .eventStream(let type): return type
+        case .several(let alternatives):
+            let media = contentType?.split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            let code = String(status)
+            let candidates = alternatives.filter { alternative in
+                alternative.status == code
+                    || (alternative.status.count == 3 && alternative.status.uppercased().hasSuffix("XX")
+                        && alternative.status.first == code.first)
+            }
+            let chosen =
+                candidates.first { $0.contentType?.lowercased() == media } ?? candidates.first
+            if case .json(let type)? = chosen?.payload { return type }
+            return nil
+        default: return nil
         }
+    }
+
+    /// Checks `body` against `type`: every value the generated decoder would refuse, and every
+    /// member a round trip through the generated type would lose.
+    func check(_ body: Data, as type: TypeReference) -> DriftVerdict {
         let value: DocumentValue
         do {
             value = try SchemaDocumentReader.parse(body, path: "answer.json")
@@ -160,16 +233,16 @@ struct DriftSchema {
         return .drift(problems.map { DriftProblem(pointer: $0.pointer, expected: $0.expected) })
     }
 
-    /// A parameter example as the text sent on the wire.
-    private static func text(of value: DocumentValue) -> String? {
-        switch value {
-        case .string(let text), .number(let text): text
-        case .bool(let flag): flag ? "true" : "false"
-        default: nil
-        }
+    /// Where the answer breaks the description: status, content type, headers, body.
+    func describe(_ body: Data, of operationId: String, status: Int, contentType: String?, headers: [String: String])
+        -> [DescribedProblem]
+    {
+        guard let operation = operations[operationId] else { return [] }
+        return judge.problems(
+            of: operation, status: status, contentType: contentType, headers: headers, body: body)
     }
 
-    /// A short name of a type for the report (`Gadget`, `Page<Gadget>`, `[Gadget]`).
+    /// A short name of a type for the report (`Gadget`, `Page<Gadget>`, `[Gadget]`, `Bool`).
     static func spelling(_ type: TypeReference) -> String {
         switch type {
         case .named(let name, let arguments):
@@ -177,7 +250,13 @@ struct DriftSchema {
         case .array(let element): "[\(spelling(element))]"
         case .map(let element): "[String: \(spelling(element))]"
         case .typeParameter(let name): name
-        default: "\(type)"
+        case .json: "JSONValue"
+        case .timestamp: "Date"
+        case .bigInteger: "JSONInteger"
+        case .bytes: "Data"
+        case .int64: "Int64"
+        case .uint64: "UInt64"
+        default: "\(type)".prefix(1).uppercased() + "\(type)".dropFirst()
         }
     }
 }

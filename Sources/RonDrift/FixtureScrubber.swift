@@ -31,6 +31,15 @@ enum FixtureScrubber {
         return data
     }
 
+    /// `text` with every occurrence of each of `secrets` replaced by `redacted`.
+    static func redact(_ text: String, secrets: [String]) -> String {
+        var text = text
+        for secret in Set(secrets.filter { !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: secret, with: "redacted")
+        }
+        return text
+    }
+
     private static func scrub(_ value: Any, secrets: [String]) -> Any {
         switch value {
         case let object as [String: Any]:

@@ -3,26 +3,9 @@ import RonCodegenCore
 
 /// Which documented answer an operation gives, and which example fills it.
 extension MockAPI {
-    /// What the client asked for with `Prefer` (`code=404`, `example=NAME`; several separated by `,`
-    /// or `;`).
-    struct Preference {
-        var code: Int?
-        var example: String?
-
-        init(_ header: String?) {
-            for item in (header ?? "").split(whereSeparator: { $0 == "," || $0 == ";" }) {
-                let pair = item.split(separator: "=", maxSplits: 1).map {
-                    $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\"")))
-                }
-                guard pair.count == 2 else { continue }
-                switch pair[0].lowercased() {
-                case "code": code = Int(pair[1])
-                case "example": example = pair[1]
-                default: break
-                }
-            }
-        }
-    }
+    /// What the client asked for with `Prefer` (`code=404`, `example=NAME`, `dynamic=true`; several
+    /// separated by `,` or `;`): see MockPrefer.swift.
+    typealias Preference = MockPreference
 
     /// The examples that fill an answer (`items`: fixtures of a list's item type, sent as one
     /// array), or the refusal of an unknown `Prefer: example=`.
@@ -80,8 +63,11 @@ extension MockAPI {
         case .failure(let refusal): return refusal
         }
         guard let first = chosen.first else {
-            if status >= 400 {
-                return generatedProblem(status: status, operationId: operationId, contentType: contentType)
+            if status >= 400, !preference.dynamic {
+                // The envelope where the documented schema takes it, else made up (MockFaults+ErrorBodies).
+                return fitted(
+                    generatedProblem(status: status, operationId: operationId, contentType: contentType),
+                    media: located, contentType: contentType)
             }
             return madeUp(status: status, contentType: contentType, media: located, stream: stream)
         }
@@ -101,11 +87,12 @@ extension MockAPI {
         return MockResponse(status: status, headers: headers, body: first.body)
     }
 
-    /// The examples that fill an answer, in this order: `Prefer: example=NAME` (a fixture or a
-    /// document example of that name), the fixture named after the operation (success only), the
-    /// media type's `example` or first of `examples`, the fixture named after the status (errors),
-    /// every fixture of a list's item type or an event stream's event type, or the first fixture of
-    /// the type (success only), the schema's `example` or first of `examples`.
+    /// The examples that fill an answer, in this order: `Prefer: example=NAME` (a document example,
+    /// else a fixture, of that name), none for `Prefer: dynamic=true`, the fixture named after the
+    /// operation (success only), the media type's `example` or first of `examples`, the fixture
+    /// named after the status (errors), every fixture of a list's item type or an event stream's
+    /// event type, or the first fixture of the type (success only), the schema's `example` or
+    /// first of `examples`.
     private func examples(
         for media: MockDocuments.Located, folder: (name: String, list: Bool)?, status: Int, operationId: String,
         preference: Preference, stream: Bool
@@ -114,17 +101,22 @@ extension MockAPI {
         let ownFixtures = folder.flatMap { fixtures[$0.name] } ?? []
         let documentExamples = mediaExamples(media)
         if let name = preference.example {
+            if let found = documentExamples.first(where: { $0.name == name }) { return .success([found]) }
             if let found = ownFixtures.first(where: { $0.name == name }) {
                 return .success([found], items: folder?.list == true)
             }
-            if let found = documentExamples.first(where: { $0.name == name }) { return .success([found]) }
-            let known = (ownFixtures + documentExamples).map(\.name)
+            var known: [String] = []
+            for example in documentExamples + ownFixtures where !known.contains(example.name) {
+                known.append(example.name)
+            }
             return .failure(
                 MockProblem.response(
                     status: 400, code: "unknown_example",
                     message: "\(operationId): no example '\(name)' for its \(status) answer (known: "
                         + "\(known.isEmpty ? "none" : known.joined(separator: ", ")))"))
         }
+        // `Prefer: dynamic=true`: made up from the schema, whatever examples there are.
+        if preference.dynamic { return .success([]) }
         let success = (200..<300).contains(status)
         if success, let named = ownFixtures.first(where: { $0.name == operationId }) {
             return .success([named], items: folder?.list == true)
@@ -195,11 +187,11 @@ extension MockAPI {
         return nil
     }
 
-    /// A success answer that has no fixture and no example, made up from its schema
-    /// (``MockValueMaker``): JSON, an event stream of one event, text, or bytes for any other media
-    /// type. `X-Ron-Mock-Source` (and so the mock's log) says it was made up, and from what.
-    private func madeUp(status: Int, contentType: String, media: MockDocuments.Located, stream: Bool) -> MockResponse {
-        var maker = MockValueMaker(documents: documents)
+    /// An answer made up from its schema (``DescriptionValueMaker``): a success without fixture and
+    /// example, `Prefer: dynamic=true`, or an error body the problem envelope does not fit. JSON, an
+    /// event stream of one event, text, or bytes for any other media type. `X-Ron-Mock-Source` (and so the mock's log) says it was made up, and from what.
+    func madeUp(status: Int, contentType: String, media: MockDocuments.Located, stream: Bool) -> MockResponse {
+        var maker = DescriptionValueMaker(documents: documents)
         let schema = media.member("schema")
         let origin = schema.map { documents.resolve($0).origin } ?? media.origin
         let headers = [("Content-Type", contentType), ("X-Ron-Mock-Source", "made up from \(origin)")]
@@ -222,27 +214,11 @@ extension MockAPI {
 
     /// A problem envelope for a documented error answer that has no example.
     private func generatedProblem(status: Int, operationId: String, contentType: String) -> MockResponse {
-        let code =
-            switch status {
-            case 400: "bad_request"
-            case 401: "unauthenticated"
-            case 403: "forbidden"
-            case 404: "not_found"
-            case 409: "conflict"
-            case 422: "unprocessable"
-            case 429: "rate_limited"
-            case 503: "unavailable"
-            case 500: "internal"
-            default: "status_\(status)"
-            }
         var response = MockProblem.response(
-            status: status, code: code,
+            status: status, code: MockProblem.code(for: status),
             message: "\(operationId): the documented \(status) answer (asked for with Prefer: code=\(status))",
-            kind: "app", headers: [("X-Ron-Mock-Source", "generated")])
+            kind: "app", retryable: MockProblem.retryable(status), headers: [("X-Ron-Mock-Source", "generated")])
         response.headers[0] = ("Content-Type", contentType)
-        if [429, 502, 503, 504].contains(status), let body = String(data: response.body, encoding: .utf8) {
-            response.body = Data(body.replacingOccurrences(of: "\"retryable\":false", with: "\"retryable\":true").utf8)
-        }
         return response
     }
 }

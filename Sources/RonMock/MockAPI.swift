@@ -38,24 +38,34 @@ public struct MockAPI: Sendable {
     let tokens: MockTokenStore
     /// Where the token endpoint answers (``tokenPaths(of:)``).
     let tokenPaths: [String]
+    /// What requests changed (shared by every reading of a ``MockSource``); `nil` when stateless.
+    let state: MockStateStore?
+    /// The collections whose routes keep state (MockStateModel.swift); none when stateless.
+    let stateModel: MockStateModel
 
     /// Reads the documents below `schemaDirectory` (at least one OpenAPI document with `paths`)
     /// and the fixtures below `fixturesDirectory`, if given; `credentials` are those its operations'
-    /// security requirements accept (by default any non-empty credential where a scheme says).
+    /// security requirements accept (by default any non-empty credential where a scheme says);
+    /// `state` says whether requests change what later ones see (by default they do; its state
+    /// file, if any, is read now).
     public init(
-        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials = MockCredentials()
+        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials = MockCredentials(),
+        state: MockStateConfiguration = MockStateConfiguration()
     ) throws {
         try self.init(
             schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory, credentials: credentials,
-            tokens: MockTokenStore())
+            tokens: MockTokenStore(), state: state.enabled ? MockStateStore(configuration: state) : nil)
     }
 
-    /// As ``init(schemaDirectory:fixturesDirectory:credentials:)``, keeping the tokens of `tokens`.
+    /// As ``init(schemaDirectory:fixturesDirectory:credentials:state:)``, keeping the tokens of
+    /// `tokens` and the state of `state` (`nil`: stateless).
     init(
-        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials, tokens: MockTokenStore
+        schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials, tokens: MockTokenStore,
+        state: MockStateStore?
     ) throws {
         self.credentials = credentials
         self.tokens = tokens
+        self.state = state
         let model: SchemaModel
         let roots: [(path: String, root: DocumentValue)]
         do {
@@ -75,6 +85,7 @@ public struct MockAPI: Sendable {
             roots: Dictionary(roots.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }))
         self.documents = documents
         routes = model.operations.map { MockRoute(operation: $0, documents: documents) }
+        stateModel = state == nil ? MockStateModel() : MockStateModel(routes: routes, documents: documents)
         validator = FixtureValidator(model: model)
         securitySchemes = model.securitySchemes
         tokenPaths = Self.tokenPaths(of: model.securitySchemes)
@@ -114,11 +125,17 @@ public struct MockAPI: Sendable {
     /// operation's security requirements ask, 400 (the App Plane's problem envelope, naming every
     /// parameter and JSON pointer that does not fit) for a request the schema refuses, 415 for a
     /// body of another media type; otherwise the operation's documented answer from a fixture or an
-    /// example (see docs/MockServer.md for which one).
+    /// example (see docs/MockServer.md for which one). An error of its own takes the body the
+    /// operation documents for its status where it documents one (its message then in
+    /// `X-Ron-Mock-Problem`). Unless stateless, a collection's routes answer from the mock's state
+    /// (what earlier requests created, changed and deleted), and `POST /_mock/reset` and
+    /// `GET /_mock/state` are the state's own (``stateEndpointDescriptions``).
     public func respond(to request: MockRequest) -> MockResponse {
         let method = request.method.uppercased()
         let tokenPath = tokenPaths.contains(Self.normalizedPath(request.path))
         if tokenPath, method == "POST" { return tokenEndpoint(request) }
+        // The state's own routes, `/_mock/reset` and `/_mock/state` (MockStateAnswers.swift).
+        if let own = stateEndpoint(request) { return own }
         let segments = request.path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         let matching = routes.compactMap { route in route.match(segments).map { (route, $0) } }
         guard !matching.isEmpty else {
@@ -143,13 +160,20 @@ public struct MockAPI: Sendable {
             if allowed.contains("GET") { allowed.insert("HEAD") }
             if tokenPath { allowed.insert("POST") }
             let allow = allowed.sorted().joined(separator: ", ")
-            return MockProblem.response(
-                status: 405, code: "method_not_allowed",
-                message: "\(request.path) does not answer \(method) (it answers \(allow))", kind: "app",
-                headers: [("Allow", allow)])
+            // The mock's own errors take the body the operation documents for their status (MockFaults+ErrorBodies).
+            return documentedError(
+                MockProblem.response(
+                    status: 405, code: "method_not_allowed",
+                    message: "\(request.path) does not answer \(method) (it answers \(allow))", kind: "app",
+                    headers: [("Allow", allow)]),
+                routes: matching.map(\.0))
         }
-        if let refusal = authorize(request, route: route) { return refusal }
-        if let refusal = validate(request, route: route, pathValues: pathValues) { return refusal }
+        if let refusal = authorize(request, route: route) { return documentedError(refusal, routes: [route]) }
+        if let refusal = validate(request, route: route, pathValues: pathValues) {
+            return documentedError(refusal, routes: [route])
+        }
+        // A collection's routes answer from the mock's state (MockStateAnswers.swift), unless stateless.
+        if let kept = stateAnswer(request, route: route) { return kept }
         return answer(request, route: route)
     }
 

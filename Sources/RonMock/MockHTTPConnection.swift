@@ -15,6 +15,9 @@ struct MockHTTPConnection {
         var status: Int
         var code: String
         var message: String
+        /// The request as far as it was read (its head) when its body failed, for the answer its
+        /// operation documents.
+        var request: MockRequest?
     }
 
     let fd: Int32
@@ -57,15 +60,21 @@ struct MockHTTPConnection {
         if request.header("expect")?.lowercased() == "100-continue", chunked || sized {
             _ = sendAll(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
-        if chunked {
-            request.body = try readChunkedBody()
-        } else if let length {
-            guard let count = Int(length), count >= 0 else {
-                throw ReadFailure(
-                    status: 400, code: "bad_request", message: "Content-Length '\(length)' is not a number")
+        do throws(ReadFailure) {
+            if chunked {
+                request.body = try readChunkedBody()
+            } else if let length {
+                guard let count = Int(length), count >= 0 else {
+                    throw ReadFailure(
+                        status: 400, code: "bad_request", message: "Content-Length '\(length)' is not a number")
+                }
+                guard count <= maxBodyBytes else { throw tooLarge() }
+                request.body = try readExactly(count)
             }
-            guard count <= maxBodyBytes else { throw tooLarge() }
-            request.body = try readExactly(count)
+        } catch {
+            var failure = error
+            failure.request = request
+            throw failure
         }
         return request
     }

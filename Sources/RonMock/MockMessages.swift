@@ -64,6 +64,21 @@ public struct MockResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body.
     public var body: Data
+    /// How the answer travels: sent, or (a fault asked for) not at all.
+    public var delivery: Delivery = .send
+    /// How long the server waits before it delivers the answer, in milliseconds (a latency asked
+    /// for).
+    public var delayMilliseconds = 0
+
+    /// How an answer travels.
+    public enum Delivery: Sendable, Hashable {
+        /// Written to the client.
+        case send
+        /// Not written: the connection is reset (TCP RST).
+        case reset
+        /// Not written: the connection is held until the client gives up (or a bound passes).
+        case stall
+    }
 
     /// An answer.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
@@ -75,6 +90,21 @@ public struct MockResponse: Sendable {
     /// The value of the header `name` (any case), or `nil`.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The answer as a log line shows it: the status (or `reset`, `stall`) and, in parentheses,
+    /// what the body came from (`X-Ron-Mock-Source`), the fault asked for (`X-Ron-Mock-Fault`) and
+    /// the delay: `503 (generated; fault 503: 0.2 of all; 212 ms late)`.
+    public var logDescription: String {
+        let outcome =
+            switch delivery {
+            case .send: "\(status)"
+            case .reset: "reset"
+            case .stall: "stall"
+            }
+        var notes = [header("X-Ron-Mock-Source"), header("X-Ron-Mock-Fault").map { "fault \($0)" }].compactMap { $0 }
+        if delayMilliseconds > 0 { notes.append("\(delayMilliseconds) ms late") }
+        return notes.isEmpty ? outcome : "\(outcome) (\(notes.joined(separator: "; ")))"
     }
 }
 
@@ -89,9 +119,9 @@ enum MockProblem {
 
     static func response(
         status: Int, code: String, message: String, kind: String = "validation", findings: [Finding] = [],
-        headers: [(name: String, value: String)] = []
+        retryable: Bool = false, headers: [(name: String, value: String)] = []
     ) -> MockResponse {
-        var envelope: [String: Any] = ["code": code, "message": message, "retryable": false, "kind": kind]
+        var envelope: [String: Any] = ["code": code, "message": message, "retryable": retryable, "kind": kind]
         if !findings.isEmpty {
             envelope["details"] = [
                 "problems": findings.map { ["location": $0.location, "message": $0.message] }
@@ -101,8 +131,49 @@ enum MockProblem {
             (try? JSONSerialization.data(
                 withJSONObject: envelope, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return MockResponse(
-            status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+            status: status,
+            headers: [("Content-Type", "application/json")] + headers + [("X-Ron-Mock-Problem", headerText(message))],
+            body: body)
     }
+
+    /// `text` as a header value: printable ASCII as it is, anything else (and `%`) percent-encoded
+    /// as UTF-8, at most 4096 characters.
+    static func headerText(_ text: String) -> String {
+        var encoded: [UInt8] = []
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "%") {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+            if encoded.count >= 4096 { return String(decoding: encoded, as: UTF8.self) + "..." }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// The envelope's `code` of an answer with `status` the mock makes up (`not_found`,
+    /// `rate_limited`, ...; `status_418` for one without a name).
+    static func code(for status: Int) -> String {
+        switch status {
+        case 400: "bad_request"
+        case 401: "unauthenticated"
+        case 403: "forbidden"
+        case 404: "not_found"
+        case 408: "timeout"
+        case 409: "conflict"
+        case 422: "unprocessable"
+        case 429: "rate_limited"
+        case 500: "internal"
+        case 502: "bad_gateway"
+        case 503: "unavailable"
+        case 504: "gateway_timeout"
+        default: "status_\(status)"
+        }
+    }
+
+    /// Whether a client may try an answer with `status` again (`retryable` of the envelope).
+    static func retryable(_ status: Int) -> Bool { [408, 429, 502, 503, 504].contains(status) }
 
     /// The 400 answer to a request that does not fit the schema: every finding, in one message too.
     static func invalid(_ findings: [Finding], operationId: String) -> MockResponse {

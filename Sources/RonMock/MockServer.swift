@@ -8,7 +8,8 @@ import Foundation
 
 /// The mock's HTTP/1.1 server: POSIX sockets and one thread per connection, Foundation only, so
 /// that a tool built from it adds no package to what an app resolves. Every request goes to
-/// ``MockAPI/respond(to:)``.
+/// ``MockAPI/respond(to:)``, with the faults and latency of ``Configuration/faults`` and of the
+/// request's `Prefer` header (see docs/MockServer.md, "Faults and latency").
 public final class MockServer: @unchecked Sendable {
     /// Where and how the server listens.
     public struct Configuration: Sendable {
@@ -20,15 +21,24 @@ public final class MockServer: @unchecked Sendable {
         public var maxBodyBytes: Int
         /// How long a connection may wait for its next request before it is closed, in seconds.
         public var idleTimeoutSeconds: Int
+        /// The latency and failures added to answers, and the seed they are drawn with.
+        public var faults: MockFaults
+        /// How long a stalled connection (``MockFaults/Fault/stall``) is held at most, in seconds,
+        /// when the client does not give up first.
+        public var stallLimitSeconds: Int
 
-        /// A configuration: `127.0.0.1`, a free port, 1 MiB bodies, 30 s idle connections.
+        /// A configuration: `127.0.0.1`, a free port, 1 MiB bodies, 30 s idle connections, no
+        /// faults, stalls held for 60 s at most.
         public init(
-            host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 30
+            host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 30,
+            faults: MockFaults = MockFaults(), stallLimitSeconds: Int = 60
         ) {
             self.host = host
             self.port = port
             self.maxBodyBytes = maxBodyBytes
             self.idleTimeoutSeconds = idleTimeoutSeconds
+            self.faults = faults
+            self.stallLimitSeconds = stallLimitSeconds
         }
     }
 
@@ -38,23 +48,31 @@ public final class MockServer: @unchecked Sendable {
         public var description: String
     }
 
-    private let answer: @Sendable (MockRequest) -> MockResponse
+    private let api: @Sendable () -> MockAPI
     private let configuration: Configuration
     private let log: (@Sendable (MockRequest, MockResponse) -> Void)?
+    /// The generator of this server's faults, seeded with ``MockFaults/seed``.
+    private let dice: MockFaultDice
     private let lock = NSLock()
     private var listener: Int32 = -1
     private var connections: Set<Int32> = []
     private var boundURL: URL?
+    /// Signalled by ``stop()``, so that delays end with the server.
+    private let stopping = NSCondition()
+    /// Whether ``stop()`` was called since the last ``start()`` (guarded by ``stopping``).
+    private var stopped = false
 
-    /// A server answering with `api`; `log` (if any) is called after each answer, on the
-    /// connection's thread.
+    /// A server answering with `api`; `log` (if any) is called with each answer before it is
+    /// delivered (after its delay; for a reset or a stall, with ``MockResponse/delivery`` saying
+    /// so), on the connection's thread.
     public init(
         api: MockAPI, configuration: Configuration = Configuration(),
         log: (@Sendable (MockRequest, MockResponse) -> Void)? = nil
     ) {
-        answer = { api.respond(to: $0) }
+        self.api = { api }
         self.configuration = configuration
         self.log = log
+        dice = MockFaultDice(seed: configuration.faults.seed)
     }
 
     /// A server answering with `source`'s API as its folders are at each request (fixtures and
@@ -63,9 +81,10 @@ public final class MockServer: @unchecked Sendable {
         source: MockSource, configuration: Configuration = Configuration(),
         log: (@Sendable (MockRequest, MockResponse) -> Void)? = nil
     ) {
-        answer = { source.current.respond(to: $0) }
+        api = { source.current }
         self.configuration = configuration
         self.log = log
+        dice = MockFaultDice(seed: configuration.faults.seed)
     }
 
     deinit { stop() }
@@ -111,6 +130,7 @@ public final class MockServer: @unchecked Sendable {
             listener = fd
             boundURL = url
         }
+        stopping.withLock { stopped = false }
         let thread = Thread { [self] in acceptLoop(fd) }
         thread.name = "mock accept"
         thread.start()
@@ -131,6 +151,10 @@ public final class MockServer: @unchecked Sendable {
             _ = close(fd)
         }
         for connection in open { _ = shutdown(connection, Int32(SHUT_RDWR)) }
+        stopping.withLock {
+            stopped = true
+            stopping.broadcast()
+        }
     }
 
     // MARK: Connections
@@ -180,6 +204,40 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
+    /// Waits `milliseconds`, or until ``stop()``.
+    private func wait(milliseconds: Int) {
+        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        stopping.withLock {
+            while !stopped, stopping.wait(until: deadline) {}
+        }
+    }
+
+    /// Makes the close of `fd` a reset (TCP RST): lingering on, for no time.
+    private static func reset(_ fd: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Holds `fd` without answering until the client closes it, the server stops (it shuts the
+    /// connection down) or `seconds` pass; what the client still sends is read and dropped.
+    private static func stall(_ fd: Int32, seconds: Int) {
+        let deadline = Date().addingTimeInterval(Double(seconds))
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else {
+                if ready < 0 { return }
+                continue
+            }
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+        }
+    }
+
     private func serve(_ fd: Int32) {
         defer {
             lock.withLock { _ = connections.remove(fd) }
@@ -192,13 +250,24 @@ public final class MockServer: @unchecked Sendable {
                 guard let next = try connection.nextRequest() else { return }
                 request = next
             } catch {
-                let response = MockProblem.response(status: error.status, code: error.code, message: error.message)
+                var response = MockProblem.response(status: error.status, code: error.code, message: error.message)
+                if let head = error.request { response = api().documentedError(response, for: head) }
                 _ = connection.write(response, closing: true, headOnly: false)
                 Self.lingeringClose(fd)
                 return
             }
-            let response = answer(request)
+            let response = api().respond(to: request, faults: configuration.faults, dice: dice)
+            if response.delayMilliseconds > 0 { wait(milliseconds: response.delayMilliseconds) }
             log?(request, response)
+            switch response.delivery {
+            case .send: break
+            case .reset:
+                Self.reset(fd)
+                return
+            case .stall:
+                Self.stall(fd, seconds: configuration.stallLimitSeconds)
+                return
+            }
             let closing = !request.keepsAlive
             guard connection.write(response, closing: closing, headOnly: request.method == "HEAD"), !closing else {
                 return

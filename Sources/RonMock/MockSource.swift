@@ -12,26 +12,31 @@ public final class MockSource: @unchecked Sendable {
     private let credentials: MockCredentials
     /// The token endpoint's tokens, kept across readings.
     private let tokens = MockTokenStore()
+    /// What requests changed, kept across readings (`nil`: stateless).
+    private let state: MockStateStore?
     private let lock = NSLock()
     private var api: MockAPI
     private var stamp: [String]
 
     /// Reads the folders once (a folder that cannot be served throws ``MockAPI/LoadError``);
     /// `credentials` are those the operations accept (every reading keeps them, and the tokens its
-    /// token endpoint issued); `onReload` is called after each later reading, with the new API or
-    /// why it could not be read.
+    /// token endpoint issued); `state` says whether requests change what later ones see (every
+    /// reading keeps what they changed; its state file, if any, is read now); `onReload` is called
+    /// after each later reading, with the new API or why it could not be read.
     public init(
         schemaDirectory: URL, fixturesDirectory: URL?, credentials: MockCredentials = MockCredentials(),
+        state: MockStateConfiguration = MockStateConfiguration(),
         onReload: (@Sendable (Result<MockAPI, any Error>) -> Void)? = nil
     ) throws {
         self.schemaDirectory = schemaDirectory
         self.fixturesDirectory = fixturesDirectory
         self.onReload = onReload
         self.credentials = credentials
+        self.state = state.enabled ? try MockStateStore(configuration: state) : nil
         stamp = Self.stamp(of: [schemaDirectory] + [fixturesDirectory].compactMap { $0 })
         api = try MockAPI(
             schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory, credentials: credentials,
-            tokens: tokens)
+            tokens: tokens, state: self.state)
     }
 
     /// The API as the folders are now: the one last read, or a new reading when a file changed.
@@ -43,7 +48,7 @@ public final class MockSource: @unchecked Sendable {
             do {
                 api = try MockAPI(
                     schemaDirectory: schemaDirectory, fixturesDirectory: fixturesDirectory, credentials: credentials,
-                    tokens: tokens)
+                    tokens: tokens, state: state)
                 onReload?(.success(api))
             } catch {
                 onReload?(.failure(error))

@@ -26,11 +26,21 @@ struct MockCommand {
     /// `--oauth-client ID:SECRET`, in order (checked as they are read).
     var oauthClients: [String] = []
     var tokenLifetime = 3600
+    /// `--latency [OPERATION=]MS[±JITTER]` and `--fail [OPERATION=]SHARE:FAULT[:...]`, in order.
+    var latencies: [String] = []
+    var failures: [String] = []
+    var faultsFile: String?
+    var seed: UInt64?
+    /// `--stateless` and `--state FILE`: the mock's state (MockStateConfiguration).
+    var stateless = false
+    var stateFile: String?
 
     static let usage = """
         usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
                                 [--credential NAME=VALUE]... [--credentials-file <path>]
                                 [--oauth-client ID:SECRET]... [--token-lifetime <secs>]
+                                [--latency [OP=]MS[±JITTER]]... [--fail [OP=]SHARE:FAULT]...
+                                [--faults <file>] [--seed <n>] [--stateless | --state <file>]
 
         Serves the operations of the OpenAPI documents in the schema folder over HTTP/1.1, so that
         drift checks, app tests and UI work can start before the real server exists. Each answer is
@@ -41,7 +51,12 @@ struct MockCommand {
         with the App Plane's problem envelope naming the parameter or JSON pointer; an unknown path
         404; another method 405 with Allow.
           Prefer: code=404       the operation's documented 404 answer (any documented status)
-          Prefer: example=NAME   the fixture or document example NAME
+          Prefer: example=NAME   the document example NAME, else the fixture NAME
+          Prefer: dynamic=true   a body made up from the schema, even where examples exist
+          Prefer: latency=300    the answer 300 ms late (300±50: with jitter)
+          Prefer: fault=reset    the connection reset instead of an answer (fault=stall: held,
+                                 never answered)
+        Several preferences combine: Prefer: code=503, latency=200.
         Credentials are checked first: an operation's security requirement (its own, else its
         document's) not met is 401 with WWW-Authenticate naming the schemes (403 for a credential
         that is not the configured one, where the operation documents 403). A scheme without a
@@ -49,6 +64,12 @@ struct MockCommand {
         endpoint (client_credentials and refresh_token grants) answers POST /_mock/oauth/token and
         the path of every tokenUrl and refreshUrl; its tokens are accepted for oauth2 and
         openIdConnect schemes until they expire.
+        The mock keeps state (unless --stateless): a path with two of a create (POST), a list (GET)
+        and item routes (PATH/{id}: GET, PUT, PATCH, DELETE) is a collection. A create stores its
+        JSON body (an id assigned); lists, searches and shows see it; updates and deletes change it
+        (a deleted item is 404). A collection starts as its list's fixtures and examples. POST
+        /_mock/reset forgets every change, GET /_mock/state shows them. Prefer: code=, example=
+        and dynamic=true answer as documented, leaving the state alone.
         The answer's X-Ron-Mock-Source header names the fixture or example it came from. Files
         changed, added or removed in the schema or fixtures folder are read again at the next
         request (no restart). Each request is one line on standard error, written at once.
@@ -78,6 +99,25 @@ struct MockCommand {
                                 and then any bearer token passes where no credential is set)
           --token-lifetime <secs>
                                 how long an access token of the token endpoint lasts (default: 3600)
+          --latency [OP=]MS[±JITTER]
+                                answers this late, in milliseconds (200, 200±50 or 200+-50), for
+                                every request or for the operation OP (an operationId)
+          --fail [OP=]SHARE:FAULT[:retry-after=SECS][:times=N]
+                                this share of requests (0.2 or 20%) answered with FAULT instead: a
+                                status (429, 500, 503, ...: its documented answer, Retry-After on
+                                429 and 503, 1 s by default), reset (TCP RST) or stall (no answer,
+                                held until the client gives up, 60 s at most); times=N: N requests
+                                at most. Repeatable; the shares of one rule add up to 1 at most
+          --faults <file>       a JSON file of faults: {"all": RULE, "operations": {"OP": RULE}},
+                                RULE {"latency": "200±50", "fail": [{"share": 0.2, "status": 503}]};
+                                --latency and --fail replace its latency or failures of the same OP
+          --seed <n>            the seed of the faults drawn, and of the UUIDs given to created
+                                items: the same seed and requests give the same faults and ids
+                                (default: random faults, ids from seed 0)
+          --stateless           no state: every answer from the fixtures, examples and made-up
+                                values, nothing a request sends is kept
+          --state <file>        read the state from this JSON file at start when it exists, and
+                                write it there after every change (as GET /_mock/state shows it)
 
         Exit status: 0 when stopped, 2 bad input.
         """
@@ -114,8 +154,28 @@ struct MockCommand {
                 do { _ = try MockCredentials.client(text) } catch { throw UsageError("--oauth-client: \(error)") }
                 oauthClients.append(text)
             case "--token-lifetime": tokenLifetime = try reader.number(for: flag, in: 1...Int(Int32.max))
+            case "--latency":
+                let text = try reader.value(for: flag)
+                do { _ = try MockFaults.commandLine(latency: [text]) } catch { throw UsageError("\(error)") }
+                latencies.append(text)
+            case "--fail":
+                let text = try reader.value(for: flag)
+                do { _ = try MockFaults.commandLine(fail: [text]) } catch { throw UsageError("\(error)") }
+                failures.append(text)
+            case "--faults": faultsFile = try reader.value(for: flag)
+            case "--seed":
+                let text = try reader.value(for: flag)
+                guard let number = UInt64(text) else {
+                    throw UsageError("--seed wants a whole number from 0 to \(UInt64.max), got '\(text)'")
+                }
+                seed = number
+            case "--stateless": stateless = true
+            case "--state": stateFile = try reader.value(for: flag)
             default: throw UsageError("unknown option '\(flag)'")
             }
+        }
+        do { _ = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile) } catch {
+            throw UsageError("\(error)")
         }
     }
 
@@ -135,11 +195,23 @@ struct MockCommand {
         } catch {
             throw SchemaSnapshot.Failure(description: "\(error)")
         }
+        let faults: MockFaults
+        do {
+            faults = try MockFaults.commandLine(latency: latencies, fail: failures, file: faultsFile, seed: seed)
+        } catch {
+            throw SchemaSnapshot.Failure(description: "\(error)")
+        }
+        let state: MockStateConfiguration
+        do {
+            state = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile)
+        } catch {
+            throw SchemaSnapshot.Failure(description: "\(error)")
+        }
         let source: MockSource
         do {
             source = try MockSource(
                 schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder,
-                credentials: accepted,
+                credentials: accepted, state: state,
                 onReload: { result in
                     guard !quiet else { return }
                     errors.write(Data((MockSource.reloadLine(result) + "\n").utf8))
@@ -157,14 +229,17 @@ struct MockCommand {
         for name in api.unknownCredentialNames {
             errors.write(Data("warning: a credential is given for '\(name)', no security scheme of the schema\n".utf8))
         }
+        for name in faults.unknownOperations(in: api) {
+            errors.write(Data("warning: faults are given for '\(name)', no operation of the schema\n".utf8))
+        }
+        if !faults.isEmpty, !quiet { errors.write(Data("faults: \(faults)\n".utf8)) }
         let server = MockServer(
             source: source,
-            configuration: .init(host: host, port: port, maxBodyBytes: maxBodyBytes),
+            configuration: .init(host: host, port: port, maxBodyBytes: maxBodyBytes, faults: faults),
             log: { request, response in
                 guard !quiet else { return }
-                let origin = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
                 let target = source.loggedTarget(of: request)
-                errors.write(Data("\(request.method) \(target) -> \(response.status)\(origin)\n".utf8))
+                errors.write(Data("\(request.method) \(target) -> \(response.logDescription)\n".utf8))
             })
         // Watched before the address is printed: a script may stop the server as soon as it reads it.
         let stops = Self.watchStops(of: server, input: watchesInput)
@@ -186,7 +261,7 @@ struct MockCommand {
             }
         }
         if !quiet {
-            for line in api.routeDescriptions + api.tokenEndpointDescriptions {
+            for line in api.routeDescriptions + api.tokenEndpointDescriptions + api.stateEndpointDescriptions {
                 errors.write(Data("  \(line)\n".utf8))
             }
         }

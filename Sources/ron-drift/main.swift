@@ -23,7 +23,11 @@ let driftUsage = """
       --oauth-client <name=id:secret>
                            an OAuth 2.0 client for a scheme's client credentials flow (repeatable)
       --operation <id>     check only this operation (repeatable)
-      --strict             also report members the schema does not declare
+      --value <name=value> a parameter's value, NAME=VALUE or OPERATION.NAME=VALUE (repeatable)
+      --values <file>      a values file (default: drift-values.json beside the schema folder)
+      --unsafe             also call operations that change the server (one you can throw away)
+      --exchanges <file>   write every request and answer as JSON lines
+      --strict             a tolerated answer fails the run; members the schema does not declare drift
       --format text|json   the report's form (default: text)
       --timeout-ms <n>     the timeout of each call (default: 10000)
       --allow-insecure-http
@@ -47,6 +51,10 @@ let recordUsage = """
       --oauth-client <name=id:secret>
                            an OAuth 2.0 client for a scheme's client credentials flow (repeatable)
       --operation <id>     record only this operation (repeatable)
+      --value <name=value> a parameter's value, NAME=VALUE or OPERATION.NAME=VALUE (repeatable)
+      --values <file>      a values file (default: drift-values.json beside the schema folder)
+      --unsafe             also call operations that change the server (one you can throw away)
+      --exchanges <file>   write every request and answer as JSON lines
       --strict             also name answers with members the schema does not declare
       --timeout-ms <n>     the timeout of each call (default: 10000)
       --allow-insecure-http
@@ -71,6 +79,10 @@ func options(
         case "--credentials-file": credentialsFile = try reader.value(for: flag)
         case "--operation": options.operations.append(try reader.value(for: flag))
         case "--strict": options.strict = true
+        case "--value": try options.values.add(option: try reader.value(for: flag))
+        case "--values": options.valuesFile = try reader.value(for: flag)
+        case "--unsafe": options.unsafe = true
+        case "--exchanges": options.exchanges = try reader.value(for: flag)
         case "--timeout-ms": options.timeoutMs = try reader.number(for: flag, in: 1...3_600_000)
         case "--allow-insecure-http": options.allowInsecureHttp = true
         default:

@@ -32,7 +32,7 @@ struct DriftCommand: AsyncParsableCommand {
                 + "instead of the schema built into ron.", valueName: "dir"))
     var schema: String?
 
-    @Flag(help: "Report members the schema does not declare, even those the generated types keep.")
+    @Flag(help: "A tolerated answer fails the run, and a member the schema does not declare is drift.")
     var strict = false
 
     @Option(help: "text or json.")

@@ -13,6 +13,26 @@ struct LiveCallOptions: ParsableArguments {
 
     @OptionGroup var credentials: CredentialOptions
 
+    @Option(
+        name: .customLong("value"),
+        help: ArgumentHelp(
+            "A parameter's value, NAME=VALUE or OPERATION.NAME=VALUE (repeatable; wins over the values file).",
+            valueName: "name=value"))
+    var values: [String] = []
+
+    @Option(
+        name: .customLong("values"),
+        help: ArgumentHelp(
+            "A values file (default: drift-values.json beside the schema folder, when there is one).",
+            valueName: "file"))
+    var valuesFile: String?
+
+    @Flag(help: "Also call operations that change the server (only against one you can throw away).")
+    var unsafe = false
+
+    @Option(help: ArgumentHelp("Write every request and answer as JSON lines to this file.", valueName: "file"))
+    var exchanges: String?
+
     /// Runs `body` with `options` completed by these.
     func run(_ options: DriftOptions, _ body: (DriftOptions) async throws -> Int32) async throws {
         var options = options
@@ -20,6 +40,8 @@ struct LiveCallOptions: ParsableArguments {
         let status: Int32
         do {
             options.credentials = try credentials.read()
+            for value in values { try options.values.add(option: value) }
+            (options.valuesFile, options.unsafe, options.exchanges) = (valuesFile, unsafe, exchanges)
             status = try await body(options)
         } catch let error as UsageError {
             throw ValidationError(error.description)

@@ -4,17 +4,19 @@ import RonMock
 
 /// `ron serve --schema DIR [--fixtures DIR]`: the mock of a user's own operations (`RonMock`, as
 /// `ron-codegen mock` runs it) in the foreground until interrupted, accepting `credentials` where
-/// the operations' security requirements ask for them.
+/// the operations' security requirements ask for them, with `faults` added to the answers, keeping
+/// the `state` requests change (unless stateless).
 enum MockServe {
     static func run(
         schema: String, fixtures: String?, host: String, port: Int, maxBody: Int, quiet: Bool,
-        credentials: MockCredentials
+        credentials: MockCredentials, faults: MockFaults = MockFaults(),
+        state: MockStateConfiguration = MockStateConfiguration()
     ) async throws {
         let source: MockSource
         do {
             source = try MockSource(
                 schemaDirectory: URL(fileURLWithPath: schema),
-                fixturesDirectory: fixtures.map(URL.init(fileURLWithPath:)), credentials: credentials,
+                fixturesDirectory: fixtures.map(URL.init(fileURLWithPath:)), credentials: credentials, state: state,
                 onReload: { result in
                     guard !quiet else { return }
                     CLIOutput.error(MockSource.reloadLine(result))
@@ -32,6 +34,10 @@ enum MockServe {
         for name in api.unknownCredentialNames {
             CLIOutput.error("warning: a credential is given for '\(name)', no security scheme of the schema")
         }
+        for name in faults.unknownOperations(in: api) {
+            CLIOutput.error("warning: faults are given for '\(name)', no operation of the schema")
+        }
+        if !faults.isEmpty, !quiet { CLIOutput.error("faults: \(faults)") }
         // Watched before the address is printed: a script may stop the server as soon as it reads it.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -39,11 +45,10 @@ enum MockServe {
         let watch = SignalWatch([SIGINT, SIGTERM]) { stop.yield() }
         defer { watch.cancel() }
         let server = MockServer(
-            source: source, configuration: .init(host: host, port: port, maxBodyBytes: maxBody),
+            source: source, configuration: .init(host: host, port: port, maxBodyBytes: maxBody, faults: faults),
             log: { request, response in
                 guard !quiet else { return }
-                let origin = response.header("X-Ron-Mock-Source").map { " (\($0))" } ?? ""
-                CLIOutput.error("\(request.method) \(source.loggedTarget(of: request)) -> \(response.status)\(origin)")
+                CLIOutput.error("\(request.method) \(source.loggedTarget(of: request)) -> \(response.logDescription)")
             })
         let url: URL
         do {
@@ -52,7 +57,9 @@ enum MockServe {
             CLIOutput.fail("\(error)")
         }
         print("listening on \(url.absoluteString)")
-        for line in api.routeDescriptions + api.tokenEndpointDescriptions { print("  \(line)") }
+        for line in api.routeDescriptions + api.tokenEndpointDescriptions + api.stateEndpointDescriptions {
+            print("  \(line)")
+        }
         print("Press Ctrl-C to stop.")
         fflush(nil)
         for await _ in stops { break }

@@ -234,6 +234,10 @@ extension Scaffold {
         - `createWidget` needs the `widgetsKey` security scheme's API key (`X-Widgets-Key`): give it to the
           client once, `RonClient.widgets(at:credentials:)` with `WidgetsCredentials(widgetsKey:).credentials`;
           `drift` and `ron-record` take `--credential widgetsKey=KEY`, `./ci.sh` reads `API_CREDENTIALS_FILE`.
+        - `drift` calls the GET operations (the others only with `--unsafe`, against a server you can throw
+          away). A parameter with no example in the description takes an id an earlier answer listed, or a
+          value from `Sources/\(api)/drift-values.json` (`{"parameters": {"widget_id": "w1"}}`; add
+          `exclude: ["drift-values.json"]` to the target) or `--value widget_id=w1`.
         - `Tests/\(api)Tests/Fixtures/<TypeName>/*.json`: real answers; the test decodes and re-encodes each.
         - `Sources/\(cli)/`: a command-line app that calls the API.
 

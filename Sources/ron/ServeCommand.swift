@@ -72,6 +72,52 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "seconds"))
     var tokenLifetime: Int = 3600
 
+    @Option(
+        name: .customLong("latency"),
+        help: ArgumentHelp(
+            "With --schema: answers this many milliseconds late (200, 200±50 or 200+-50), for every request or "
+                + "for the operation OP (repeatable).",
+            valueName: "[OP=]MS[±JITTER]"))
+    var latencies: [String] = []
+
+    @Option(
+        name: .customLong("fail"),
+        help: ArgumentHelp(
+            "With --schema: this share of requests (0.2 or 20%) answered with FAULT instead: a status (429, 500, "
+                + "503: Retry-After on 429 and 503), reset or stall; :retry-after=SECS, :times=N (repeatable).",
+            valueName: "[OP=]SHARE:FAULT"))
+    var failures: [String] = []
+
+    @Option(
+        name: .customLong("faults"),
+        help: ArgumentHelp(
+            "With --schema: a JSON file of faults ({\"all\": RULE, \"operations\": {\"OP\": RULE}}); "
+                + "--latency and --fail win over it.",
+            valueName: "file"))
+    var faultsFile: String?
+
+    @Option(
+        name: .customLong("seed"),
+        help: ArgumentHelp(
+            "With --schema: the seed of the faults drawn and of the UUIDs given to created items (the same seed "
+                + "and requests give the same faults and ids).",
+            valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(
+        help: ArgumentHelp(
+            "With --schema: keep no state; every answer from the fixtures, examples and made-up values (by default "
+                + "created items are kept, listed, shown, updated and deleted)."))
+    var stateless = false
+
+    @Option(
+        name: .customLong("state"),
+        help: ArgumentHelp(
+            "With --schema: read the mock's state from this JSON file at start when it exists, and write it there "
+                + "after every change.",
+            valueName: "file"))
+    var stateFile: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxBody > 0 else { throw ValidationError("--max-body wants a positive number of bytes") }
@@ -79,6 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             for text in credentials { _ = try MockCredentials.assignment(text) }
             for text in oauthClients { _ = try MockCredentials.client(text) }
+            _ = try MockFaults.commandLine(latency: latencies, fail: failures)
+            _ = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -94,12 +142,28 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("\(error)")
             }
+            let faults: MockFaults
+            do {
+                faults = try MockFaults.commandLine(latency: latencies, fail: failures, file: faultsFile, seed: seed)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            let state: MockStateConfiguration
+            do {
+                state = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile)
+            } catch {
+                throw ValidationError("\(error)")
+            }
             try await MockServe.run(
                 schema: schema, fixtures: fixtures, host: host, port: port, maxBody: maxBody, quiet: quiet,
-                credentials: accepted)
+                credentials: accepted, faults: faults, state: state)
             return
         }
+        guard !stateless, stateFile == nil else { throw ValidationError("--stateless and --state are for --schema") }
         guard fixtures == nil else { throw ValidationError("--fixtures is for --schema") }
+        guard latencies.isEmpty, failures.isEmpty, faultsFile == nil, seed == nil else {
+            throw ValidationError("--latency, --fail, --faults and --seed are for --schema")
+        }
         guard credentials.isEmpty, credentialsFile == nil, oauthClients.isEmpty else {
             throw ValidationError("--credential, --credentials-file and --oauth-client are for --schema")
         }

@@ -1,8 +1,12 @@
 import Foundation
+import RonFacets
 import RonGateway
 import RonGenerated
 import RonTestSupport
 import Testing
+
+/// The package's `Schema/` folder, read at run time by `--schema`.
+private let packageSchema = packageFixtures.deletingLastPathComponent().appendingPathComponent("Schema")
 
 /// `ron drift` against the embedded gateway (no drift) and against servers that answer other shapes.
 @Suite("ron drift", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
@@ -17,19 +21,75 @@ struct DriftCommandTests {
         entries.first { $0["operation"] == operation }
     }
 
+    /// The gateway with the facet the description's examples name (`GET /facets/hello/ping`).
+    static func gatewayWithTheExampleFacet() -> GatewayConfiguration {
+        packageConfiguration(facets: [
+            FacetDefinition(
+                id: "hello", kind: .echo,
+                routes: [.init(method: "GET", path: "/ping"), .init(method: "POST", path: "/ping")])
+        ])
+    }
+
     @Test func theEmbeddedGatewayHasNoDrift() async throws {
-        try await withGateway(packageConfiguration()) { base in
+        try await withGateway(Self.gatewayWithTheExampleFacet()) { base in
             let result = try RonBinary.run(["drift", "--base", base.absoluteString])
             #expect(result.status == 0, "\(result.output)\(result.error)")
-            for operation in ["getHealth", "getHello", "listItems", "subscribeEvents"] {
-                #expect(result.output.contains("ok      \(operation) "), "\(result.output)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            // An ok line shows the status and the type the answer was read as.
+            for (operation, route, type) in [
+                ("getHealth", "GET /healthz", "Health"), ("getHello", "GET /hello", "Hello"),
+                ("listItems", "GET /items", "ItemPage"), ("subscribeEvents", "GET /events", "StreamTick"),
+            ] {
+                #expect(lines.contains("ok        \(operation) (\(route)): 200 \(type)"), "\(result.output)")
             }
-            #expect(result.output.contains("skipped echo (POST /echo)"))
-            // One summary line ends the report, and the report ends with a newline.
-            let last = try #require(result.output.split(separator: "\n").last.map(String.init))
-            #expect(last.hasPrefix("drift: ") && last.hasSuffix(" skipped"), "\(result.output)")
-            #expect(last.contains(" fit, 0 drifted, 0 failed, "), "\(last)")
-            #expect(result.output.hasSuffix(" skipped\n"))
+            // The path parameters' examples in the description are what was called.
+            #expect(lines.contains { $0.hasPrefix("ok        getFacetResource (GET /facets/{id}/{path}): 200 ") })
+            let unsafe = "changes the server: called only with --unsafe, against a server that may be changed"
+            #expect(lines.contains("skipped   echo (POST /echo): \(unsafe)"), "\(result.output)")
+            #expect(lines.contains("skipped   postFacetResource (POST /facets/{id}/{path}): \(unsafe)"))
+            // Two summary lines end the report, the GET operations first, and the report ends with a newline.
+            #expect(
+                Array(lines.suffix(2)) == [
+                    "drift: 5 GET operations: 5 called (5 fit, 0 drifted, 0 tolerated), 0 skipped",
+                    "drift: 2 other operations: 0 called (0 fit, 0 drifted, 0 tolerated), 2 skipped (changes the server: 2)",
+                ], "\(result.output)")
+            #expect(result.output.hasSuffix(" skipped (changes the server: 2)\n"))
+        }
+    }
+
+    @Test func aReadWithNoFacetBehindItsExampleFailsWithTheDocumentedStatus() async throws {
+        try await withGateway(packageConfiguration()) { base in
+            let result = try RonBinary.run([
+                "drift", "--base", base.absoluteString, "--schema", packageSchema.path, "--operation",
+                "getFacetResource",
+            ])
+            #expect(result.status == 2, "\(result.output)\(result.error)")
+            #expect(
+                result.output.split(separator: "\n").map(String.init) == [
+                    "failed    getFacetResource (GET /facets/{id}/{path}): 404 (documented): 404 NOT_FOUND: no facet 'hello'",
+                    "drift: 1 GET operation: 1 called (0 fit, 0 drifted, 0 tolerated, 1 failed), 0 skipped",
+                ], "\(result.output)")
+        }
+    }
+
+    /// `--unsafe` calls what changes the server too, with a body made from the description's schema
+    /// (read with `--schema`); an operation on an item drift did not create is still not called.
+    @Test func unsafeCallsTheOperationsThatChangeTheServer() async throws {
+        try await withGateway(Self.gatewayWithTheExampleFacet()) { base in
+            let result = try RonBinary.run([
+                "drift", "--base", base.absoluteString, "--schema", packageSchema.path, "--unsafe",
+            ])
+            #expect(result.status == 0, "\(result.output)\(result.error)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines.contains("ok        echo (POST /echo): 200 EchoReply"), "\(result.output)")
+            #expect(
+                lines.contains(
+                    "skipped   postFacetResource (POST /facets/{id}/{path}): changes an item drift did not create: not called"
+                ), "\(result.output)")
+            #expect(
+                lines.last
+                    == "drift: 2 other operations: 1 called (1 fit, 0 drifted, 0 tolerated), 1 skipped "
+                    + "(changes an item drift did not create: 1)", "\(result.output)")
         }
     }
 
@@ -76,9 +136,9 @@ struct DriftCommandTests {
         let expected = "expected no member the schema of Health does not declare (strict)"
         #expect(
             strict.output.split(separator: "\n").map(String.init) == [
-                "drift   getHealth (GET /healthz): Health at /build: \(expected), got 7",
-                #"drift   getHealth (GET /healthz): Health at /zone: \#(expected), got "eu""#,
-                "drift: 1 operation: 0 fit, 1 drifted, 0 failed, 0 skipped",
+                "drift     getHealth (GET /healthz): 200 Health at /build: \(expected), got 7",
+                #"drift     getHealth (GET /healthz): 200 Health at /zone: \#(expected), got "eu""#,
+                "drift: 1 GET operation: 1 called (0 fit, 1 drifted, 0 tolerated), 0 skipped",
             ], "\(strict.output)")
         let json = try RonBinary.run(arguments + ["--strict", "--format", "json"])
         #expect(DriftJSON.problems(json.output, of: "getHealth").map { $0["pointer"] } == ["/build", "/zone"])
@@ -96,8 +156,10 @@ struct DriftCommandTests {
         #expect(status == 2, "\(output)")
         let hello = try #require(entry(entries, "getHello"), "\(output)")
         #expect(hello["outcome"] == "failed")
-        #expect(hello["message"]?.contains("NOT_FOUND") == true)
-        #expect(output.contains("drift: 1 operation: 0 fit, 0 drifted, 1 failed, 0 skipped"), "\(output)")
+        #expect(hello["message"] == "404: 404 NOT_FOUND: no route", "\(hello)")
+        #expect(
+            output.contains("drift: 1 GET operation: 1 called (0 fit, 0 drifted, 0 tolerated, 1 failed), 0 skipped"),
+            "\(output)")
         #expect(server.requests.first?.header("authorization") == "Bearer sekrit-token")
         #expect(!output.contains("sekrit"))
     }
@@ -115,8 +177,47 @@ struct DriftCommandTests {
         #expect(result.status == 2, "\(result.output)\(result.error)")
         let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
         #expect(document?.first?["outcome"] as? String == "failed", "\(result.output)")
-        #expect(!result.output.contains("drift: 1 operation"))
-        #expect(result.error.contains("drift: 1 operation: 0 fit, 0 drifted, 1 failed, 0 skipped"), "\(result.error)")
+        #expect(document?.first?["status"] as? Int == 501, "\(result.output)")
+        let request = document?.first?["request"] as? [String: Any]
+        #expect(request?["method"] as? String == "GET")
+        #expect(request?["url"] as? String == "/app/hello", "\(result.output)")
+        #expect(!result.output.contains("drift: 1 GET operation"))
+        #expect(
+            result.error.contains(
+                "drift: 1 GET operation: 1 called (0 fit, 0 drifted, 0 tolerated, 1 failed), 0 skipped"),
+            "\(result.error)")
+    }
+
+    /// `--value` gives a parameter its value (by name, or for one operation), the JSON report says
+    /// where each value came from, and `--exchanges` writes every request and answer as a JSON line.
+    @Test func valuesGivenOnTheCommandLineAreCalledAndEveryExchangeIsWritten() async throws {
+        let folder = try makeScratchFolder("ron-interop")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exchanges = folder.appending(path: "exchanges.jsonl")
+        let echoer = FacetDefinition(id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who")])
+        try await withGateway(packageConfiguration(facets: [echoer])) { base in
+            let result = try RonBinary.run([
+                "drift", "--format", "json", "--base", base.absoluteString, "--operation", "getFacetResource",
+                "--operation", "getHello", "--value", "getFacetResource.id=echoer", "--value", "path=who",
+                "--exchanges", exchanges.path, "--token", "tok-secret",
+            ])
+            #expect(result.status == 0, "\(result.output)\(result.error)")
+            let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+            let facet = try #require(document?.first { $0["operation"] as? String == "getFacetResource" })
+            #expect(facet["outcome"] as? String == "ok", "\(result.output)")
+            #expect(facet["values"] as? [String: String] == ["id": "--value", "path": "--value"], "\(result.output)")
+            #expect((facet["request"] as? [String: Any])?["url"] as? String == "/app/facets/echoer/who")
+            #expect(facet["contentType"] as? String == "application/json")
+        }
+        let lines = try String(contentsOf: exchanges, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let written = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let facet = try #require(written.first { $0["operation"] as? String == "getFacetResource" })
+        #expect(facet["method"] as? String == "GET")
+        #expect((facet["url"] as? String)?.hasSuffix("/app/facets/echoer/who") == true, "\(facet)")
+        #expect(facet["status"] as? Int == 200)
+        #expect((facet["responseBody"] as? String)?.contains("echo") == true, "\(facet)")
+        #expect(!lines.joined().contains("tok-secret"))
     }
 
     @Test func anUnknownOperationIsAUsageError() throws {
@@ -132,19 +233,43 @@ struct FixturesRecordTests {
     @Test func theGatewaysAnswersBecomeFixturesThatDecode() async throws {
         let folder = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withGateway(packageConfiguration()) { base in
+        try await withGateway(DriftCommandTests.gatewayWithTheExampleFacet()) { base in
             let result = try RonBinary.run([
                 "fixtures", "record", "--base", base.absoluteString, "--output", folder.path, "--token", "tok-secret",
             ])
             #expect(result.status == 0, "\(result.output)\(result.error)")
+            #expect(result.output.contains("wrote \(folder.lastPathComponent)/Hello/recorded_getHello.json"))
         }
         for (type, operation) in [("Health", "getHealth"), ("Hello", "getHello"), ("ItemPage", "listItems")] {
             let data = try Data(contentsOf: folder.appending(path: "\(type)/recorded_\(operation).json"))
             #expect(try RonSchemaCatalog.reencode(data, as: type) != nil)
             #expect(!String(decoding: data, as: UTF8.self).contains("tok-secret"))
         }
+        // An answer of no named type (the facet's, any JSON) goes to the folder of its wire type.
+        let facet = try Data(contentsOf: folder.appending(path: "JSONValue/recorded_getFacetResource.json"))
+        #expect(String(decoding: facet, as: UTF8.self).contains(#""echo""#))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(written == ["Health", "Hello", "ItemPage"])
+        #expect(written == ["Health", "Hello", "ItemPage", "JSONValue"])
+        // The fixture test reads every file where it was written.
+        #expect(RonFixtures.failures(folder: folder, catalog: RonSchemaCatalog.self) == [])
+    }
+
+    @Test func aCallThatFailsIsNamedAndExitsOne() async throws {
+        let folder = try makeScratchFolder("ron-interop")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // No facet behind the description's example: its read answers 404.
+        try await withGateway(packageConfiguration()) { base in
+            let result = try RonBinary.run([
+                "fixtures", "record", "--base", base.absoluteString, "--output", folder.path,
+            ])
+            #expect(result.status == 1, "\(result.output)\(result.error)")
+            #expect(
+                result.error.contains("ron: getFacetResource: 404: 404 NOT_FOUND: no facet 'hello'; not written"),
+                "\(result.error)")
+            // The other answers are written all the same.
+            #expect(result.output.contains("wrote \(folder.lastPathComponent)/Health/recorded_getHealth.json"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "JSONValue").path))
     }
 
     @Test func credentialsInABodyAreNeverWritten() throws {

@@ -62,15 +62,17 @@ struct DriftCredentialTests {
         }
     }
 
+    /// `Schema/` with the document, in a scratch folder of its own (no values file beside it).
     private func folder() throws -> URL {
-        let folder = try makeScratchFolder("ron-interop")
+        let folder = try makeScratchFolder("ron-interop").appending(path: "Schema")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(Self.openAPI.utf8).write(to: folder.appending(path: "vault.openapi.json"))
         return folder
     }
 
     @Test func driftReachesAServerThatRequiresCredentialsWhenGivenThemByName() throws {
         let schema = try folder()
-        defer { try? FileManager.default.removeItem(at: schema) }
+        defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let server = try Self.server()
         let base = ["--schema", schema.path, "--base", "http://127.0.0.1:\(server.port)"]
         let without = try RonBinary.run(["drift"] + base)
@@ -78,14 +80,23 @@ struct DriftCredentialTests {
         #expect(without.output.contains("credentials_missing"), "\(without.output)")
         #expect(server.requests.isEmpty)
 
+        let exchanges = schema.deletingLastPathComponent().appending(path: "exchanges.jsonl")
         let given = try RonBinary.run(
             ["drift"] + base + [
                 "--credential", "key=k-123456", "--credential", "account=ada:pw-9876", "--credential", "token=t-55555",
+                "--exchanges", exchanges.path,
             ])
         #expect(given.status == 0, "\(given.output)\(given.error)")
-        #expect(given.output.contains("ok      getSecret"), "\(given.output)")
-        #expect(given.output.contains("ok      me"), "\(given.output)")
-        for text in [given.output, given.error] {
+        #expect(given.output.contains("ok        getSecret (GET /secrets/main): 200 Secret"), "\(given.output)")
+        #expect(given.output.contains("ok        me (GET /me): 200 Secret"), "\(given.output)")
+        // Not in the report, nor in the exchanges written for another judge (not even echoed in a body).
+        let written = try String(contentsOf: exchanges, encoding: .utf8)
+        #expect(written.split(separator: "\n").count == 2, "\(written)")
+        let bodies = written.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["responseBody"] as? String
+        }
+        #expect(bodies.contains { $0.contains(#""seenKey": "redacted""#) }, "\(written)")
+        for text in [given.output, given.error, written] {
             #expect(!text.contains("k-123456") && !text.contains("pw-9876") && !text.contains("t-55555"))
         }
         // Each credential went where its scheme says, and only to the operations that need it.
@@ -96,7 +107,7 @@ struct DriftCredentialTests {
 
     @Test func aFileAndTheEnvironmentGiveCredentialsTooAndAnUnknownSchemeIsAUsageError() throws {
         let schema = try folder()
-        defer { try? FileManager.default.removeItem(at: schema) }
+        defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let server = try Self.server()
         let file = schema.appending(path: "credentials.txt")
         try Data("# vault\nkey=k-123456\naccount=ada:pw-9876\n".utf8).write(to: file)
@@ -115,7 +126,7 @@ struct DriftCredentialTests {
 
     @Test func recordWritesTheAnswerWithEveryCredentialScrubbed() throws {
         let schema = try folder()
-        defer { try? FileManager.default.removeItem(at: schema) }
+        defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let output = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: output) }
         let server = try Self.server()
@@ -133,7 +144,7 @@ struct DriftCredentialTests {
 
     @Test func ronCallAttachesTheCredentialsTheOperationRequires() throws {
         let schema = try folder()
-        defer { try? FileManager.default.removeItem(at: schema) }
+        defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let server = try Self.server()
         let base = ["--base", "http://127.0.0.1:\(server.port)", "--schema", schema.path]
         let call = try RonBinary.run(

@@ -7,7 +7,8 @@ import Testing
 /// documented status and content type.
 @Suite struct MockAnswerTests {
     @Test func aGetAnswersTheFixtureNamedAfterItsOperation() throws {
-        let mock = try MockServing()
+        // Stateless: the fixture or example whatever the id, filter or body (MockStateTests for the state).
+        let mock = try MockServing(state: .stateless)
         let answer = try mock.request("GET", "/v1/items/i-7?verbose=true")
         #expect(answer.status == 200)
         #expect(answer.headers["content-type"] == "application/json")
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test func aListAnswersEveryFixtureOfItsItemType() throws {
-        let mock = try MockServing()
+        // Stateless: the fixture or example whatever the id, filter or body (MockStateTests for the state).
+        let mock = try MockServing(state: .stateless)
         let answer = try mock.request("GET", "/v1/items?limit=10&color=blue")
         #expect(answer.status == 200)
         let items = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]])
@@ -48,7 +50,8 @@ import Testing
     }
 
     @Test func aPostAnswersItsDocumentedStatusWithTheMediaExample() throws {
-        let mock = try MockServing()
+        // Stateless: the fixture or example whatever the id, filter or body (MockStateTests for the state).
+        let mock = try MockServing(state: .stateless)
         let answer = try mock.request(
             "POST", "/v1/items", headers: ["Content-Type": "application/json"],
             body: #"{"name": "Desk", "price": 99.5, "color": "red"}"#)

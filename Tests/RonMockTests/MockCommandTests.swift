@@ -58,9 +58,9 @@ import Testing
         let mock = try MockServing()
         let drift = try RonBinary.run(["drift", "--schema", mock.shop.schema.path, "--base", mock.url])
         #expect(drift.status == 0, "\(drift.output)\(drift.error)")
-        #expect(drift.output.contains("ok      listItems (GET /items): [Item]"))
-        #expect(drift.output.contains("ok      getItem (GET /items/{item_id}): Item"))
-        #expect(drift.output.contains("ok      itemChanges (GET /items/changes): Item"))
+        #expect(drift.output.contains("ok        listItems (GET /items): 200 [Item]"))
+        #expect(drift.output.contains("ok        getItem (GET /items/{item_id}): 200 Item"))
+        #expect(drift.output.contains("ok        itemChanges (GET /items/changes): 200 Item"))
     }
 
     @Test func driftNamesEveryChangedMemberOfWhatTheMockServes() throws {
@@ -71,13 +71,14 @@ import Testing
         let drift = try RonBinary.run(["drift", "--schema", mock.shop.schema.path, "--base", mock.url])
         #expect(drift.status == 1, "\(drift.output)\(drift.error)")
         let lines = drift.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("drift   getItem (GET /items/{item_id}): Item at /name: ") })
+        #expect(lines.contains { $0.hasPrefix("drift     getItem (GET /items/{item_id}): 200 Item at /name: ") })
         #expect(
             lines.contains(
-                "drift   getItem (GET /items/{item_id}): Item at /price: expected a number, got \"12.50\""))
-        #expect(lines.contains { $0.hasPrefix("drift   listItems (GET /items): [Item] at /0/name: ") })
-        #expect(lines.contains { $0.hasPrefix("drift   listItems (GET /items): [Item] at /0/price: ") })
-        #expect(lines.contains { $0.hasPrefix("drift   itemChanges (GET /items/changes): Item at /events/0/name: ") })
+                "drift     getItem (GET /items/{item_id}): 200 Item at /price: expected a number, got \"12.50\""))
+        #expect(lines.contains { $0.hasPrefix("drift     listItems (GET /items): 200 [Item] at /0/name: ") })
+        #expect(lines.contains { $0.hasPrefix("drift     listItems (GET /items): 200 [Item] at /0/price: ") })
+        #expect(
+            lines.contains { $0.hasPrefix("drift     itemChanges (GET /items/changes): 200 Item at /events/0/name: ") })
     }
 }
 

@@ -42,7 +42,8 @@ import Testing
         let results = Locked([Int: String]())
         let port = mock.port
         DispatchQueue.concurrentPerform(iterations: 32) { index in
-            let target = index.isMultiple(of: 2) ? "/v1/items/i-\(index)" : "/v1/items/i-\(index)?verbose=x"
+            // An item of the fixtures (i-1 to i-3), or a refused parameter.
+            let target = index.isMultiple(of: 2) ? "/v1/items/i-\(index % 3 + 1)" : "/v1/items/i-\(index)?verbose=x"
             let answer = try? MockHTTPClient(port: port).request("GET", target)
             results.update { $0[index] = answer.map { "\($0.status)" } ?? "no answer" }
         }

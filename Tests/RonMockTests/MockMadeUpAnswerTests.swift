@@ -129,8 +129,8 @@ import Testing
         let answer = api.respond(to: MockRequest(method: "GET", target: "/x"))
         #expect(answer.status == 200)
         let value = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-        #expect((value["long"] as? String)?.count == MockValueMaker.countLimit)
-        #expect((value["many"] as? [Bool])?.count == MockValueMaker.countLimit)
+        #expect((value["long"] as? String)?.count == DescriptionValueMaker.countLimit)
+        #expect((value["many"] as? [Bool])?.count == DescriptionValueMaker.countLimit)
         #expect((value["big"] as? Double).map { $0 >= 1e30 } == true)
     }
 

@@ -57,7 +57,8 @@ import Testing
         let listening = try #require(Self.waitFor(in: text) { $0.contains("listening on http://127.0.0.1:") })
         let port = Int(
             listening.split(separator: "\n").first { $0.hasPrefix("listening on") }?.split(separator: ":").last ?? "")
-        for index in 0..<3 {
+        // The items of the fixtures, i-1 to i-3 (the mock keeps state: another id is 404).
+        for index in 1...3 {
             _ = try MockHTTPClient(port: port ?? 0).request("GET", "/v1/items/i-\(index)")
             // Each line is in the file before the next request, while the mock still runs.
             #expect(Self.waitFor(in: text) { $0.contains("GET /v1/items/i-\(index) -> 200") } != nil)

@@ -7,9 +7,11 @@ final class MockServing {
     let server: MockServer
     let port: Int
 
-    init(fixtures: [String: String] = [:]) throws {
+    /// `state`: stateful by default, as the mock is (`.stateless` for what the fixtures and
+    /// examples answer whatever was sent before).
+    init(fixtures: [String: String] = [:], state: MockStateConfiguration = MockStateConfiguration()) throws {
         shop = try ShopSchema(fixtures: fixtures)
-        let api = try MockAPI(schemaDirectory: shop.schema, fixturesDirectory: shop.fixtures)
+        let api = try MockAPI(schemaDirectory: shop.schema, fixturesDirectory: shop.fixtures, state: state)
         server = MockServer(api: api)
         port = try server.start().port ?? 0
     }

@@ -162,6 +162,12 @@ public struct FixtureValidator: Sendable {
                     member.value, element, at: pointer + "/" + Pointer.escape(member.key), bindings: bindings,
                     into: &problems)
             }
+        case .named(TypeReference.optionalName, let arguments)
+        where arguments.count == 1 && types[TypeReference.optionalName] == nil:
+            // A whole answer that may be `null` (`Optional<T>`).
+            if value != .null {
+                check(value, resolve(arguments[0], bindings), at: pointer, bindings: bindings, into: &problems)
+            }
         case .named(let name, let arguments):
             guard let named = types[name] else {
                 return problem("a value of \(name)", "the type \(name) is not in the schema")
@@ -207,7 +213,8 @@ public struct FixtureValidator: Sendable {
                     continue
                 }
                 if member == .null {
-                    if !WireAcceptance.acceptsNull(field) {
+                    // A `JSONValue` member holds `null` itself.
+                    if !WireAcceptance.acceptsNull(field), resolve(field.type, bindings) != .json {
                         problems.append(Self.nullProblem(at: at, TypeSpelling.swift(field.type)))
                     }
                     continue
@@ -275,7 +282,7 @@ public struct FixtureValidator: Sendable {
             }
             for (index, (item, element)) in zip(items, elements).enumerated() {
                 if item == .null {
-                    if !element.nullable {
+                    if !element.nullable, element.type != .json {
                         problems.append(Self.nullProblem(at: pointer + "/\(index)", TypeSpelling.swift(element.type)))
                     }
                     continue

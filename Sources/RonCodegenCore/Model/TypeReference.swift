@@ -35,3 +35,15 @@ public indirect enum TypeReference: Sendable, Equatable {
     /// A type parameter of the enclosing generic struct.
     case typeParameter(String)
 }
+
+extension TypeReference {
+    /// The name under which a whole answer that may be `null` is `Optional<T>`: the Swift type
+    /// itself (`.named("Optional", arguments: [T])`), so a call answers `T?`.
+    public static let optionalName = "Optional"
+
+    /// `type`, or `Optional<type>` when `nullable`.
+    public static func answer(_ type: TypeReference, nullable: Bool) -> TypeReference {
+        guard nullable, type != .json else { return type }
+        return .named(optionalName, arguments: [type])
+    }
+}

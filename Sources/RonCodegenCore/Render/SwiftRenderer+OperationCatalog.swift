@@ -50,7 +50,9 @@ extension SwiftRenderer {
         var responseType = "nil"
         switch operation.result {
         case .single(.json(let type)), .eventStream(let type):
-            if case .named(let name, _) = type { responseType = SwiftLiteral.string(name) }
+            if case .named(let name, _) = type, name != TypeReference.optionalName {
+                responseType = SwiftLiteral.string(name)
+            }
         default: break
         }
         // The catalog is keyed by name: where a path and a query parameter share one (a

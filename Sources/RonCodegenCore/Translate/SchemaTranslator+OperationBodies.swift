@@ -102,7 +102,7 @@ extension SchemaTranslator {
                 }
                 let payload: OperationPayload
                 if Self.isJSON(media) {
-                    payload = .json(try jsonType(value["schema"], at: schemaAt))
+                    payload = .json(try answerType(value["schema"], at: schemaAt))
                 } else if media.hasPrefix("text/") {
                     payload = .text
                 } else {
@@ -201,19 +201,34 @@ extension SchemaTranslator {
     }
 
     /// The type of a JSON body: a schema (`{}` or none is any JSON); wire-wrapped scalars at the top are refused.
+    /// The type of a 2xx JSON answer: ``jsonType(_:at:)``, as `Optional<T>` where the schema lets
+    /// the whole answer be `null` (`anyOf: [T, {"type": "null"}]`, `nullable: true`, a type list
+    /// with `"null"`), so the call answers `T?` and a `null` is `nil`, not a decode problem.
+    func answerType(_ schema: DocumentValue?, at: Location) throws(CodegenError) -> TypeReference {
+        let (type, nullable) = try jsonTypeAndNull(schema, at: at)
+        return .answer(type, nullable: nullable)
+    }
+
+    /// The type of a JSON body. A body that may be `null`: the call's optional body sends none.
     func jsonType(_ schema: DocumentValue?, at: Location) throws(CodegenError) -> TypeReference {
-        guard var schema else { return .json }
+        try jsonTypeAndNull(schema, at: at).type
+    }
+
+    private func jsonTypeAndNull(_ schema: DocumentValue?, at: Location) throws(CodegenError) -> (
+        type: TypeReference, nullable: Bool
+    ) {
+        guard var schema else { return (.json, false) }
         // `xml` says how the value would look as XML: nothing about its JSON.
         if let members = schema.members, schema["xml"] != nil { schema = .object(members.filter { $0.key != "xml" }) }
-        if let members = schema.members, members.allSatisfy({ Self.annotationKeys.contains($0.key) }) { return .json }
-        // A body that may be `null`: the call's optional body sends none, an answer of `null` is
-        // not a value of the type (a decode problem).
-        let (type, _) = try reference(schema, at: at, typeParameters: [], extraKeys: [])
+        if let members = schema.members, members.allSatisfy({ Self.annotationKeys.contains($0.key) }) {
+            return (.json, false)
+        }
+        let (type, nullable) = try reference(schema, at: at, typeParameters: [], extraKeys: [])
         if TypeSpelling.wire(type) != nil {
             throw at.error(
                 "a body whose top level has a wire form of its own (bytes, timestamps, 64-bit strings) is not supported: wrap it in a named type"
             )
         }
-        return type
+        return (type, nullable)
     }
 }

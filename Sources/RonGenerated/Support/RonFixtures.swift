@@ -34,7 +34,8 @@ public struct RonTypeCatalogEntry: Sendable {
 public struct RonFixtureFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The example's path as given (for example `Fixtures/Item/full.json`).
     public var file: String
-    /// The schema type it must decode as (its folder's name).
+    /// The schema type it must decode as: its folder's name (a generated type, or a shape of
+    /// ``RonFixtureShape`` such as `Bool` or `Gadget.list`).
     public var typeName: String
     /// An RFC 6901 JSON pointer into the example (`""` for the whole value).
     public var pointer: String
@@ -49,9 +50,20 @@ public struct RonFixtureFailure: Error, Sendable, Equatable, CustomStringConvert
         self.message = message
     }
 
-    /// `file (Type) at /pointer: message`.
+    /// `file (Type) at /pointer: message`; for a folder that names nothing, followed by what a
+    /// folder may name (``RonFixtureShape/grammar``).
     public var description: String {
+        plainDescription + (namesNoType ? " (\(RonFixtureShape.grammar))" : "")
+    }
+
+    /// `file (Type) at /pointer: message`.
+    var plainDescription: String {
         "\(file) (\(typeName))" + (pointer.isEmpty ? "" : " at \(pointer)") + ": \(message)"
+    }
+
+    /// Whether the failure is that the folder names no generated type and no shape of one.
+    var namesNoType: Bool {
+        pointer.isEmpty && message == RonFixtures.unknownTypeMessage(typeName)
     }
 }
 
@@ -60,16 +72,24 @@ public struct RonFixtureVerificationError: Error, Sendable, CustomStringConverti
     /// Every failure found.
     public var failures: [RonFixtureFailure]
 
-    /// The failures, one per line.
+    /// The failures, one per line; then, when a folder names nothing, what a folder may name
+    /// (``RonFixtureShape/grammar``), once.
     public var description: String {
         "\(failures.count) fixture problem\(failures.count == 1 ? "" : "s"):\n"
-            + failures.map(\.description).joined(separator: "\n")
+            + failures.map(\.plainDescription).joined(separator: "\n")
+            + (failures.contains(where: \.namesNoType) ? "\n(\(RonFixtureShape.grammar))" : "")
     }
 }
 
 /// The drift check for wire examples: every `<folder>/<TypeName>/*.json` decodes as the generated
 /// type `TypeName` and encodes back to the same JSON (compared as the wire reads it: `null`
 /// members count as absent, numbers by value).
+///
+/// A folder may also name an answer that is not one generated type (``RonFixtureShape``): a scalar
+/// by its wire type (`Bool/`, `String/`, `JSONValue/`, `WireTimestamp/`, …), `X.list/` for a JSON
+/// array of `X` and `X.map/` for a JSON object of `X` values, nested as in `Gadget.list.map/`. The
+/// elements of a list or map are checked one by one, a failure's pointer reaching into the whole
+/// example (`/2/name`).
 ///
 /// ```swift
 /// @Test func fixturesMatchTheSchema() throws {
@@ -83,7 +103,7 @@ public enum RonFixtures {
 
     /// One example found in a fixtures folder.
     public struct Example: Sendable, Equatable {
-        /// The folder name: the generated type the example must decode as.
+        /// The folder name: the generated type (or ``RonFixtureShape``) the example must decode as.
         public var typeName: String
         /// The path shown in messages: the folder's name, the type folder and the file.
         public var path: String
@@ -91,7 +111,8 @@ public enum RonFixtures {
         public var url: URL
     }
 
-    /// The examples of `folder`: `<TypeName>/*.json`, plus the extensions `readers` knows, in path order.
+    /// The examples of `folder`: `<TypeName>/*.json` (or a ``RonFixtureShape``'s folder), plus the
+    /// extensions `readers` knows, in path order.
     public static func examples(in folder: URL, readers: [String: Reader] = [:]) -> [Example] {
         let manager = FileManager.default
         let types = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
@@ -109,8 +130,9 @@ public enum RonFixtures {
     }
 
     /// Every failure of every example in `folder`; empty when all match. A type folder that names
-    /// no type of `catalog` is a failure too. `strict` also fails an example with a member its type
-    /// does not declare (which the generated types keep, so it would otherwise pass).
+    /// no type of `catalog` and no ``RonFixtureShape`` of one is a failure too. `strict` also fails
+    /// an example with a member its type does not declare (which the generated types keep, so it
+    /// would otherwise pass).
     public static func failures<Catalog: RonTypeCatalog>(
         folder: URL, catalog: Catalog.Type, readers: [String: Reader] = [:], strict: Bool = false
     ) -> [RonFixtureFailure] {
@@ -149,12 +171,12 @@ public enum RonFixtures {
         }
     }
 
-    /// Where `json` stops being what the generated type `typeName` reads and writes back, or `nil`
-    /// when it decodes and encodes back to the same JSON (compared as the wire reads it: numbers by
-    /// value, key order ignored, a `null` member the type leaves out as absent). `strict` also
-    /// reports a member the type does not declare. The drift checks of fixtures and of a live
-    /// node's answers (`ron drift`) both use this comparison. The first of
-    /// ``differences(of:as:catalog:strict:)``.
+    /// Where `json` stops being what the generated type `typeName` (or the ``RonFixtureShape`` it
+    /// names: `Bool`, `Gadget.list`, …) reads and writes back, or `nil` when it decodes and encodes
+    /// back to the same JSON (compared as the wire reads it: numbers by value, key order ignored, a
+    /// `null` member the type leaves out as absent). `strict` also reports a member the type does
+    /// not declare. The drift checks of fixtures and of a live node's answers (`ron drift`) both use
+    /// this comparison. The first of ``differences(of:as:catalog:strict:)``.
     public static func difference<Catalog: RonTypeCatalog>(
         of json: Data, as typeName: String, catalog: Catalog.Type, strict: Bool = false
     ) -> (pointer: String, message: String)? {
@@ -166,6 +188,8 @@ public enum RonFixtures {
     /// ``difference(of:as:catalog:strict:)`` compares). A value the type refuses has one difference,
     /// where the decoder stopped (`does not decode: ...`); a value it reads has one per member a
     /// round trip changes or loses, then with `strict` one per member the type does not declare.
+    /// A list or map shape (`Gadget.list`) is checked element by element, each element's
+    /// differences as above with pointers into the whole value (`/2/name`).
     ///
     /// ```swift
     /// for (pointer, message) in RonFixtures.differences(of: body, as: "Item", catalog: RonSchemaCatalog.self) {
@@ -175,10 +199,35 @@ public enum RonFixtures {
     public static func differences<Catalog: RonTypeCatalog>(
         of json: Data, as typeName: String, catalog: Catalog.Type, strict: Bool = false
     ) -> [(pointer: String, message: String)] {
-        func reencoded() throws -> Data? { try catalog.reencode(json, as: typeName) }
+        guard let shape = RonFixtureShape(folderName: typeName, catalog: catalog) else {
+            return [("", unknownTypeMessage(typeName))]
+        }
+        return differences(of: json, shape: shape, catalog: catalog, strict: strict)
+    }
+
+    /// The message of a folder name that is no generated type and no shape of one.
+    static func unknownTypeMessage(_ typeName: String) -> String {
+        "'\(typeName)' is not a generated type"
+    }
+
+    /// ``differences(of:as:catalog:strict:)`` for a generated type of `catalog`.
+    static func namedDifferences<Catalog: RonTypeCatalog>(
+        of json: Data, as typeName: String, catalog: Catalog.Type, strict: Bool
+    ) -> [(pointer: String, message: String)] {
+        guard let found = reencodedDifferences(of: json, strict: strict, { try catalog.reencode(json, as: typeName) })
+        else { return [("", unknownTypeMessage(typeName))] }
+        return found
+    }
+
+    /// The differences of `json` from what `reencoded` writes back (`nil`: it knows no such type):
+    /// where its decoder stopped, or every member a round trip changes or loses; with `strict`,
+    /// also every member it writes only while not leaving out the unlisted ones.
+    static func reencodedDifferences(
+        of json: Data, strict: Bool, _ reencoded: () throws -> Data?
+    ) -> [(pointer: String, message: String)]? {
         let lenient: Data
         do {
-            guard let data = try reencoded() else { return [("", "'\(typeName)' is not a generated type")] }
+            guard let data = try reencoded() else { return nil }
             lenient = data
         } catch let error as DecodingError {
             let (pointer, message) = FixtureDecodingText.describe(error)

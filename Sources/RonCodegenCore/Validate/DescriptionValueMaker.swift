@@ -1,25 +1,27 @@
 import Foundation
-import RonCodegenCore
 
-/// A value made up from a schema, for an answer that has no fixture and no example: the same value
-/// every time, valid for the schema as `ron drift` checks it, so the generated decoders accept it.
+/// A value made up from a schema: the mock's answers that have no fixture and no example, and the
+/// request bodies and parameters `ron drift` makes. The same value every time, valid for the schema
+/// as `ron drift` checks it, so the generated decoders accept it.
 ///
 /// Objects get their required members; strings their `format` (`date-time`, `uuid`, `email`, ...),
 /// a text that fits their `pattern` where one can be found, and their length limits; numbers their
 /// range and `multipleOf`; arrays one element (or `minItems`); `enum` and `const` their first value; a
 /// `default` of the schema's type is taken as it is; `allOf` is merged; `oneOf`/`anyOf` take their
 /// first variant that is not `null`, with a discriminator's property set to that variant's name.
-struct MockValueMaker {
-    let documents: MockDocuments
+public struct DescriptionValueMaker {
+    /// The documents `$ref`s are followed in.
+    public let documents: DescriptionDocuments
     /// The `$ref`s being expanded, against schemas that hold themselves.
     private var open: [String: Int] = [:]
 
-    init(documents: MockDocuments) {
+    /// A maker that follows `$ref`s in `documents`.
+    public init(documents: DescriptionDocuments) {
         self.documents = documents
     }
 
     /// The value for the schema at `located` (a `$ref` is followed).
-    mutating func value(_ located: MockDocuments.Located, depth: Int = 0) -> DocumentValue {
+    public mutating func value(_ located: DescriptionDocuments.Located, depth: Int = 0) -> DocumentValue {
         let reference = located.value.member("$ref")?.text
         let resolved = documents.resolve(located)
         var key = ""
@@ -33,7 +35,7 @@ struct MockValueMaker {
         return make(resolved, depth: depth)
     }
 
-    private mutating func make(_ schema: MockDocuments.Located, depth: Int) -> DocumentValue {
+    private mutating func make(_ schema: DescriptionDocuments.Located, depth: Int) -> DocumentValue {
         let node = schema.value
         if case .bool(let allowed) = node { return allowed ? .object([]) : .null }
         if let constant = node.member("const") { return constant }
@@ -133,7 +135,7 @@ struct MockValueMaker {
         }
     }
 
-    private mutating func object(_ schema: MockDocuments.Located, depth: Int) -> DocumentValue {
+    private mutating func object(_ schema: DescriptionDocuments.Located, depth: Int) -> DocumentValue {
         let required =
             (schema.value.member("required").flatMap { value -> [String]? in
                 if case .array(let items) = value { return items.compactMap(\.text) }
@@ -151,7 +153,7 @@ struct MockValueMaker {
         return .object(members)
     }
 
-    private mutating func array(_ schema: MockDocuments.Located, depth: Int) -> DocumentValue {
+    private mutating func array(_ schema: DescriptionDocuments.Located, depth: Int) -> DocumentValue {
         let node = schema.value
         let minimum = Self.count(node.member("minItems")?.numberValue) ?? 0
         let maximum = Self.count(node.member("maxItems")?.numberValue)
@@ -228,12 +230,12 @@ struct MockValueMaker {
         where target.text == reference || (target.text.map { reference.hasSuffix($0) } ?? false) {
             return key
         }
-        return MockDocuments.referencedName(variant) ?? reference.split(separator: "/").last.map(String.init)
+        return DescriptionDocuments.referencedName(variant) ?? reference.split(separator: "/").last.map(String.init)
             ?? "variant"
     }
 
     /// The most elements or characters a made-up value has, whatever a schema's bounds say.
-    static let countLimit = 4096
+    package static let countLimit = 4096
 
     /// A schema's count bound (`minItems`, `maxLength`, ...) as a count of at most ``countLimit``;
     /// `nil` without one or for one that is no number of things.
@@ -257,14 +259,14 @@ struct MockValueMaker {
 /// A text that fits a regular expression, for the common shapes of `pattern`: literals, classes
 /// (`[a-z0-9]`, `\d`, `\w`, `.`), groups with alternatives (the first taken), and quantifiers (the
 /// least they allow, at least one for `+`).
-enum PatternSample {
-    static func matches(_ pattern: String, _ text: String) -> Bool {
+package enum PatternSample {
+    package static func matches(_ pattern: String, _ text: String) -> Bool {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return true }
         return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     /// A text the pattern matches, or `nil` when none of the tries does.
-    static func text(for pattern: String) -> String? {
+    package static func text(for pattern: String) -> String? {
         var body = Substring(pattern)
         if body.hasPrefix("^") { body = body.dropFirst() }
         if body.hasSuffix("$"), !body.hasSuffix("\\$") { body = body.dropLast() }
@@ -386,7 +388,7 @@ enum PatternSample {
                 }
                 index += 1
                 let least = Int(text.split(separator: ",", omittingEmptySubsequences: false).first ?? "1") ?? 1
-                times = min(max(least, 0), MockValueMaker.countLimit)
+                times = min(max(least, 0), DescriptionValueMaker.countLimit)
             default:
                 return atom
             }
