@@ -87,43 +87,17 @@ package final class OAuth2Server: @unchecked Sendable {
     /// Starts the server, and waits until it is migrated, seeded and listening (about a second).
     package static func start() throws -> OAuth2Server {
         let howTo = "install them with `python3 -m pip install django django-oauth-toolkit` (.ci/run does)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path]
-        let out = Pipe()
-        let input = Pipe()
-        // What Django says on failure goes to a file: a pipe nobody reads could fill and stall it.
-        let errors = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ron-oauth2-server-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let errorHandle = try? FileHandle(forWritingTo: errors)
-        process.standardOutput = out
-        process.standardInput = input
-        process.standardError = errorHandle
+        let launch: PythonServerLaunch
         do {
-            try process.run()
-            try? errorHandle?.close()
+            launch = try PythonServerLaunch(script: script.path, label: "the OAuth 2.0 server", howTo: howTo)
         } catch {
-            throw Unavailable(description: "the OAuth 2.0 server: python3 could not be started (\(error)); \(howTo)")
+            throw Unavailable(description: error.description)
         }
-        let line = ChildProcess.firstLine(of: out.fileHandleForReading)
-        if let seeded = try? JSONDecoder().decode(Seeded.self, from: line) {
-            return OAuth2Server(seeded: seeded, process: process, input: input)
+        if let seeded = try? JSONDecoder().decode(Seeded.self, from: launch.line) {
+            return OAuth2Server(seeded: seeded, process: launch.process, input: launch.input)
         }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        let text = String(decoding: line, as: UTF8.self)
-        if text.hasPrefix("missing:") {
-            throw Unavailable(description: "django-oauth-toolkit is not available (\(text)); \(howTo)")
-        }
-        let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        let said = log.split(separator: "\n").suffix(5).joined(separator: "\n")
         throw Unavailable(
-            description: """
-                the OAuth 2.0 server (\(script.path)) did not start: it printed '\(text)' and exited with \
-                status \(process.terminationStatus); \(said.isEmpty ? howTo : said)
-                """)
+            description: launch.failure(label: "the OAuth 2.0 server (\(script.path))", howTo: howTo).description)
     }
 
     /// Stops the server (also done when it is released): closing its standard input ends it, and so

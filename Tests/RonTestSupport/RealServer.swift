@@ -99,46 +99,20 @@ package final class RealServer: @unchecked Sendable {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Servers/\(script)").path
         let howTo = "install them with `\(install)`"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", path]
-        let out = Pipe()
-        let input = Pipe()
-        // What the server says goes to a file: a pipe nobody reads could fill and stall it.
-        let errors = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ron-\(script)-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let errorHandle = try? FileHandle(forWritingTo: errors)
-        process.standardOutput = out
-        process.standardInput = input
-        process.standardError = errorHandle
+        let launch: PythonServerLaunch
         do {
-            try process.run()
-            try? errorHandle?.close()
+            launch = try PythonServerLaunch(script: path, label: script, howTo: howTo)
         } catch {
-            throw Unavailable(description: "\(script): python3 could not be started (\(error)); \(howTo)")
+            throw Unavailable(description: error.description)
         }
-        let line = ChildProcess.firstLine(of: out.fileHandleForReading)
+        let line = launch.line
         if let ready = try? JSONDecoder().decode(Ready.self, from: line),
             let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
             let seeded = try? JSONSerialization.data(withJSONObject: object["seeded"] ?? [String: Any]())
         {
-            return try RealServer(ready: ready, seeded: seeded, process: process, input: input)
+            return try RealServer(ready: ready, seeded: seeded, process: launch.process, input: launch.input)
         }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        let text = String(decoding: line, as: UTF8.self)
-        if text.hasPrefix("missing:") {
-            throw Unavailable(description: "\(script): a Python package is missing (\(text)); \(howTo)")
-        }
-        let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        let said = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-        throw Unavailable(
-            description: """
-                \(path) did not start: it printed '\(text)' and exited with status \
-                \(process.terminationStatus); \(said.isEmpty ? howTo : said)
-                """)
+        throw Unavailable(description: launch.failure(label: path, howTo: howTo).description)
     }
 
     /// Stops the server (also done when it is released): closing its standard input ends it.
