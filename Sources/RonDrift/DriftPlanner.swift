@@ -12,17 +12,23 @@ struct DriftPlanner {
     var targets: [DriftTarget]
     var resolver: ParameterResolver
     var unsafe: Bool
+    /// The operations named with `--operation`: called even when they act on the whole server.
+    var named: Set<String>
 
     /// What drift created: by collection path, the created items' identifiers with the path values
     /// of their collection.
     private var created: [String: [(id: String, bindings: [String: String])]] = [:]
     private var done: Set<String> = []
+    /// The collection each create posts to, by operation id.
+    private let createsIn: [String: String]
     private var outcomes: [DriftOutcome] = []
 
-    init(targets: [DriftTarget], resolver: ParameterResolver, unsafe: Bool) {
+    init(targets: [DriftTarget], resolver: ParameterResolver, unsafe: Bool, named: Set<String> = []) {
         self.targets = targets
         self.resolver = resolver
         self.unsafe = unsafe
+        self.named = named
+        createsIn = Self.creates(targets)
     }
 
     mutating func run(context: DriftContext) async -> [DriftOutcome] {
@@ -31,7 +37,8 @@ struct DriftPlanner {
         }
         await phase("read", context: context) { $0.isSafe }
         if unsafe {
-            await phase("create", context: context) { $0.createsIn != nil }
+            let creates = createsIn
+            await phase("create", context: context) { creates[$0.operationId] != nil }
             await phase("read", context: context) { $0.isSafe }
             await phase("update", context: context, ownItems: true) { ["PUT", "PATCH"].contains($0.method) }
             await phase("other", context: context, ownItems: true) { $0.method != "DELETE" && !$0.isSafe }
@@ -49,6 +56,9 @@ struct DriftPlanner {
                 report.message = "needs a \(media) body, which drift does not make: not called"
             } else if !target.isSafe, target.operation == nil {
                 report.message = "its request body is not known without --schema: not called"
+            } else if let word = clearsServer(target) {
+                report.message =
+                    "names no item and says '\(word)': it may delete, reset or stop what drift did not create; called only when named with --operation"
             } else {
                 switch DriftCall.make(for: target, resolver: resolver) {
                 case .failure(let missing): report.message = missing.message
@@ -83,6 +93,7 @@ struct DriftPlanner {
                 // A delete that names no item of drift's own would delete what the server had.
                 if target.method == "DELETE" && lastParameter(of: target) == nil { continue }
                 if !target.isSafe, target.unsupportedBody != nil || target.operation == nil { continue }
+                if clearsServer(target) != nil { continue }
                 if ownItems, let item = lastParameter(of: target) {
                     guard let own = ownItem(for: target, parameter: item) else { continue }
                     resolver.values.set([own], for: item, of: target.operationId, source: "created by drift")
@@ -119,7 +130,9 @@ struct DriftPlanner {
                 if let body = outcome.body, (200..<300).contains(outcome.status) {
                     self.resolver.answers.add(
                         body, operationId: target.operationId, template: target.info.path, bindings: call.bindings)
-                    if name == "create", let collection = target.createsIn, let id = createdId(body, target: target) {
+                    if name == "create", let collection = createsIn[target.operationId],
+                        let id = createdId(body, target: target)
+                    {
                         created[collection, default: []].append((id, call.bindings))
                     }
                 }
@@ -143,6 +156,64 @@ struct DriftPlanner {
         return false
     }
 
+    /// The collection a POST creates in: its path, when the schema lists that path (`GET /things`) or
+    /// has items below it (`/things/{id}`). A POST to anything else is an action (`/things/{id}/restart`,
+    /// `/recount`): called in the "other" phase, on drift's own items only.
+    static func creates(_ targets: [DriftTarget]) -> [String: String] {
+        var creates: [String: String] = [:]
+        for target in targets {
+            guard let collection = target.createsIn else { continue }
+            let below = collection.hasSuffix("/") ? collection + "{" : collection + "/{"
+            let listed = targets.contains { other in
+                (other.method == "GET" && AnswerValues.collection(of: other.info.path) == collection)
+                    || other.info.path.hasPrefix(below)
+            }
+            if listed { creates[target.operationId] = collection }
+        }
+        return creates
+    }
+
+    /// Words of an operation that deletes, empties, stops or resets what it acts on, or acts on many
+    /// items at once (`POST /flows/bulk_delete`).
+    static let clearingWords: Set<String> = [
+        "clear", "reset", "drop", "purge", "wipe", "flush", "truncate", "shutdown", "restart", "stop", "kill",
+        "destroy", "erase", "prune", "cleanup", "empty", "nuke", "terminate", "factory", "delete", "remove",
+        "bulk",
+    ]
+
+    /// The word that makes an unsafe operation on no item one that may delete, clear, reset or stop
+    /// what drift did not create (`POST /admin/database/clear`, `POST /api/shutdown`,
+    /// `POST /flows/bulk_delete` with a filter drift made up), unless it was named with `--operation`:
+    /// a later read, or a second run, would find the server emptied or gone.
+    func clearsServer(_ target: DriftTarget) -> String? {
+        guard !target.isSafe, target.method != "DELETE", createsIn[target.operationId] == nil, !target.isSearch,
+            lastParameter(of: target) == nil, !named.contains(target.operationId)
+        else { return nil }
+        let words = Self.words(target.info.path + " " + target.operationId)
+        return words.first(where: { Self.clearingWords.contains($0) })
+    }
+
+    /// The lower-cased words of a path and an operation id: split at every character that is no
+    /// letter and before every upper-case letter (`clearDatabase` → `clear`, `database`).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in text {
+            if character.isLetter {
+                if character.isUppercase, !current.isEmpty, current.last?.isUppercase == false {
+                    words.append(current.lowercased())
+                    current = ""
+                }
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current.lowercased())
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
     /// The path parameter an operation on an item ends with (`id` of `/things/{id}` or of
     /// `/things/{id}/archive`).
     private func lastParameter(of target: DriftTarget) -> String? {
@@ -162,7 +233,7 @@ struct DriftPlanner {
     private func createdId(_ body: Data, target: DriftTarget) -> String? {
         guard let value = try? SchemaDocumentReader.parse(body, path: "answer.json"), let members = value.objectMembers
         else { return nil }
-        let collection = target.createsIn ?? ""
+        let collection = createsIn[target.operationId] ?? ""
         // The parameter of the item route below the collection (`/things/{thing_id}`).
         let item = targets.lazy.compactMap { other -> String? in
             let path = other.info.path

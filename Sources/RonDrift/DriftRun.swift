@@ -74,7 +74,9 @@ package enum DriftRun {
         fit, 1 drifted, 1 tolerated), 4 skipped (no value for {deployment_id}: 4)'.
         --unsafe also calls the operations that change the server, against a server you can throw away: \
         searches that are POSTs first, then creates (bodies made from the schema), reads, updates and \
-        deletes of what drift created, and the rest; it deletes only what it created. Never without it.
+        deletes of what drift created, and the rest; it deletes only what it created. Never without it. \
+        An operation on no item whose path or id says delete, bulk, clear, reset, shutdown... is left out \
+        unless named with --operation.
         With --schema DIR the operations, types and description come from a schema folder of your own \
         (a user's Schema/); without it, from the schema built into ron (no description: status and types \
         only). --strict: a tolerated answer fails the run too, and a member the schema does not declare \
@@ -228,7 +230,8 @@ package enum DriftRun {
             exchanges: exchanges, secrets: [options.token].compactMap { $0 } + options.credentials.secrets())
         var planner = DriftPlanner(
             targets: targets.filter { options.operations.isEmpty || options.operations.contains($0.operationId) },
-            resolver: ParameterResolver(values: values, documents: types.documents), unsafe: options.unsafe)
+            resolver: ParameterResolver(values: values, documents: types.documents), unsafe: options.unsafe,
+            named: Set(options.operations))
         return await planner.run(context: context)
     }
 }
