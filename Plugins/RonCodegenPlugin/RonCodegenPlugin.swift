@@ -35,7 +35,12 @@ struct RonCodegenPlugin: BuildToolPlugin {
         var generated = (0..<Self.shards).map { index in
             output.appending(path: index == 0 ? "RonGenerated.swift" : "RonGenerated+\(index).swift")
         }
-        var arguments = ["--schema", schema.path, "--output", output.path, "--shards", String(Self.shards)]
+        // --stamp: a build planned again (after a clean build, or a change to Package.swift) links
+        // the tool again and runs this command though nothing it reads changed; the stamp makes
+        // such a run return at once instead of generating the same files.
+        var arguments = [
+            "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
+        ]
         switch target.name {
         case "RonGenerated":
             break

@@ -14,6 +14,7 @@ struct Arguments {
     var options = SwiftRenderer.Options()
     var references: URL?
     var strict = false
+    var stamp = false
 
     static let usage = """
         usage: ron-codegen --schema <dir> --output <dir> [options]
@@ -38,6 +39,8 @@ struct Arguments {
           --types-module <name>    the operations import this module for the types (with --operations)
           --client-module <name>   the operations import this module for RonClient (default: none)
           --strict                 a warning is an error: generate nothing when the schema needed any leniency
+          --stamp                  keep what the run was made from in <output>/.ron-codegen-stamp, and
+                                   do nothing when the generator, arguments and schema files are the same
           --help                   show this text
 
         After every run, a summary on standard error: the operations declared and generated, the
@@ -69,6 +72,7 @@ struct Arguments {
             case "--types-module": options.typesModule = try reader.value(for: flag)
             case "--client-module": options.clientModule = try reader.value(for: flag)
             case "--strict": strict = true
+            case "--stamp": stamp = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
@@ -122,6 +126,17 @@ do {
 }
 guard let schema = arguments.schema, let output = arguments.output else { fail(Arguments.usage, code: 64) }
 
+// The same generator, arguments and files as the run that wrote the output: nothing to do.
+let digest =
+    arguments.check || !arguments.stamp
+    ? nil
+    : GenerationStamp.digest(
+        executable: Bundle.main.executableURL, arguments: Array(CommandLine.arguments.dropFirst()),
+        inputs: [schema] + (arguments.references.map { [$0] } ?? []))
+if let digest, GenerationStamp.read(in: output)?.isUpToDate(in: output, digest: digest) == true {
+    exit(0)
+}
+
 do {
     var generator = CodeGenerator(options: arguments.options)
     generator.referenceDirectory = arguments.references
@@ -163,6 +178,9 @@ do {
         }
     } else {
         try CodeGenerator.write(files, to: output, output: arguments.generated)
+        if let digest {
+            try GenerationStamp(digest: digest, files: files.map(\.name)).write(in: output)
+        }
     }
 } catch let error as CodegenError {
     // The format compilers use, so IDEs and the build log point at the schema file.

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The build a user waits for, at vendor scale: for each published description, a package made by
+# `ron new` with the description alone in its API target's Schema/, and a package that uses
+# swift-openapi-generator's build plugin (types and client) on the same description, built in the
+# same run on this machine. For each, after a first full build (the SDK, or the generator and its
+# runtime, are built once and not timed), the API target is timed:
+#   first no-op  the same build again right after that first one (SwiftPM plans a new package's
+#           build again then: it links the plugin's tool again and runs its generation);
+#   clean   its generated code and module removed, then `swift build --target <API>`;
+#   no-op   the same command again, nothing changed;
+#   again   once more (SwiftPM plans the build again after a clean one: see BENCHMARKS.md);
+#   op      one operation edited: an optional query parameter added to the first operation;
+#   doc     documentation only: that operation's description changed.
+# Each with the wall time and the peak memory of the largest process of the build (the compiler),
+# under `ulimit -v` (16 GiB) and a timeout.
+#
+#   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
+#                                VENDOR...
+#
+# VENDOR: a row of Benchmarks/Published/descriptions.tsv, collected into DIR (default
+# /var/tmp/ron-published) by Benchmarks/Published/collect.sh. The SDK is this repository's last
+# commit (a clone), or REV, so edits in the working tree are not measured; a second run with
+# --sdk-rev and another --work folder measures an earlier SDK beside it. swift-openapi-generator reads
+# OpenAPI 3.0 and 3.1 documents of one file only: for the others its columns say why not.
+# Prints a Markdown table (one row per description and generator) for BENCHMARKS.md; the work
+# folder keeps each build's log.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+published=${RON_PUBLISHED:-/var/tmp/ron-published}
+work=""
+only=""
+revision=HEAD
+vendors=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --published) published=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
+    --sdk-rev) revision=$2; shift 2 ;;
+    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] VENDOR..." >&2; exit 64 ;;
+    *) vendors+=("$1"); shift ;;
+    esac
+done
+[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] VENDOR..." >&2; exit 64; }
+work=${work:-$(mktemp -d /var/tmp/ron-build-times.XXXXXX)}
+mkdir -p "$work"
+bin=$(cd "$repo" && swift build --show-bin-path)
+[ -x "$bin/ron" ] || (cd "$repo" && swift build --product ron >/dev/null)
+[ -d "$work/sdk" ] || { git clone -q "$repo" "$work/sdk" && git -C "$work/sdk" checkout -q "$revision"; }
+edit="$repo/Benchmarks/BuildTimes/edit_description.py"
+
+# timed LABEL DIR TARGET: one `swift build --target TARGET` in DIR; appends "seconds peak-MiB" to
+# the row (or "failed"), and the log to DIR/build-LABEL.log.
+row=""
+timed() {
+    local label=$1 dir=$2 target=$3 status=0
+    (cd "$dir" && ulimit -v 16777216 && /usr/bin/time -f "%e %M" -o "$dir/time-$label" \
+        timeout 3600 swift build --target "$target" >"$dir/build-$label.log" 2>&1) || status=$?
+    if [ $status -ne 0 ]; then
+        row+=" | failed ($status, build-$label.log)"
+        return 1
+    fi
+    read -r seconds kib <"$dir/time-$label"
+    row+=" | $seconds s, $((kib / 1024)) MiB"
+}
+
+# clean DIR TARGET PACKAGE-ID: removes what the target's build made (objects, module, the plugin's
+# generated sources), nothing else.
+clean() {
+    local debug
+    debug=$(cd "$1" && swift build --show-bin-path)
+    rm -rf "$debug/$2.build" "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
+}
+
+# sequence DIR TARGET PACKAGE-ID DOCUMENT: the four timings, after one untimed full build.
+sequence() {
+    local dir=$1 target=$2 id=$3 document=$4
+    (cd "$dir" && swift build --target "$target" >"$dir/build-first.log" 2>&1) || {
+        row+=" | first build failed (build-first.log) | | | | |"; return 0; }
+    timed first-noop "$dir" "$target" || return 0
+    clean "$dir" "$target" "$id"
+    timed clean "$dir" "$target" || return 0
+    timed noop "$dir" "$target" || return 0
+    timed again "$dir" "$target" || return 0
+    python3 "$edit" operation "$document"
+    timed op "$dir" "$target" || return 0
+    python3 "$edit" documentation "$document"
+    timed doc "$dir" "$target" || return 0
+}
+
+echo "| description | operations | generator | first no-op | clean | no-op | no-op again | one operation edited | documentation edited |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+for vendor in "${vendors[@]}"; do
+    line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
+    [ -n "$line" ] || { echo "error: no row '$vendor' in Benchmarks/Published/descriptions.tsv" >&2; exit 64; }
+    IFS=$'\t' read -r _ _ _ path root format _ <<<"$line"
+    source=$published/$vendor
+    [ -d "$source" ] || { echo "error: $source is missing: run Benchmarks/Published/collect.sh" >&2; exit 64; }
+    if [ "$root" = - ]; then
+        root=$(cd "$source" && ls | head -1)
+    fi
+    operations=$(python3 "$edit" count "$source/$root")
+
+    if [ "$only" != peer ]; then
+        dir=$work/$vendor-ours
+        if [ ! -d "$dir" ]; then
+            "$bin/ron" new "$dir" --name Bench --sdk-path "$work/sdk" >/dev/null
+            rm -f "$dir"/Sources/BenchAPI/Schema/* "$dir"/Tests/BenchAPITests/*.swift
+            cp -R "$source"/. "$dir/Sources/BenchAPI/Schema/"
+            printf 'import RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
+            printf 'print("bench")\n' >"$dir/Sources/bench-cli/main.swift"
+            python3 "$edit" normalize "$dir/Sources/BenchAPI/Schema/$root"
+        fi
+        row="| $vendor ($format) | $operations | ron-codegen"
+        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/BenchAPI/Schema/$root"
+        echo "$row |"
+    fi
+    if [ "$only" != ours ]; then
+        row="| $vendor ($format) | $operations | swift-openapi-generator"
+        if [[ "$format" != openapi-3.* ]] || [ "$(cd "$source" && ls | wc -l)" -ne 1 ]; then
+            echo "$row | not accepted ($format$( [ "$(cd "$source" && ls | wc -l)" -ne 1 ] && echo ', several files')) | | | | | |"
+            continue
+        fi
+        dir=$work/$vendor-peer
+        if [ ! -d "$dir" ]; then
+            mkdir -p "$dir/Sources/PeerAPI"
+            cp "$repo/Benchmarks/BuildTimes/PeerPackage.swift.txt" "$dir/Package.swift"
+            printf 'generate:\n  - types\n  - client\naccessModifier: public\n' \
+                >"$dir/Sources/PeerAPI/openapi-generator-config.yaml"
+            printf 'import OpenAPIRuntime\n' >"$dir/Sources/PeerAPI/PeerAPI.swift"
+            case "$root" in
+            *.json) cp "$source/$root" "$dir/Sources/PeerAPI/openapi.json" ;;
+            *) cp "$source/$root" "$dir/Sources/PeerAPI/openapi.yaml" ;;
+            esac
+            python3 "$edit" normalize "$dir"/Sources/PeerAPI/openapi.*
+        fi
+        sequence "$dir" PeerAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$(ls "$dir"/Sources/PeerAPI/openapi.*)"
+        echo "$row |"
+    fi
+done
+echo "work folder: $work" >&2

@@ -1,0 +1,96 @@
+import Foundation
+import RonTestSupport
+import Testing
+
+/// A run of `ron-codegen` with the same generator, arguments and schema files as the run that
+/// wrote its output folder does nothing, which is what a build planned again (after a clean build,
+/// or a change to `Package.swift`) runs.
+@Suite("ron-codegen's generation stamp")
+struct GenerationStampTests {
+    let tool = CodegenToolTests()
+
+    private static let thing = #"{"$defs": {"Thing": {"type": "object", "properties": {"n": {"type": "integer"}}}}}"#
+
+    /// A generated file the test marks, to see whether a run wrote it again.
+    private func mark(_ file: String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try Data((text + "// marked by the test\n").utf8).write(to: URL(fileURLWithPath: file))
+    }
+
+    private func isMarked(_ file: String) throws -> Bool {
+        try String(contentsOfFile: file, encoding: .utf8).hasSuffix("// marked by the test\n")
+    }
+
+    @Test func aRunWithNothingChangedWritesNothingAndAnyChangeGeneratesAgain() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let document = try tool.writeSchema(Self.thing, in: root)
+        let schema = document.deletingLastPathComponent().path
+        let output = root.appending(path: "out").path
+        let arguments = ["--schema", schema, "--output", output, "--shards", "2", "--stamp"]
+        #expect(try tool.run(arguments).status == 0)
+        let stamp = output + "/.ron-codegen-stamp"
+        #expect(FileManager.default.fileExists(atPath: stamp))
+        let first = output + "/RonGenerated.swift"
+        let second = output + "/RonGenerated+1.swift"
+
+        // Nothing changed: the files are left as they are (even a file changed behind its back).
+        try mark(first)
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try isMarked(first))
+
+        // Other arguments: generated again.
+        #expect(try tool.run(arguments + ["--catalog-name", "Things"]).status == 0)
+        #expect(try !isMarked(first))
+        #expect(try String(contentsOfFile: first + "", encoding: .utf8).contains("Things"))
+
+        // A schema file changed, added, or an output file removed: generated again.
+        try mark(first)
+        try Data(Self.thing.replacingOccurrences(of: "\"n\"", with: "\"m\"").utf8).write(to: document)
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try !isMarked(first))
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains("m"))
+        try mark(first)
+        try Data(#"{"$defs": {"Other": {"type": "string"}}}"#.utf8).write(
+            to: document.deletingLastPathComponent().appending(path: "b.schema.json"))
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try !isMarked(first))
+        try mark(first)
+        try FileManager.default.removeItem(atPath: second)
+        #expect(try tool.run(arguments).status == 0)
+        #expect(FileManager.default.fileExists(atPath: second))
+        #expect(try !isMarked(first), "a run that writes writes every file that changed")
+    }
+
+    @Test func withoutStampNoStampIsWrittenAndEveryRunGenerates() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let document = try tool.writeSchema(Self.thing, in: root)
+        let arguments = ["--schema", document.deletingLastPathComponent().path, "--output", root.path + "/out"]
+        #expect(try tool.run(arguments).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: root.path + "/out/.ron-codegen-stamp"))
+        try mark(root.path + "/out/RonGenerated.swift")
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try !isMarked(root.path + "/out/RonGenerated.swift"))
+    }
+
+    @Test func aFailedRunOrACheckLeavesTheStampAlone() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let document = try tool.writeSchema(Self.thing, in: root)
+        let schema = document.deletingLastPathComponent().path
+        let output = root.appending(path: "out").path
+        let arguments = ["--schema", schema, "--output", output, "--stamp"]
+        #expect(try tool.run(arguments).status == 0)
+        let stamp = try String(contentsOfFile: output + "/.ron-codegen-stamp", encoding: .utf8)
+        // A document that does not read fails the run, and the next good run generates.
+        try Data("{".utf8).write(to: document)
+        #expect(try tool.run(arguments).status != 0)
+        #expect(try String(contentsOfFile: output + "/.ron-codegen-stamp", encoding: .utf8) == stamp)
+        try Data(Self.thing.utf8).write(to: document)
+        try mark(output + "/RonGenerated.swift")
+        #expect(try tool.run(arguments + ["--check"]).status == 1, "--check sees the marked file")
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try isMarked(output + "/RonGenerated.swift"), "the same files as the stamp's run: nothing written")
+    }
+}
