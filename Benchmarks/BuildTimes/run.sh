@@ -64,12 +64,14 @@ timed() {
     row+=" | $seconds s, $((kib / 1024)) MiB"
 }
 
-# clean DIR TARGET PACKAGE-ID: removes what the target's build made (objects, module, the plugin's
-# generated sources), nothing else.
+# clean DIR TARGET PACKAGE-ID: removes what the target's build made (objects, dependency records,
+# module, the plugin's generated sources), nothing else; the sources SwiftPM derives when it plans
+# (a resource bundle's accessor) stay, as a build that is not planned again does not write them.
 clean() {
     local debug
     debug=$(cd "$1" && swift build --show-bin-path)
-    rm -rf "$debug/$2.build" "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
+    find "$debug/$2.build" -mindepth 1 -maxdepth 1 ! -name DerivedSources -exec rm -rf {} +
+    rm -rf "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
 }
 
 # sequence DIR TARGET PACKAGE-ID DOCUMENT: the four timings, after one untimed full build.

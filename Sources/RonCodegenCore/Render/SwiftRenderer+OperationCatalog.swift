@@ -7,9 +7,8 @@ extension SwiftRenderer {
     /// take a minute and 14 GB (BENCHMARKS.md, "Where the compiler's time goes").
     static let catalogChunk = 50
 
-    /// Renders the catalog. With `chunksElsewhere`, its fill functions are left to
-    /// ``renderOperationCatalogChunk(_:of:into:)`` (another file of the same module).
-    func renderOperationCatalog(_ model: SchemaModel, into w: inout SourceWriter, chunksElsewhere: Bool = false) {
+    /// Renders the catalog, its fill functions beside it.
+    func renderOperationCatalog(_ model: SchemaModel, into w: inout SourceWriter) {
         w.line("/// Every operation of the schema, for tools (`ron drift`) and tests.")
         w.block("public enum \(options.operationCatalogName)") { w in
             let chunks = Self.operationChunks(model)
@@ -20,7 +19,6 @@ extension SwiftRenderer {
             for index in chunks.indices { w.line("    appendOperations\(index)(to: &list)") }
             w.line("    return list")
             w.line("}()")
-            guard !chunksElsewhere else { return }
             for (index, chunk) in chunks.enumerated() {
                 w.line("")
                 w.block("private static func appendOperations\(index)(to list: inout [RonOperationInfo])") { w in
@@ -30,13 +28,60 @@ extension SwiftRenderer {
         }
     }
 
-    /// Fill function `index` of the catalog, as an extension of it.
-    func renderOperationCatalogChunk(_ index: Int, of model: SchemaModel, into w: inout SourceWriter) {
+    /// Renders the catalog whose fill functions are in the files of their operations
+    /// (``shardedOperationChunks(_:count:)``): each entry carries its place in the document, and
+    /// the list is put in document order once filled. An edit of one operation then rewrites only
+    /// its own file; this head changes only when a file's number of fill functions does.
+    func renderShardedOperationCatalog(_ model: SchemaModel, count: Int, into w: inout SourceWriter) {
+        w.line("/// Every operation of the schema, for tools (`ron drift`) and tests.")
+        w.block("public enum \(options.operationCatalogName)") { w in
+            w.line("/// The operations in document order.")
+            w.line("public static let operations: [RonOperationInfo] = {")
+            w.line("    var list: [(Int, RonOperationInfo)] = []")
+            for chunk in Self.shardedOperationChunks(model, count: count) {
+                w.line("    appendOperations\(chunk.shard)_\(chunk.index)(to: &list)")
+            }
+            w.line("    return list.sorted { $0.0 < $1.0 }.map { $0.1 }")
+            w.line("}()")
+        }
+    }
+
+    /// The fill functions of file `shard` (``shardedOperationChunks(_:count:)``), as extensions of
+    /// the catalog.
+    func renderShardedOperationCatalogChunks(shard: Int, count: Int, of model: SchemaModel, into w: inout SourceWriter)
+    {
+        let chunks = Self.shardedOperationChunks(model, count: count).filter { $0.shard == shard }
+        guard !chunks.isEmpty else { return }
+        w.line()
         w.block("extension \(options.operationCatalogName)") { w in
-            w.block("static func appendOperations\(index)(to list: inout [RonOperationInfo])") { w in
-                for operation in Self.operationChunks(model)[index] { renderCatalogEntry(operation, into: &w) }
+            for chunk in chunks {
+                w.block("static func appendOperations\(shard)_\(chunk.index)(to list: inout [(Int, RonOperationInfo)])")
+                {
+                    w in
+                    for position in chunk.positions {
+                        renderCatalogEntry(model.operations[position], position: position, into: &w)
+                    }
+                }
             }
         }
+    }
+
+    /// The catalog's fill functions when each file holds those of its own operations: for each
+    /// file (``shard(of:count:)`` of the `operationId`), its operations' places in the document, in
+    /// runs of ``catalogChunk``.
+    static func shardedOperationChunks(_ model: SchemaModel, count: Int) -> [(shard: Int, index: Int, positions: [Int])]
+    {
+        var byShard = Array(repeating: [Int](), count: count)
+        for (position, operation) in model.operations.enumerated() {
+            byShard[shard(of: operation.operationId, count: count)].append(position)
+        }
+        var chunks: [(shard: Int, index: Int, positions: [Int])] = []
+        for (shard, positions) in byShard.enumerated() {
+            for (index, start) in stride(from: 0, to: positions.count, by: catalogChunk).enumerated() {
+                chunks.append((shard, index, Array(positions[start..<min(start + catalogChunk, positions.count)])))
+            }
+        }
+        return chunks
     }
 
     /// The operations in runs of ``catalogChunk``, in document order.
@@ -46,7 +91,8 @@ extension SwiftRenderer {
         }
     }
 
-    private func renderCatalogEntry(_ operation: Operation, into w: inout SourceWriter) {
+    /// One entry; with `position`, as `(position, RonOperationInfo)`.
+    private func renderCatalogEntry(_ operation: Operation, position: Int? = nil, into w: inout SourceWriter) {
         var responseType = "nil"
         switch operation.result {
         case .single(.json(let type)), .eventStream(let type):
@@ -69,7 +115,7 @@ extension SwiftRenderer {
         }
         var isStream = false
         if case .eventStream = operation.result { isStream = true }
-        w.line("list.append(")
+        w.line(position.map { "list.append((\($0)," } ?? "list.append(")
         w.line("    RonOperationInfo(")
         w.line(
             "        operationId: \(SwiftLiteral.string(operation.operationId)), method: \(SwiftLiteral.string(operation.method)), path: \(SwiftLiteral.string(operation.path)),"
@@ -81,7 +127,9 @@ extension SwiftRenderer {
         w.line("        requiredParameters: [\(required.joined(separator: ", "))],")
         let server =
             operation.serverPath == "/app" ? "" : ", serverPath: \(SwiftLiteral.string(operation.serverPath))"
-        w.line("        examples: [\(examples.isEmpty ? ":" : examples.joined(separator: ", "))]\(server)))")
+        w.line(
+            "        examples: [\(examples.isEmpty ? ":" : examples.joined(separator: ", "))]\(server))\(position == nil ? "" : ")"))"
+        )
     }
 
     static func exampleText(_ value: DocumentValue) -> String? {

@@ -4,11 +4,10 @@ extension SwiftRenderer {
     /// The code in `count` files: `RonGenerated.swift`, then `RonGenerated+1.swift` …
     /// `RonGenerated+<count - 1>.swift`. A type's file follows from its name alone (but for a type
     /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:)``), and
-    /// an operation's from its `operationId` (a stable hash), so adding or changing one rewrites
-    /// only its own file and the first, which holds the catalogs. Each file also holds the catalog's
-    /// entries of its own types; with `calls`, the calls of its operations too (and the first the
-    /// operation catalog's head, its fill functions spread over the files in turn). Every file is
-    /// written, even one left empty.
+    /// an operation's from its `operationId` (a stable hash), so changing one rewrites only its own
+    /// file (adding or removing one, also the first, which holds the catalogs' heads). Each file
+    /// also holds the catalog's entries of its own types; with `calls`, the calls of its operations
+    /// and their entries of the operation catalog too. Every file is written, even one left empty.
     ///
     /// A debug build hands each compiler job a run of consecutive files, as many jobs as cores:
     /// files of one size make the jobs even, where a first file with both catalogs, or a separate
@@ -49,11 +48,10 @@ extension SwiftRenderer {
                 renderCalls(operationsByShard[shard], into: &writers[shard])
             }
             writers[0].line()
-            renderOperationCatalog(model, into: &writers[0], chunksElsewhere: true)
+            renderShardedOperationCatalog(model, count: count, into: &writers[0])
             renderSecurity(model, into: &writers[0])
-            for index in Self.operationChunks(model).indices {
-                writers[index % count].line()
-                renderOperationCatalogChunk(index, of: model, into: &writers[index % count])
+            for shard in 0..<count {
+                renderShardedOperationCatalogChunks(shard: shard, count: count, of: model, into: &writers[shard])
             }
         }
         return writers.enumerated().map { index, writer in
