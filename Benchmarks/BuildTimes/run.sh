@@ -65,12 +65,14 @@ timed() {
 }
 
 # clean DIR TARGET PACKAGE-ID: removes what the target's build made (objects, dependency records,
-# module, the plugin's generated sources), nothing else; the sources SwiftPM derives when it plans
-# (a resource bundle's accessor) stay, as a build that is not planned again does not write them.
+# module, the plugin's generated sources), nothing else; what SwiftPM writes when it plans (the
+# derived sources, the output file map, the list of sources) stays, as a build that is not planned
+# again does not write it again.
 clean() {
     local debug
     debug=$(cd "$1" && swift build --show-bin-path)
-    find "$debug/$2.build" -mindepth 1 -maxdepth 1 ! -name DerivedSources -exec rm -rf {} +
+    find "$debug/$2.build" -mindepth 1 -maxdepth 1 ! -name DerivedSources ! -name output-file-map.json \
+        ! -name sources -exec rm -rf {} +
     rm -rf "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
 }
 

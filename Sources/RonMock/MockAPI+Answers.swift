@@ -36,6 +36,9 @@ extension MockAPI {
             (status, response) = (code, found.response)
         } else if let success = documented.first(where: { $0.status.hasPrefix("2") }) {
             (status, response) = (Int(success.status) ?? 200, success.response)
+        } else if let redirect = documented.first(where: { $0.status.hasPrefix("3") }) {
+            // An operation that only redirects (an OAuth authorize, a logout) answers its redirect.
+            (status, response) = (Int(redirect.status) ?? 302, redirect.response)
         } else {
             let fallback = documented.first { $0.status == "default" }
             (status, response) = (fallback == nil ? 204 : 200, fallback?.response)
@@ -121,21 +124,35 @@ extension MockAPI {
         if success, let named = ownFixtures.first(where: { $0.name == operationId }) {
             return .success([named], items: folder?.list == true)
         }
-        if let first = documentExamples.first { return .success([first]) }
+        // An example its own schema refuses (`null` for a string the description never lets be null)
+        // is not served: the answer is then made up from the schema, which the schema takes.
+        if let first = documentExamples.first(where: { fits($0.value, media) }) { return .success([first]) }
         if !success, let named = ownFixtures.first(where: { $0.name == String(status) }) { return .success([named]) }
         if success, !ownFixtures.isEmpty {
             let every = folder?.list == true || stream
             return .success(every ? ownFixtures : [ownFixtures[0]], items: folder?.list == true)
         }
         if let schema = schema.map(documents.resolve) {
-            if case .array(let items) = schema.value.member("examples") ?? .null, let item = items.first {
+            if case .array(let items) = schema.value.member("examples") ?? .null, let item = items.first,
+                fits(item, media)
+            {
                 return .success([Self.example("examples/0", item, at: schema.member("examples")!.origin + "/0")])
             }
-            if let value = schema.value.member("example") {
+            if let value = schema.value.member("example"), fits(value, media) {
                 return .success([Self.example("example", value, at: schema.origin + "/example")])
             }
         }
         return .success([])
+    }
+
+    /// Whether the example `value` of a JSON media type fits the media type's schema by the letter
+    /// of the description (always, for another media type or where there is no schema).
+    private func fits(_ value: DocumentValue, _ media: MockDocuments.Located) -> Bool {
+        guard media.pointer.split(separator: "/").last?.contains("json") == true,
+            let schema = media.member("schema").map(documents.resolve)
+        else { return true }
+        return DescriptionSchemaValidator(documents: documents, direction: .response).validate(value, against: schema)
+            .isEmpty
     }
 
     /// The media type's `example`, then each of its `examples` (their `value`), named by their key.
@@ -201,11 +218,13 @@ extension MockAPI {
             return MockResponse(
                 status: status, headers: [("Content-Type", "text/event-stream"), headers[1]], body: Data(event.utf8))
         }
-        if contentType.contains("json") {
+        // JSON text is YAML too (YAML 1.2): a YAML answer is the made-up value as JSON.
+        if contentType.contains("json") || contentType.contains("yaml") && value?.text == nil {
             return MockResponse(status: status, headers: headers, body: Data((value ?? .object([])).jsonText.utf8))
         }
         if contentType.hasPrefix("text/") || contentType.contains("xml") || contentType.contains("csv") {
-            let text = value.map { $0.text ?? $0.jsonText } ?? "text"
+            // Never empty: an empty text reads as no value at all (YAML's null).
+            let text = value.map { $0.text ?? $0.jsonText }.flatMap { $0.isEmpty ? nil : $0 } ?? "text"
             return MockResponse(status: status, headers: headers, body: Data(text.utf8))
         }
         // Bytes of any other media type (an image, a PDF, octets): the same 64 every time.

@@ -1,8 +1,10 @@
 import Foundation
 import RonCodegenCore
 
-/// Requests against the schema: parameters (presence, type, enum, range, length, pattern) and the
-/// JSON body (the judgements of `FixtureValidator`, as `ron-codegen verify` makes them).
+/// Requests against the schema: parameters (presence, type, enum, range, length, pattern, then
+/// the letter of their schema: `format`, ...) and the JSON body (the letter of its schema, as
+/// ``DescriptionSchemaValidator`` and openapi-core read it, worded as `ron-codegen verify` words
+/// what it finds). A refusal is 400, or 422 where the operation documents 422 and no 400.
 extension MockAPI {
     /// The value of the cookie `name` in a `Cookie` header (`a=1; b=2`), as sent.
     static func cookie(_ name: String, in header: String?) -> String? {
@@ -23,6 +25,8 @@ extension MockAPI {
         for parameter in operation.parameters where parameter.queryStyle == nil {
             let location = "\(parameter.location.rawValue) parameter '\(parameter.name)'"
             let values: [String]
+            // Sent, even when it holds no element (`kinds=`: the empty array).
+            var sentEmpty = false
             switch parameter.location {
             case .path, .header:
                 let sent =
@@ -46,15 +50,17 @@ extension MockAPI {
             case .query:
                 let sent = query.filter { $0.name == parameter.name }.map(\.value)
                 if case .array = parameter.type, !parameter.explode {
+                    // `models=`: an empty array, no element.
                     values = sent.flatMap {
-                        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                        $0.isEmpty ? [] : $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                     }
+                    sentEmpty = !sent.isEmpty
                 } else {
                     values = sent
                 }
             }
             guard !values.isEmpty else {
-                if parameter.required {
+                if parameter.required, !sentEmpty {
                     findings.append(.init(location: location, message: "required, and missing"))
                 }
                 continue
@@ -71,19 +77,73 @@ extension MockAPI {
                 continue
             }
             for value in values {
-                if let message = problem(of: value, as: elementType, schema: elementSchema?.value) {
+                // `null` where the schema allows null (`anyOf` of a type and `null`, `nullable`).
+                if value == "null", let elementSchema,
+                    DescriptionSchemaValidator(documents: documents, direction: .request)
+                        .validate(.null, against: elementSchema).isEmpty
+                {
+                    continue
+                }
+                if let message = problem(of: value, as: elementType, schema: elementSchema?.value)
+                    ?? letterProblem(of: value, schema: elementSchema)
+                {
                     findings.append(.init(location: location, message: message))
                 }
             }
         }
         if let body = operation.requestBody {
-            switch checkBody(request, body) {
+            switch checkBody(request, body, route: route) {
             case .fits: break
             case .findings(let found): findings += found
             case .refused(let response): return response
             }
         }
-        return findings.isEmpty ? nil : MockProblem.invalid(findings, operationId: operation.operationId)
+        guard !findings.isEmpty else { return nil }
+        var refusal = MockProblem.invalid(findings, operationId: operation.operationId)
+        refusal.status = refusalStatus(of: route)
+        return refusal
+    }
+
+    /// The status of a refused request: 400, unless the operation documents no 400 (neither
+    /// itself, nor through `4XX`, nor `default` beside a success) but documents 422, as a FastAPI
+    /// server does: then 422, so the refusal is one its description documents.
+    func refusalStatus(of route: MockRoute) -> Int {
+        if documentedResponse(of: route, status: 400, ownError: true) != nil { return 400 }
+        return route.responses(in: documents).contains { $0.status == "422" } ? 422 : 400
+    }
+
+    /// What the letter of the parameter's `schema` (its `format`, its `enum`, ...) refuses in the
+    /// text `value`, read as the schema's type (a number, a boolean, else a string), or `nil`.
+    private func letterProblem(of value: String, schema: MockDocuments.Located?) -> String? {
+        guard let schema else { return nil }
+        let types: [String] =
+            switch schema.value.member("type") {
+            case .string(let name)?: [name]
+            case .array(let names)?: names.compactMap(\.text)
+            default: []
+            }
+        let typed: DocumentValue
+        if types.contains(where: { $0 == "number" || $0 == "integer" }), Double(value) != nil {
+            typed = .number(value)
+        } else if types.contains("boolean"), value == "true" || value == "false" {
+            typed = .bool(value == "true")
+        } else {
+            typed = .string(value)
+        }
+        let problems = DescriptionSchemaValidator(documents: documents, direction: .request)
+            .validate(typed, against: schema)
+        return problems.first.map { "expected \($0.expected)" }
+    }
+
+    /// The schema of the request body of `route` for `contentType`, its `$ref` followed.
+    private func bodySchema(of route: MockRoute, contentType: String) -> MockDocuments.Located? {
+        guard let requestBody = route.node.flatMap({ documents.resolve($0).member("requestBody") }),
+            let content = documents.resolve(requestBody).member("content"),
+            let media = content.member(contentType)
+                ?? content.value.objectMembers?.first(where: { $0.key.lowercased() == contentType.lowercased() })
+                .flatMap({ content.member($0.key) })
+        else { return nil }
+        return media.member("schema").map(documents.resolve)
     }
 
     private enum BodyVerdict {
@@ -92,9 +152,14 @@ extension MockAPI {
         case refused(MockResponse)
     }
 
-    private func checkBody(_ request: MockRequest, _ body: OperationBody) -> BodyVerdict {
+    private func checkBody(_ request: MockRequest, _ body: OperationBody, route: MockRoute) -> BodyVerdict {
         let expected = body.contentType.lowercased()
-        guard !request.body.isEmpty else {
+        // An empty body sent with a media type whose schema is a string (an empty file) is a body;
+        // an empty form or JSON body is none.
+        let emptyFile =
+            request.header("content-type") != nil && !expected.contains("json") && body.multipart == nil
+            && bodySchema(of: route, contentType: body.contentType)?.value.member("type")?.text == "string"
+        guard !request.body.isEmpty || emptyFile else {
             return body.required
                 ? .findings([.init(location: "body", message: "required (\(body.contentType)), and missing")])
                 : .fits
@@ -102,6 +167,8 @@ extension MockAPI {
         let sent = request.header("content-type")?.split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased()
         if let sent, sent != expected, !(expected.hasSuffix("/*") && sent.hasPrefix(expected.dropLast())) {
+            // Another media type the operation documents (a form beside JSON) is taken, not parsed.
+            if bodySchema(of: route, contentType: sent) != nil { return .fits }
             return .refused(
                 MockProblem.response(
                     status: 415, code: "unsupported_media_type",
@@ -119,6 +186,22 @@ extension MockAPI {
             return .findings([.init(location: "body", message: "not JSON: \(error.message)")])
         }
         let problems = validator.problems(of: value, asType: body.type)
+        // The verdict is the letter of the description's schema, where the body has one: what it
+        // allows is taken (`1.0` for an integer, a member a generated type would not read), what it
+        // refuses is refused (a value outside an `enum`, `null` where not allowed, a `format`).
+        if let schema = bodySchema(of: route, contentType: body.contentType) {
+            let letter = DescriptionSchemaValidator(documents: documents, direction: .request)
+                .validate(value, against: schema)
+            if letter.isEmpty { return .fits }
+            if problems.isEmpty {
+                return .findings(
+                    letter.map { problem in
+                        .init(
+                            location: problem.pointer.isEmpty ? "body" : "body at \(problem.pointer)",
+                            message: "expected \(problem.expected)")
+                    })
+            }
+        }
         return problems.isEmpty
             ? .fits
             : .findings(
@@ -132,7 +215,14 @@ extension MockAPI {
     /// What is wrong with the parameter text `value` read as `type` under the constraints of its
     /// schema (`enum`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`,
     /// `maxLength`, `pattern`), or `nil`.
-    private func problem(of value: String, as type: TypeReference, schema: DocumentValue?) -> String? {
+    private func problem(of text: String, as type: TypeReference, schema: DocumentValue?) -> String? {
+        // `7048.0` is an integer in JSON Schema: read as `7048`.
+        var value = text
+        if schema?.member("type")?.text == "integer", Int64(text) == nil, let number = Double(text),
+            number == number.rounded(), abs(number) < 9.0e15
+        {
+            value = String(Int64(number))
+        }
         if let message = typeProblem(of: value, as: type) { return message }
         guard let schema else { return nil }
         if case .array(let allowed) = schema.member("enum") ?? .null {

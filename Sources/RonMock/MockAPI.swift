@@ -85,6 +85,7 @@ public struct MockAPI: Sendable {
             roots: Dictionary(roots.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }))
         self.documents = documents
         routes = model.operations.map { MockRoute(operation: $0, documents: documents) }
+        if let clash = MockRoute.clash(in: routes) { throw LoadError(description: "\(schemaDirectory.path): \(clash)") }
         stateModel = state == nil ? MockStateModel() : MockStateModel(routes: routes, documents: documents)
         validator = FixtureValidator(model: model)
         securitySchemes = model.securitySchemes
@@ -168,13 +169,16 @@ public struct MockAPI: Sendable {
                     headers: [("Allow", allow)]),
                 routes: matching.map(\.0))
         }
-        if let refusal = authorize(request, route: route) { return documentedError(refusal, routes: [route]) }
+        // Every answer of an operation carries the headers it documents as required (MockAPI+Headers).
+        if let refusal = authorize(request, route: route) {
+            return withDocumentedHeaders(documentedError(refusal, routes: [route]), route: route)
+        }
         if let refusal = validate(request, route: route, pathValues: pathValues) {
-            return documentedError(refusal, routes: [route])
+            return withDocumentedHeaders(documentedError(refusal, routes: [route]), route: route)
         }
         // A collection's routes answer from the mock's state (MockStateAnswers.swift), unless stateless.
-        if let kept = stateAnswer(request, route: route) { return kept }
-        return answer(request, route: route)
+        if let kept = stateAnswer(request, route: route) { return withDocumentedHeaders(kept, route: route) }
+        return withDocumentedHeaders(answer(request, route: route), route: route)
     }
 
     private static func fixtureFiles(in directory: URL?) throws -> [(path: String, data: Data)] {

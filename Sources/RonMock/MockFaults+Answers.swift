@@ -21,8 +21,11 @@ extension MockAPI {
     /// latency=` takes the rule's place, `Prefer: fault=` wins over the draw). A failure replaces
     /// the answer, and the request is not processed: an error status is the operation's documented
     /// answer for it (else the problem envelope), a reset or a stall is no answer
-    /// (``MockResponse/delivery``). Every 429 and 503 carries `Retry-After`.
-    func respond(to request: MockRequest, faults: MockFaults, dice: MockFaultDice) -> MockResponse {
+    /// (``MockResponse/delivery``). Every 429 and 503 the mock makes carries `Retry-After`. With a
+    /// `proxy`, a request that gets no failure is forwarded (MockProxy+Answer.swift).
+    func respond(
+        to request: MockRequest, faults: MockFaults, dice: MockFaultDice, proxy: MockProxy? = nil
+    ) -> MockResponse {
         let preference = MockPreference(request.header("prefer"))
         if let refusal = preference.refusal { return refusal }
         let route = faults.operations.isEmpty ? nil : self.route(for: request)
@@ -45,10 +48,13 @@ extension MockAPI {
                 response = MockResponse(status: 0, headers: [("X-Ron-Mock-Fault", reason)])
                 response.delivery = failure.fault == .reset ? .reset : .stall
             }
+        } else if let proxy {
+            response = proxy.answer(request, api: self)
         } else {
             response = respond(to: request)
         }
-        if [429, 503].contains(response.status), response.header("Retry-After") == nil {
+        let proxied = proxy != nil && preference.fault == nil && decision.failure == nil
+        if !proxied, [429, 503].contains(response.status), response.header("Retry-After") == nil {
             response.headers.append(("Retry-After", "\(retryAfter ?? 1)"))
         }
         if decision.delayMilliseconds > 0 {

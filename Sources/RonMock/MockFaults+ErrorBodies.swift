@@ -8,7 +8,7 @@ import RonCodegenCore
 extension MockAPI {
     /// The response object `route` documents for `status`: its own, else its `4XX` (the status's
     /// class), else `default`; for an error the mock makes itself (`ownError`), `default` only
-    /// where the operation documents a success answer too (else `default` is that answer).
+    /// where the operation documents a success or a redirect too (else `default` is that answer).
     func documentedResponse(of route: MockRoute, status: Int, ownError: Bool) -> MockDocuments.Located? {
         let documented = route.responses(in: documents)
         if let exact = documented.first(where: { $0.status == String(status) }) { return exact.response }
@@ -16,7 +16,9 @@ extension MockAPI {
             return group.response
         }
         guard let fallback = documented.first(where: { $0.status == "default" }) else { return nil }
-        if ownError, !documented.contains(where: { $0.status.hasPrefix("2") }) { return nil }
+        if ownError, !documented.contains(where: { $0.status.hasPrefix("2") || $0.status.hasPrefix("3") }) {
+            return nil
+        }
         return fallback.response
     }
 

@@ -94,7 +94,9 @@ public struct MockResponse: Sendable {
 
     /// The answer as a log line shows it: the status (or `reset`, `stall`) and, in parentheses,
     /// what the body came from (`X-Ron-Mock-Source`), the fault asked for (`X-Ron-Mock-Fault`) and
-    /// the delay: `503 (generated; fault 503: 0.2 of all; 212 ms late)`.
+    /// the delay: `503 (generated; fault 503: 0.2 of all; 212 ms late)`. A proxied answer says where
+    /// it went and each divergence: `418 (proxied to http://127.0.0.1:8888/status/418; 1 problem:
+    /// answer status: 418 is not documented (documented: 200))`.
     public var logDescription: String {
         let outcome =
             switch delivery {
@@ -103,6 +105,20 @@ public struct MockResponse: Sendable {
             case .stall: "stall"
             }
         var notes = [header("X-Ron-Mock-Source"), header("X-Ron-Mock-Fault").map { "fault \($0)" }].compactMap { $0 }
+        // Proxy mode (MockProxy+Answer.swift): where it went, and each divergence from the description.
+        if let source = notes.first, source.hasPrefix("proxy http") {
+            notes[0] = "proxied to " + (source.dropFirst(6).removingPercentEncoding ?? String(source.dropFirst(6)))
+        }
+        let problems = headers.filter { $0.name == "X-Ron-Mock-Proxy-Problem" }.map {
+            $0.value.removingPercentEncoding ?? $0.value
+        }
+        if !problems.isEmpty {
+            let count = Int(header("X-Ron-Mock-Proxy-Problems") ?? "") ?? problems.count
+            let more = count > problems.count ? "; and \(count - problems.count) more" : ""
+            notes.insert(
+                "\(count) problem\(count == 1 ? "" : "s"): " + problems.joined(separator: "; ") + more,
+                at: min(1, notes.count))
+        }
         if delayMilliseconds > 0 { notes.append("\(delayMilliseconds) ms late") }
         return notes.isEmpty ? outcome : "\(outcome) (\(notes.joined(separator: "; ")))"
     }

@@ -60,6 +60,34 @@ struct MockRoute: Sendable {
         return index == path.count ? values : nil
     }
 
+    /// The first two routes of different documents that take the same requests (one method, the
+    /// same segments; parameters match whatever their names), as an error message naming both
+    /// operations and the route; `nil` when there are none. The mock could answer only one of
+    /// them, so it refuses to serve the folder rather than answer the other's requests wrongly.
+    /// (Routes of one document that coincide are that document's to settle: the first is served.)
+    static func clash(in routes: [MockRoute]) -> String? {
+        var seen: [String: MockRoute] = [:]
+        for route in routes {
+            let shape = route.segments.map { segment -> String in
+                switch segment {
+                case .literal(let text): "=" + text
+                case .parameter(_, let tail): tail ? "**" : "*"
+                }
+            }
+            let key = route.operation.method + " /" + shape.joined(separator: "/")
+            guard let first = seen[key] else {
+                seen[key] = route
+                continue
+            }
+            guard first.operation.origin.file != route.operation.origin.file else { continue }
+            return "\(first.description) is an operation of two documents: \(first.operation.origin) "
+                + "(\(first.operation.operationId)) and \(route.operation.origin) (\(route.operation.operationId)); "
+                + "the mock could answer only one of them. Give the documents different server paths "
+                + "('servers' of OpenAPI 3, 'basePath' of Swagger 2.0), or serve them from two folders"
+        }
+        return nil
+    }
+
     /// The documented answers in document order: status (`200`, `4XX`, `default`) and the response
     /// object with its `$ref` followed.
     func responses(in documents: MockDocuments) -> [(status: String, response: MockDocuments.Located)] {

@@ -26,12 +26,15 @@ public final class MockServer: @unchecked Sendable {
         /// How long a stalled connection (``MockFaults/Fault/stall``) is held at most, in seconds,
         /// when the client does not give up first.
         public var stallLimitSeconds: Int
+        /// The real server requests are forwarded to, their exchanges judged by the description
+        /// (proxy mode, MockProxy.swift); `nil`: the mock answers itself.
+        public var proxy: MockProxy?
 
         /// A configuration: `127.0.0.1`, a free port, 1 MiB bodies, 30 s idle connections, no
-        /// faults, stalls held for 60 s at most.
+        /// faults, stalls held for 60 s at most, no proxy.
         public init(
             host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 30,
-            faults: MockFaults = MockFaults(), stallLimitSeconds: Int = 60
+            faults: MockFaults = MockFaults(), stallLimitSeconds: Int = 60, proxy: MockProxy? = nil
         ) {
             self.host = host
             self.port = port
@@ -39,6 +42,7 @@ public final class MockServer: @unchecked Sendable {
             self.idleTimeoutSeconds = idleTimeoutSeconds
             self.faults = faults
             self.stallLimitSeconds = stallLimitSeconds
+            self.proxy = proxy
         }
     }
 
@@ -256,7 +260,8 @@ public final class MockServer: @unchecked Sendable {
                 Self.lingeringClose(fd)
                 return
             }
-            let response = api().respond(to: request, faults: configuration.faults, dice: dice)
+            let response = api().respond(
+                to: request, faults: configuration.faults, dice: dice, proxy: configuration.proxy)
             if response.delayMilliseconds > 0 { wait(milliseconds: response.delayMilliseconds) }
             log?(request, response)
             switch response.delivery {

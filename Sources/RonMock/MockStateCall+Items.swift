@@ -258,7 +258,9 @@ extension MockStateCall {
 
     /// A refusal: the route's documented answer of `status` when it has an example (or a fixture
     /// named after the status, or no content), else the App Plane's problem envelope, in the
-    /// documented JSON media type.
+    /// documented JSON media type. Also where the route documents no answer of `status` (a
+    /// description that lists no 404 for a read of an item): an item that is not there is 404,
+    /// as the real server answers, never a made-up item the state does not hold.
     func failure(_ status: Int, code: String, message: String) -> MockResponse {
         let documented = route.responses(in: api.documents).first { $0.status == String(status) }
         if documented != nil {

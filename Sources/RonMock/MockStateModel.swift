@@ -218,6 +218,10 @@ struct MockStateModel: Sendable {
             {
                 collection.idKind = .integer
             }
+            // The item route takes UUIDs only (`format: uuid` on its parameter): ids are UUIDs.
+            if collection.idKind == .text, schema?.value.member("format")?.text == "uuid" {
+                collection.idKind = .uuid
+            }
             let example = node?.value.member("example") ?? schema?.value.member("example")
             collection.idExample = example.flatMap(MockStateValues.text(of:))
         }

@@ -34,6 +34,11 @@ struct MockCommand {
     /// `--stateless` and `--state FILE`: the mock's state (MockStateConfiguration).
     var stateless = false
     var stateFile: String?
+    /// `--proxy URL` and its options (MockProxy.commandLine).
+    var proxyURL: String?
+    var proxyTimeout: String?
+    var proxyReport: String?
+    var proxyRefusesInvalid = false
 
     static let usage = """
         usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
@@ -41,6 +46,8 @@ struct MockCommand {
                                 [--oauth-client ID:SECRET]... [--token-lifetime <secs>]
                                 [--latency [OP=]MS[±JITTER]]... [--fail [OP=]SHARE:FAULT]...
                                 [--faults <file>] [--seed <n>] [--stateless | --state <file>]
+                                [--proxy <url> [--proxy-timeout <secs>] [--proxy-report <file>]
+                                 [--proxy-refuse-invalid]]
 
         Serves the operations of the OpenAPI documents in the schema folder over HTTP/1.1, so that
         drift checks, app tests and UI work can start before the real server exists. Each answer is
@@ -118,6 +125,19 @@ struct MockCommand {
                                 values, nothing a request sends is kept
           --state <file>        read the state from this JSON file at start when it exists, and
                                 write it there after every change (as GET /_mock/state shows it)
+          --proxy <url>         forward every request to the real server at this URL and answer
+                                with its answer, naming where the request or the answer breaks
+                                the description (X-Ron-Mock-Proxy-Problem headers, the log line).
+                                The path below the description's server path goes below the URL's
+                                path (a URL without a path: the request's path as it is). No state;
+                                --latency and --fail still apply (a failed request is not sent)
+          --proxy-timeout <secs>
+                                how long the real server may take (default: 30; then 504)
+          --proxy-report <file> one JSON line per proxied exchange: method, path, operation,
+                                status and problems (side, location, message)
+          --proxy-refuse-invalid
+                                answer a request the description refuses with the mock's 400, 401
+                                or 415 instead of forwarding it
 
         Exit status: 0 when stopped, 2 bad input.
         """
@@ -171,11 +191,26 @@ struct MockCommand {
                 seed = number
             case "--stateless": stateless = true
             case "--state": stateFile = try reader.value(for: flag)
+            case "--proxy": proxyURL = try reader.value(for: flag)
+            case "--proxy-timeout": proxyTimeout = try reader.value(for: flag)
+            case "--proxy-report": proxyReport = try reader.value(for: flag)
+            case "--proxy-refuse-invalid": proxyRefusesInvalid = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
         do { _ = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile) } catch {
             throw UsageError("\(error)")
+        }
+        if proxyURL != nil {
+            guard stateFile == nil else { throw UsageError("--state does not go with --proxy: it keeps no state") }
+            guard credentials.isEmpty, credentialsFile == nil, oauthClients.isEmpty else {
+                throw UsageError(
+                    "--credential, --credentials-file and --oauth-client do not go with --proxy: the real server "
+                        + "judges credentials (the proxy checks that they are sent)")
+            }
+        }
+        if let proxyURL, URL(string: proxyURL).flatMap(\.scheme) == nil {
+            throw UsageError("--proxy wants an http or https URL, got '\(proxyURL)'")
         }
     }
 
@@ -187,13 +222,16 @@ struct MockCommand {
         }
         let quiet = quiet
         let errors = FileHandle.standardError
-        let accepted: MockCredentials
-        do {
-            accepted = try MockCredentials.commandLine(
-                assignments: credentials, file: credentialsFile, clients: oauthClients, tokenLifetime: tokenLifetime,
-                environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw SchemaSnapshot.Failure(description: "\(error)")
+        var accepted = MockCredentials()
+        // With --proxy the real server judges credentials' values; the proxy checks their presence.
+        if proxyURL == nil {
+            do {
+                accepted = try MockCredentials.commandLine(
+                    assignments: credentials, file: credentialsFile, clients: oauthClients,
+                    tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw SchemaSnapshot.Failure(description: "\(error)")
+            }
         }
         let faults: MockFaults
         do {
@@ -202,8 +240,12 @@ struct MockCommand {
             throw SchemaSnapshot.Failure(description: "\(error)")
         }
         let state: MockStateConfiguration
+        let proxy: MockProxy?
         do {
-            state = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile)
+            state = try MockStateConfiguration.commandLine(
+                stateless: stateless || proxyURL != nil, seed: seed, file: stateFile)
+            proxy = try MockProxy.commandLine(
+                url: proxyURL, timeout: proxyTimeout, reportFile: proxyReport, refusesInvalid: proxyRefusesInvalid)
         } catch {
             throw SchemaSnapshot.Failure(description: "\(error)")
         }
@@ -233,9 +275,11 @@ struct MockCommand {
             errors.write(Data("warning: faults are given for '\(name)', no operation of the schema\n".utf8))
         }
         if !faults.isEmpty, !quiet { errors.write(Data("faults: \(faults)\n".utf8)) }
+        if let proxy, !quiet { errors.write(Data("\(proxy.description)\n".utf8)) }
         let server = MockServer(
             source: source,
-            configuration: .init(host: host, port: port, maxBodyBytes: maxBodyBytes, faults: faults),
+            configuration: .init(
+                host: host, port: port, maxBodyBytes: maxBodyBytes, faults: faults, proxy: proxy),
             log: { request, response in
                 guard !quiet else { return }
                 let target = source.loggedTarget(of: request)

@@ -5,12 +5,13 @@ import RonMock
 /// `ron serve --schema DIR [--fixtures DIR]`: the mock of a user's own operations (`RonMock`, as
 /// `ron-codegen mock` runs it) in the foreground until interrupted, accepting `credentials` where
 /// the operations' security requirements ask for them, with `faults` added to the answers, keeping
-/// the `state` requests change (unless stateless).
+/// the `state` requests change (unless stateless), or forwarding every request to a real server
+/// through `proxy` (its exchanges judged by the description).
 enum MockServe {
     static func run(
         schema: String, fixtures: String?, host: String, port: Int, maxBody: Int, quiet: Bool,
         credentials: MockCredentials, faults: MockFaults = MockFaults(),
-        state: MockStateConfiguration = MockStateConfiguration()
+        state: MockStateConfiguration = MockStateConfiguration(), proxy: MockProxy? = nil
     ) async throws {
         let source: MockSource
         do {
@@ -38,6 +39,7 @@ enum MockServe {
             CLIOutput.error("warning: faults are given for '\(name)', no operation of the schema")
         }
         if !faults.isEmpty, !quiet { CLIOutput.error("faults: \(faults)") }
+        if let proxy, !quiet { CLIOutput.error(proxy.description) }
         // Watched before the address is printed: a script may stop the server as soon as it reads it.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -45,7 +47,8 @@ enum MockServe {
         let watch = SignalWatch([SIGINT, SIGTERM]) { stop.yield() }
         defer { watch.cancel() }
         let server = MockServer(
-            source: source, configuration: .init(host: host, port: port, maxBodyBytes: maxBody, faults: faults),
+            source: source,
+            configuration: .init(host: host, port: port, maxBodyBytes: maxBody, faults: faults, proxy: proxy),
             log: { request, response in
                 guard !quiet else { return }
                 CLIOutput.error("\(request.method) \(source.loggedTarget(of: request)) -> \(response.logDescription)")

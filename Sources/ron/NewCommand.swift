@@ -11,8 +11,9 @@ struct NewCommand: ParsableCommand {
             whose Schema/ holds a JSON Schema document as schemars writes it and an OpenAPI 3.1 document \
             with three operations, so the plugin generates its types and RonClient calls; a command-line \
             app <name>-cli that calls them; the fixture test in Tests/<Name>APITests with one fixture per \
-            type; and ci.sh, which runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
-            last commit and `ron-codegen drift` against `ron-codegen mock`. With --server hummingbird, a \
+            type, and MockFlowTests, the app's flow against the mock of the API; and ci.sh, which starts \
+            `ron-codegen mock` and runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
+            last commit and `ron-codegen drift` against the mock. With --server hummingbird, a \
             Hummingbird server target that answers with the same types is added. The package depends on \
             this SDK by path (the checkout `ron` was built from, or --sdk-path) or by URL and version \
             (--sdk-url and --sdk-from). An iOS app is an Xcode project: add the package to it, and use \

@@ -165,9 +165,10 @@ extension Scaffold {
     var ciScript: String {
         #"""
         #!/usr/bin/env bash
-        # The checks of this package, for CI and before a push: the build and the fixture test, the
-        # fixtures read against the schema, what the schema change since the last commit breaks, and
-        # drift: the API's answers against the schema (API_BASE_URL, or else the mock of the API).
+        # The checks of this package, for CI and before a push: the build, the tests (the fixture test,
+        # and the app's flow against the mock of the API: MockFlowTests), the fixtures read against the
+        # schema, what the schema change since the last commit breaks, and drift: the API's answers
+        # against the schema (API_BASE_URL, or else the mock of the API).
         # Credentials for the API's security schemes: API_CREDENTIALS_FILE (NAME=VALUE lines, never
         # committed) or RON_CREDENTIAL_<NAME>; the mock takes one made-up credential for every scheme.
         set -euo pipefail
@@ -186,36 +187,42 @@ extension Scaffold {
             return "$status"
         }
         swift build
-        swift test
+        # The mock of the API, started once: the tests' MockFlowTests run the app's flow against it
+        # (API_MOCK_URL), and drift checks its answers unless API_BASE_URL names a server. It checks each
+        # operation's security: the tests and drift send one made-up credential for every scheme.
+        # It runs in a build folder of its own (a running `swift package` holds .build's lock) and
+        # writes its URL to a file (SwiftPM shows a plugin's output only when it ends).
+        mock_credentials=(--credential '*=ci:mock-credential')
+        log=$(mktemp)
+        url=$(mktemp)
+        rm -f "$url"
+        set -m
+        swift package --scratch-path .build/mock ron-mock --port 0 --url-file "$url" "${mock_credentials[@]}" > "$log" 2>&1 &
+        mock=$!
+        set +m
+        trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log" "$url"' EXIT
+        mock_url=""
+        for _ in $(seq 1 3000); do
+            [ -s "$url" ] && mock_url=$(head -n 1 "$url")
+            [ -n "$mock_url" ] && break
+            kill -0 "$mock" 2>/dev/null || break
+            sleep 0.1
+        done
+        [ -n "$mock_url" ] || { cat "$log"; echo "error: the mock did not start"; exit 1; }
+        API_MOCK_URL=$mock_url swift test
         plugin ron-codegen verify
         if git rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
             plugin ron-codegen diff --old HEAD
         fi
         base=${API_BASE_URL:-}
         credentials=()
-        if [ -n "${API_CREDENTIALS_FILE:-}" ]; then
-            credentials=(--credentials-file "$API_CREDENTIALS_FILE")
-        fi
-        if [ -z "$base" ]; then
-            # The mock checks each operation's security: it and drift share one made-up credential.
-            credentials=(--credential '*=ci:mock-credential')
-            # The mock runs in a build folder of its own: a running `swift package` holds .build's lock.
-            # (SwiftPM shows a plugin's output only when it ends: the mock writes its URL to a file.)
-            log=$(mktemp)
-            url=$(mktemp)
-            rm -f "$url"
-            set -m
-            swift package --scratch-path .build/mock ron-mock --port 0 --url-file "$url" "${credentials[@]}" > "$log" 2>&1 &
-            mock=$!
-            set +m
-            trap 'kill -- -"$mock" 2>/dev/null || true; rm -f "$log" "$url"' EXIT
-            for _ in $(seq 1 3000); do
-                [ -s "$url" ] && base=$(head -n 1 "$url")
-                [ -n "$base" ] && break
-                kill -0 "$mock" 2>/dev/null || break
-                sleep 0.1
-            done
-            [ -n "$base" ] || { cat "$log"; echo "error: the mock did not start"; exit 1; }
+        if [ -n "$base" ]; then
+            if [ -n "${API_CREDENTIALS_FILE:-}" ]; then
+                credentials=(--credentials-file "$API_CREDENTIALS_FILE")
+            fi
+        else
+            base=$mock_url
+            credentials=("${mock_credentials[@]}")
         fi
         plugin ron-codegen drift --base "$base" "${credentials[@]}"
 
@@ -239,6 +246,10 @@ extension Scaffold {
           value from `Sources/\(api)/drift-values.json` (`{"parameters": {"widget_id": "w1"}}`; add
           `exclude: ["drift-values.json"]` to the target) or `--value widget_id=w1`.
         - `Tests/\(api)Tests/Fixtures/<TypeName>/*.json`: real answers; the test decodes and re-encodes each.
+        - `Tests/\(api)Tests/MockFlowTests.swift`: the app's flow through the generated calls against the mock
+          (create, list, get; a 503 and a reset connection the client retries, latency), asked for with `Prefer:`.
+          `./ci.sh` starts the mock and runs `swift test` with `API_MOCK_URL` set; without it they are skipped
+          (by hand: `API_MOCK_URL=http://127.0.0.1:8080 swift test` while the mock below runs).
         - `Sources/\(cli)/`: a command-line app that calls the API.
 
         ```sh

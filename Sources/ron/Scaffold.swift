@@ -70,6 +70,7 @@ struct Scaffold {
             File(path: "Sources/\(api)/Schema/widgets.openapi.json", contents: ScaffoldDocuments.openAPI),
             File(path: "Sources/\(cli)/main.swift", contents: cliSource),
             File(path: "Tests/\(api)Tests/FixtureTests.swift", contents: fixtureTest),
+            File(path: "Tests/\(api)Tests/MockFlowTests.swift", contents: mockFlowTest),
             File(path: "Tests/\(api)Tests/Fixtures/Widget/w1.json", contents: ScaffoldDocuments.widgetFixture),
             File(path: "Tests/\(api)Tests/Fixtures/WidgetDraft/draft.json", contents: ScaffoldDocuments.draftFixture),
         ]

@@ -63,7 +63,8 @@ enum ScaffoldDocuments {
                 "parameters": [{"name": "widget_id", "in": "path", "required": true, "schema": {"type": "string"}, "example": "w1"}],
                 "responses": {
                   "200": {"description": "The widget.", "content": {"application/json": {"schema": {"$ref": "widget.schema.json"}}}},
-                  "404": {"description": "No such widget."}
+                  "404": {"description": "No such widget."},
+                  "503": {"description": "Busy: try again after Retry-After."}
                 }
               }
             }

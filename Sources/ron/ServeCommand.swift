@@ -118,6 +118,33 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "file"))
     var stateFile: String?
 
+    @Option(
+        name: .customLong("proxy"),
+        help: ArgumentHelp(
+            "With --schema: forward every request to the real server at this URL and answer with its answer, "
+                + "naming where the request or the answer breaks the description (X-Ron-Mock-Proxy-Problem "
+                + "headers, the log line). No state; --latency and --fail still apply.",
+            valueName: "url"))
+    var proxy: String?
+
+    @Option(
+        name: .customLong("proxy-timeout"),
+        help: ArgumentHelp(
+            "With --proxy: how long the real server may take (default: 30; then 504).", valueName: "secs"))
+    var proxyTimeout: String?
+
+    @Option(
+        name: .customLong("proxy-report"),
+        help: ArgumentHelp(
+            "With --proxy: one JSON line per proxied exchange (method, path, operation, status, problems).",
+            valueName: "file"))
+    var proxyReport: String?
+
+    @Flag(
+        name: .customLong("proxy-refuse-invalid"),
+        help: ArgumentHelp("With --proxy: answer a request the description refuses instead of forwarding it."))
+    var proxyRefusesInvalid = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxBody > 0 else { throw ValidationError("--max-body wants a positive number of bytes") }
@@ -130,17 +157,30 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        if proxy != nil {
+            guard stateFile == nil else { throw ValidationError("--state does not go with --proxy: it keeps no state") }
+            guard credentials.isEmpty, credentialsFile == nil, oauthClients.isEmpty else {
+                throw ValidationError(
+                    "--credential, --credentials-file and --oauth-client do not go with --proxy: the real server "
+                        + "judges credentials (the proxy checks that they are sent)")
+            }
+        } else if proxyTimeout != nil || proxyReport != nil || proxyRefusesInvalid {
+            throw ValidationError("--proxy-timeout, --proxy-report and --proxy-refuse-invalid go with --proxy URL")
+        }
     }
 
     func run() async throws {
         if let schema {
-            let accepted: MockCredentials
-            do {
-                accepted = try MockCredentials.commandLine(
-                    assignments: credentials, file: credentialsFile, clients: oauthClients,
-                    tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
-            } catch {
-                throw ValidationError("\(error)")
+            var accepted = MockCredentials()
+            // With --proxy the real server judges credentials' values; the proxy checks their presence.
+            if proxy == nil {
+                do {
+                    accepted = try MockCredentials.commandLine(
+                        assignments: credentials, file: credentialsFile, clients: oauthClients,
+                        tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
+                } catch {
+                    throw ValidationError("\(error)")
+                }
             }
             let faults: MockFaults
             do {
@@ -149,17 +189,22 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("\(error)")
             }
             let state: MockStateConfiguration
+            let forwarding: MockProxy?
             do {
-                state = try MockStateConfiguration.commandLine(stateless: stateless, seed: seed, file: stateFile)
+                state = try MockStateConfiguration.commandLine(
+                    stateless: stateless || proxy != nil, seed: seed, file: stateFile)
+                forwarding = try MockProxy.commandLine(
+                    url: proxy, timeout: proxyTimeout, reportFile: proxyReport, refusesInvalid: proxyRefusesInvalid)
             } catch {
                 throw ValidationError("\(error)")
             }
             try await MockServe.run(
                 schema: schema, fixtures: fixtures, host: host, port: port, maxBody: maxBody, quiet: quiet,
-                credentials: accepted, faults: faults, state: state)
+                credentials: accepted, faults: faults, state: state, proxy: forwarding)
             return
         }
         guard !stateless, stateFile == nil else { throw ValidationError("--stateless and --state are for --schema") }
+        guard proxy == nil else { throw ValidationError("--proxy is for --schema") }
         guard fixtures == nil else { throw ValidationError("--fixtures is for --schema") }
         guard latencies.isEmpty, failures.isEmpty, faultsFile == nil, seed == nil else {
             throw ValidationError("--latency, --fail, --faults and --seed are for --schema")

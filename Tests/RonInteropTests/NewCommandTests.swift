@@ -23,7 +23,8 @@ import Testing
         for file in [
             "Package.swift", "ci.sh", "Sources/ShopFrontAPI/Schema/widget.schema.json",
             "Sources/ShopFrontAPI/Schema/widgets.openapi.json", "Sources/shop-front-cli/main.swift",
-            "Tests/ShopFrontAPITests/FixtureTests.swift", "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
+            "Tests/ShopFrontAPITests/FixtureTests.swift", "Tests/ShopFrontAPITests/MockFlowTests.swift",
+            "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
         ] {
             #expect(FileManager.default.fileExists(atPath: package.appending(path: file).path), "\(file)")
         }
@@ -31,6 +32,14 @@ import Testing
         #expect(manifest.contains(".package(path: \"\(sdk.path)\")"))
         #expect(manifest.contains(".plugin(name: \"RonCodegenPlugin\", package: \"sdk\")"))
         #expect(!manifest.contains("hummingbird"))
+        // The flow test runs against the mock ci.sh starts, before drift uses the same mock.
+        let ci = try String(contentsOf: package.appending(path: "ci.sh"), encoding: .utf8)
+        let test = try #require(ci.range(of: "API_MOCK_URL=$mock_url swift test"))
+        #expect(ci.range(of: "ron-mock --port 0")!.lowerBound < test.lowerBound)
+        #expect(test.upperBound < ci.range(of: "plugin ron-codegen drift")!.lowerBound)
+        let flow = try String(
+            contentsOf: package.appending(path: "Tests/ShopFrontAPITests/MockFlowTests.swift"), encoding: .utf8)
+        #expect(flow.contains("import ShopFrontAPI"))
         let script = try FileManager.default.attributesOfItem(atPath: package.appending(path: "ci.sh").path)
         #expect((script[.posixPermissions] as? Int).map { $0 & 0o111 != 0 } == true)
         // Every JSON file it writes is JSON.
@@ -48,6 +57,45 @@ import Testing
         let log = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", package.path, "log", "--format=%s"])
         #expect(log.output == "Created by ron new\n")
+    }
+
+    /// The DocC article "Testing against the mock" shows MockFlowTests and ci.sh as `ron new` writes
+    /// them: every line of each of its `swift` and `bash` blocks is in the file, in order (indentation
+    /// aside).
+    @Test func theArticleShowsTheFlowTestAndCiAsWritten() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try RonBinary.run(["new", root.appending(path: "ShopFront").path])
+        #expect(result.status == 0, "\(result.error)")
+        let package = root.appending(path: "ShopFront")
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(
+                path: "Sources/RonAppSdkSwift/RonAppSdkSwift.docc/TestingAgainstTheMock.md")
+        let files = [
+            "swift": "Tests/ShopFrontAPITests/MockFlowTests.swift", "bash": "ci.sh",
+        ]
+        func lines(_ text: String) -> String {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        }
+        var block: (language: String, lines: [String])?
+        var checked = 0
+        for line in try String(contentsOf: article, encoding: .utf8).components(separatedBy: "\n") {
+            if let open = block {
+                guard line == "```" else {
+                    block?.lines.append(line)
+                    continue
+                }
+                block = nil
+                guard let file = files[open.language] else { continue }
+                let written = try String(contentsOf: package.appending(path: file), encoding: .utf8)
+                let shown = lines(open.lines.joined(separator: "\n"))
+                #expect(lines(written).contains(shown), "not in \(file):\n\(shown)")
+                checked += 1
+            } else if line.hasPrefix("```") {
+                block = (String(line.dropFirst(3)), [])
+            }
+        }
+        #expect(checked >= 8, "the article's blocks")
     }
 
     @Test func aServerAndAURLDependencyWhenAsked() throws {

@@ -485,9 +485,10 @@ private final class Kennel {
               "patch": {
                 "operationId": "updatePet",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
-                "responses": {"200": {"description": "Updated.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}
+                "responses": {"200": {"description": "Updated.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+                  "404": {"description": "None."}}
               },
-              "delete": {"operationId": "deletePet", "responses": {"204": {"description": "Gone."}}}
+              "delete": {"operationId": "deletePet", "responses": {"204": {"description": "Gone."}, "404": {"description": "None."}}}
             },
             "/owners/{ownerId}/pets": {
               "parameters": [{"name": "ownerId", "in": "path", "required": true, "schema": {"type": "string"}}],
@@ -504,8 +505,9 @@ private final class Kennel {
                 {"name": "ownerId", "in": "path", "required": true, "schema": {"type": "string"}},
                 {"name": "petId", "in": "path", "required": true, "schema": {"type": "integer"}}
               ],
-              "get": {"operationId": "getOwnerPet", "responses": {"200": {"description": "The pet.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}},
-              "delete": {"operationId": "releasePet", "responses": {"204": {"description": "Released."}}}
+              "get": {"operationId": "getOwnerPet", "responses": {"200": {"description": "The pet.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+                "404": {"description": "None."}}},
+              "delete": {"operationId": "releasePet", "responses": {"204": {"description": "Released."}, "404": {"description": "None."}}}
             },
             "/toys": {
               "post": {

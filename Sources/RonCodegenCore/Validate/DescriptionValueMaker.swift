@@ -46,24 +46,8 @@ public struct DescriptionValueMaker {
         }
         let kind = Self.kind(of: node)
         if let fallback = node.member("default"), Self.fits(fallback, kind) { return fallback }
-        if let parts = schema.member("allOf"), case .array(let items) = parts.value {
-            var merged: [(key: String, value: DocumentValue)] = []
-            var other: DocumentValue?
-            for offset in items.indices {
-                guard let part = parts.element(offset) else { continue }
-                switch value(part, depth: depth + 1) {
-                case .object(let members):
-                    for member in members where !merged.contains(where: { $0.key == member.key }) {
-                        merged.append(member)
-                    }
-                case let value: other = other ?? value
-                }
-            }
-            let own = node.member("properties") != nil ? object(schema, depth: depth) : .object([])
-            for member in own.objectMembers ?? [] where !merged.contains(where: { $0.key == member.key }) {
-                merged.append(member)
-            }
-            return merged.isEmpty ? (other ?? .object([])) : .object(merged)
+        if let parts = schema.member("allOf"), case .array = parts.value {
+            return allOf(parts, schema: schema, depth: depth)
         }
         for keyword in ["oneOf", "anyOf"] {
             guard let variants = schema.member(keyword), case .array(let items) = variants.value else { continue }
@@ -135,7 +119,7 @@ public struct DescriptionValueMaker {
         }
     }
 
-    private mutating func object(_ schema: DescriptionDocuments.Located, depth: Int) -> DocumentValue {
+    mutating func object(_ schema: DescriptionDocuments.Located, depth: Int) -> DocumentValue {
         let required =
             (schema.value.member("required").flatMap { value -> [String]? in
                 if case .array(let items) = value { return items.compactMap(\.text) }
