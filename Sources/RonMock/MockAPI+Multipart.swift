@@ -4,7 +4,11 @@ import RonCodegenCore
 /// A `multipart/form-data` body against its form: every required part is there (an array's absent
 /// parts are an empty array), no part is sent twice unless it is an array, and a file part's media type is one its `encoding` lists.
 extension MockAPI {
-    func multipartFindings(_ request: MockRequest, _ form: MultipartForm) -> [MockProblem.Finding] {
+    /// `schema`: the body's schema, whose `required` says which parts must be there (a member
+    /// with a `default` is optional unless it lists it, though the generated type always sends it).
+    func multipartFindings(_ request: MockRequest, _ form: MultipartForm, schema: MockDocuments.Located?)
+        -> [MockProblem.Finding]
+    {
         guard let contentType = request.header("content-type"),
             let boundary = Self.boundary(of: contentType)
         else {
@@ -13,6 +17,7 @@ extension MockAPI {
         guard let parts = Self.parts(of: request.body, boundary: boundary) else {
             return [.init(location: "body", message: "not multipart/form-data with boundary \(boundary)")]
         }
+        let required = schema.map { Set(MockStateSchemas(documents: documents).required(of: $0)) }
         var findings: [MockProblem.Finding] = []
         for part in form.parts {
             let location = "body part '\(part.name)'"
@@ -20,7 +25,7 @@ extension MockAPI {
             if sent.isEmpty {
                 // An array goes as one part per element, so an empty one is no part at all: a
                 // required array that is absent is an empty array, as the generated calls send it.
-                if part.required && !part.repeated {
+                if required.map({ $0.contains(part.name) }) ?? part.required, !part.repeated {
                     findings.append(.init(location: location, message: "required, and missing"))
                 }
                 continue

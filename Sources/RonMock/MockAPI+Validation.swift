@@ -2,9 +2,10 @@ import Foundation
 import RonCodegenCore
 
 /// Requests against the schema: parameters (presence, type, enum, range, length, pattern, then
-/// the letter of their schema: `format`, ...) and the JSON body (the letter of its schema, as
-/// ``DescriptionSchemaValidator`` and openapi-core read it, worded as `ron-codegen verify` words
-/// what it finds). A refusal is 400, or 422 where the operation documents 422 and no 400.
+/// the letter of their schema: `format`, ...), the JSON body and a url-encoded form
+/// (MockAPI+Form.swift; the letter of its schema, as ``DescriptionSchemaValidator`` and
+/// openapi-core read it, worded as `ron-codegen verify` words what it finds). A refusal is 400,
+/// or 422 where the operation documents 422 and no 400.
 extension MockAPI {
     /// The value of the cookie `name` in a `Cookie` header (`a=1; b=2`), as sent.
     static func cookie(_ name: String, in header: String?) -> String? {
@@ -116,34 +117,43 @@ extension MockAPI {
     /// text `value`, read as the schema's type (a number, a boolean, else a string), or `nil`.
     private func letterProblem(of value: String, schema: MockDocuments.Located?) -> String? {
         guard let schema else { return nil }
-        let types: [String] =
+        let problems = DescriptionSchemaValidator(documents: documents, direction: .request)
+            .validate(typedValue(of: value, schema: schema), against: schema)
+        return problems.first.map { "expected \($0.expected)" }
+    }
+
+    /// The text of a parameter or a form field read as its schema's type: a number where it
+    /// takes a number or an integer and the text is one, `true`/`false` where it takes a boolean,
+    /// else the string. The schema's `type`, else what its keywords and `allOf` parts imply.
+    func typedValue(of value: String, schema: MockDocuments.Located) -> DocumentValue {
+        var types: [String] =
             switch schema.value.member("type") {
             case .string(let name)?: [name]
             case .array(let names)?: names.compactMap(\.text)
             default: []
             }
-        let typed: DocumentValue
-        if types.contains(where: { $0 == "number" || $0 == "integer" }), Double(value) != nil {
-            typed = .number(value)
-        } else if types.contains("boolean"), value == "true" || value == "false" {
-            typed = .bool(value == "true")
-        } else {
-            typed = .string(value)
+        if types.isEmpty { types = [MockStateSchemas(documents: documents).kind(of: schema)] }
+        let numeric = !value.isEmpty && value.allSatisfy { "0123456789+-.eE".contains($0) }
+        if types.contains(where: { $0 == "number" || $0 == "integer" }), numeric, Double(value) != nil {
+            return .number(value)
         }
-        let problems = DescriptionSchemaValidator(documents: documents, direction: .request)
-            .validate(typed, against: schema)
-        return problems.first.map { "expected \($0.expected)" }
+        if types.contains("boolean"), value == "true" || value == "false" { return .bool(value == "true") }
+        return .string(value)
     }
 
     /// The schema of the request body of `route` for `contentType`, its `$ref` followed.
-    private func bodySchema(of route: MockRoute, contentType: String) -> MockDocuments.Located? {
+    func bodySchema(of route: MockRoute, contentType: String) -> MockDocuments.Located? {
+        bodyMedia(of: route, contentType: contentType)?.member("schema").map(documents.resolve)
+    }
+
+    /// The media type object of the request body of `route` for `contentType`.
+    func bodyMedia(of route: MockRoute, contentType: String) -> MockDocuments.Located? {
         guard let requestBody = route.node.flatMap({ documents.resolve($0).member("requestBody") }),
-            let content = documents.resolve(requestBody).member("content"),
-            let media = content.member(contentType)
-                ?? content.value.objectMembers?.first(where: { $0.key.lowercased() == contentType.lowercased() })
-                .flatMap({ content.member($0.key) })
+            let content = documents.resolve(requestBody).member("content")
         else { return nil }
-        return media.member("schema").map(documents.resolve)
+        return content.member(contentType)
+            ?? content.value.objectMembers?.first(where: { $0.key.lowercased() == contentType.lowercased() })
+            .flatMap({ content.member($0.key) })
     }
 
     private enum BodyVerdict {
@@ -159,23 +169,38 @@ extension MockAPI {
         let emptyFile =
             request.header("content-type") != nil && !expected.contains("json") && body.multipart == nil
             && bodySchema(of: route, contentType: body.contentType)?.value.member("type")?.text == "string"
+        let sent = request.header("content-type")?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        // An empty body sent as a url-encoded form is the empty form (the same bytes), judged as
+        // such: its required fields are missing. Without a Content-Type it is no body.
+        if request.body.isEmpty, !body.required, expected == Self.formMediaType, sent == expected {
+            let found = formFindings(request, route: route, contentType: body.contentType)
+            return found.isEmpty ? .fits : .findings(found)
+        }
         guard !request.body.isEmpty || emptyFile else {
             return body.required
                 ? .findings([.init(location: "body", message: "required (\(body.contentType)), and missing")])
                 : .fits
         }
-        let sent = request.header("content-type")?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
         if let sent, sent != expected, !(expected.hasSuffix("/*") && sent.hasPrefix(expected.dropLast())) {
             // Another media type the operation documents (a form beside JSON) is taken, not parsed.
-            if bodySchema(of: route, contentType: sent) != nil { return .fits }
+            // A url-encoded form is read and judged by its own schema.
+            if bodySchema(of: route, contentType: sent) != nil {
+                guard sent == Self.formMediaType else { return .fits }
+                let found = formFindings(request, route: route, contentType: sent)
+                return found.isEmpty ? .fits : .findings(found)
+            }
             return .refused(
                 MockProblem.response(
                     status: 415, code: "unsupported_media_type",
                     message: "the body is \(sent); the operation takes \(body.contentType)"))
         }
         if let form = body.multipart {
-            let found = multipartFindings(request, form)
+            let found = multipartFindings(request, form, schema: bodySchema(of: route, contentType: body.contentType))
+            return found.isEmpty ? .fits : .findings(found)
+        }
+        if expected == Self.formMediaType {
+            let found = formFindings(request, route: route, contentType: body.contentType)
             return found.isEmpty ? .fits : .findings(found)
         }
         guard expected == "application/json" || expected.hasSuffix("+json") else { return .fits }

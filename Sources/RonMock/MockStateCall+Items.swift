@@ -111,7 +111,11 @@ extension MockStateCall {
         }
         let size = number(["limit", "per_page", "perPage", "page_size", "pageSize", "pagesize", "max_results", "size"])
         var offset = number(["offset", "skip", "start"]) ?? 0
-        if let size, let page = number(["page", "page_number", "pageNumber"]) { offset = max(page - 1, 0) * size }
+        // Any number a client sends (`page=9223372036854775807`) is a page past the end, never a crash.
+        if let size, let page = number(["page", "page_number", "pageNumber"]) {
+            let (skipped, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: max(size, 0))
+            offset = overflow ? Int.max : skipped
+        }
         kept = Array(kept.dropFirst(max(offset, 0)))
         if let size, size >= 0 { kept = Array(kept.prefix(size)) }
         return (kept, total)
