@@ -9,6 +9,9 @@ may use `client` (a parameter) and declare types locally. Blocks that import a t
 ReadmeGatewaySnippetTests.swift), and this script checks that the test holds them word for word.
 So are ```swift user-schema blocks, which call operations generated from a user's own schema: the
 test target with that schema runs them (Tests/RonPluginOperationsTests/ReadmeOperationSnippetTests.swift).
+```swift scaffold blocks (the article on testing against the mock) are the code `ron new` writes, which
+calls the scaffold's own operations: Tests/RonInteropTests/NewCommandTests.swift checks them against
+the package it makes, and that package's ./ci.sh compiles and runs them (.ci/check-own-schema.sh).
 Only README may hold an @main block (the target has one entry point).
 """
 import re
