@@ -167,8 +167,10 @@ for name in kinto jupyter prefect; do
     cp "$work/$name/Schema/"* "Sources/$api/Schema/"
     cp -R "$work/$name/Fixtures/." "Tests/$tests/Fixtures/"
 done
-# The scaffold's command line calls the sample's operations; these descriptions have others.
+# The scaffold's command line and its MockFlowTests call the sample's operations; these
+# descriptions have others.
 [ -z "$cli" ] || printf 'print("real servers")\n' >"Sources/$cli/main.swift"
+rm -f "Tests/$tests/MockFlowTests.swift"
 swift build 2>&1 | tail -n 2
 swift test 2>&1 | tail -n 3
 if ! $made; then
