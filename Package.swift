@@ -278,7 +278,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RonCodegenTests",
-            dependencies: ["RonCodegenCore", "RonTestSupport"],
+            dependencies: ["RonCodegenCore", "RonCommandLine", "RonTestSupport"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

@@ -20,7 +20,10 @@ struct DriftCommand: AsyncParsableCommand {
     @Option(help: "The node's base URL (default: RON_SDK_GATEWAY_ADDR).")
     var base: String?
 
-    @Option(help: "A capability token, sent as the Authorization bearer credential (never printed).")
+    @Option(
+        parsing: .unconditional,
+        help: "A capability token, sent as the Authorization bearer credential (never printed; may start with '-')."
+    )
     var token: String?
 
     @Option(name: .customLong("operation"), help: "Check only this operation id (repeatable).")

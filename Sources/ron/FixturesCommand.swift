@@ -22,7 +22,10 @@ struct FixturesRecordCommand: AsyncParsableCommand {
     @Option(help: "The node's base URL (default: RON_SDK_GATEWAY_ADDR).")
     var base: String?
 
-    @Option(help: "A capability token, sent as the Authorization bearer credential (never written).")
+    @Option(
+        parsing: .unconditional,
+        help: "A capability token, sent as the Authorization bearer credential (never written; may start with '-')."
+    )
     var token: String?
 
     @Option(help: "The fixtures folder to write into.")

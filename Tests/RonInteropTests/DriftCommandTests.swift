@@ -145,14 +145,16 @@ struct DriftCommandTests {
         #expect(DriftJSON.entries(json.output).first?["pointer"] == "/build")
     }
 
-    @Test func aFailedCallIsFailedAndTheTokenIsSentButNeverPrinted() throws {
+    /// A token may start with `-` or `--` (a random URL-safe token does one time in 64): it is
+    /// still the token, not the next option.
+    @Test(arguments: [["--token", "sekrit-token"], ["--token", "-sekrit-token"], ["--token", "--sekrit-token"]])
+    func aFailedCallIsFailedAndTheTokenIsSentButNeverPrinted(_ tokenOption: [String]) throws {
         let server = try LoopbackServer { _ in
             .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
         }
         defer { server.stop() }
-        let (status, entries, output) = try report([
-            "--base", "http://127.0.0.1:\(server.port)", "--operation", "getHello", "--token", "sekrit-token",
-        ])
+        let (status, entries, output) = try report(
+            ["--base", "http://127.0.0.1:\(server.port)", "--operation", "getHello"] + tokenOption)
         #expect(status == 2, "\(output)")
         let hello = try #require(entry(entries, "getHello"), "\(output)")
         #expect(hello["outcome"] == "failed")
@@ -160,7 +162,7 @@ struct DriftCommandTests {
         #expect(
             output.contains("drift: 1 GET operation: 1 called (0 fit, 0 drifted, 0 tolerated, 1 failed), 0 skipped"),
             "\(output)")
-        #expect(server.requests.first?.header("authorization") == "Bearer sekrit-token")
+        #expect(server.requests.first?.header("authorization") == "Bearer \(tokenOption[1])")
         #expect(!output.contains("sekrit"))
     }
 
