@@ -498,4 +498,17 @@ struct RealWorldShapeTests {
         let source = CodeGenerator().files(for: model, split: false)[0].contents
         #expect(source.contains("/// one\n/// two */ three\n/// four\n"))
     }
+
+    /// Trailing spaces go, leading ones stay, an empty line is `///`, and a text ending in a line
+    /// break ends in an empty line, whatever the characters around them.
+    @Test func commentLinesKeepTheirTextButNotTrailingSpaces() throws {
+        let model = try model([
+            (
+                "a.json",
+                #"{"$defs": {"A": {"type": "object", "description": "a  \n\n  b é🙂  \r\nc\u0301 \r", "properties": {}}}}"#
+            )
+        ])
+        let source = CodeGenerator().files(for: model, split: false)[0].contents
+        #expect(source.contains("/// a\n///\n///   b é🙂\n/// c\u{301}\n///\n///\n/// Generated from"), "\(source)")
+    }
 }

@@ -42,7 +42,14 @@ struct JSONDocumentParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        // A switch, not `[...].contains`: a debug build (the build plugin's tool, in a user's debug
+        // build) allocated that array for every byte of indentation.
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue() throws(SyntaxError) -> DocumentValue {

@@ -252,6 +252,13 @@ extension SwiftRenderer {
         w.line("///")
         w.line("/// - Parameters:")
         for line in lines {
+            // One line with no space at either end (most of them) is written as it is.
+            if let first = line.utf8.first, let last = line.utf8.last, (0x21..<0x80).contains(first),
+                (0x21..<0x80).contains(last), !line.utf8.contains(0x0A)
+            {
+                w.line("///   - \(line)")
+                continue
+            }
             // A description of several lines (or ending in a newline) stays inside the comment,
             // its later lines indented under the parameter's name.
             let pieces = line.split(separator: "\n", omittingEmptySubsequences: false)

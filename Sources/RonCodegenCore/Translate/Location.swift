@@ -19,7 +19,22 @@ enum Pointer {
     static func escape(_ token: String) -> String {
         // Most tokens need nothing: skip Foundation's search (the normalizer escapes every key).
         guard token.utf8.contains(where: { $0 == 0x7E || $0 == 0x2F }) else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Byte by byte, not Foundation's `replacingOccurrences`: every path of a description has
+        // slashes, and a location below it is escaped again and again.
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(token.utf8.count + 8)
+        for byte in token.utf8 {
+            switch byte {
+            case 0x7E:
+                escaped.append(0x7E)
+                escaped.append(0x30)
+            case 0x2F:
+                escaped.append(0x7E)
+                escaped.append(0x31)
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     static func unescape(_ token: String) -> String {
