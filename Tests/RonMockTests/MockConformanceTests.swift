@@ -137,33 +137,11 @@ import Testing
         }
         """#
 
-    /// A mock of `jobs` on a free loopback port.
-    final class Served {
-        let folder: URL
-        let server: MockServer
-        let port: Int
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appending(path: "ron-conformance-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(MockConformanceTests.jobs.utf8).write(to: folder.appending(path: "jobs.openapi.json"))
-            server = MockServer(api: try MockAPI(schemaDirectory: folder, fixturesDirectory: nil))
-            port = try server.start().port ?? 0
-        }
-
-        func request(_ method: String, _ target: String, body: String? = nil) throws -> MockHTTPClient.Answer {
-            let headers = body == nil ? [:] : ["Content-Type": "application/json"]
-            return try MockHTTPClient(port: port).request(method, target, headers: headers, body: body)
-        }
-
-        deinit {
-            server.stop()
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
+    /// The mock of ``jobs`` for one test.
+    static func served() throws -> MockOverDocuments { try MockOverDocuments(["jobs.openapi.json": jobs]) }
 
     @Test func aRefusalTakesTheStatusTheOperationDocuments() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         // createJob documents 422 and no 400: its refusal is 422, in the documented shape.
         let refused = try mock.request("POST", "/app/jobs/", body: #"{"kind": "batch"}"#)
         #expect(refused.status == 422)
@@ -174,7 +152,7 @@ import Testing
     }
 
     @Test func aBodyIsJudgedByTheLetterOfItsSchema() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let refusals = [
             #"{"name": "a", "extra": 1}"#,  // additionalProperties: false
             #"{"name": "a", "kind": null}"#,  // null for a typed member
@@ -192,14 +170,14 @@ import Testing
     }
 
     @Test func aParameterFormatIsChecked() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/jobs/null,null")
         #expect(answer.status == 422)
         #expect(answer.headers["x-ron-mock-problem"]?.contains("path parameter 'id'") == true)
     }
 
     @Test func aMissingItemIs404AlsoWhereTheOperationDocumentsNone() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let created = try mock.request("POST", "/app/jobs/", body: #"{"name": "nightly"}"#)
         #expect(created.status == 201)
         // getJob documents 200 and 422 only: an id no item has is still 404, as the real server
@@ -212,7 +190,7 @@ import Testing
     }
 
     @Test func anExampleItsSchemaRefusesIsNotServed() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/me")
         #expect(answer.status == 200)
         #expect(answer.headers["x-ron-mock-source"]?.hasPrefix("made up from") == true)
@@ -220,7 +198,7 @@ import Testing
     }
 
     @Test func aMadeUpTextIsNeverEmpty() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/spec.yaml")
         #expect(answer.status == 200)
         #expect(answer.headers["content-type"] == "text/x-yaml")
@@ -228,7 +206,7 @@ import Testing
     }
 
     @Test func anAnswerCarriesTheHeadersItsDescriptionRequires() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/channels")
         #expect(answer.status == 200)
         #expect(answer.headers["link"] == #"</channels?page=2>; rel="next""#)
@@ -237,7 +215,7 @@ import Testing
     }
 
     @Test func aBodyOfAnotherDocumentedMediaTypeIsTaken() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let form = try MockHTTPClient(port: mock.port).request(
             "POST", "/app/channels", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "name=news")
         #expect(form.status == 204)
@@ -247,7 +225,7 @@ import Testing
     }
 
     @Test func aRefusalOfAnOperationDocumentingARedirectAndDefaultTakesDefaultsShape() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/login")
         #expect(answer.status == 400)
         #expect(answer.json?["error"] is String)
@@ -255,28 +233,28 @@ import Testing
     }
 
     @Test func aMemberAnAllOfPartRequiresIsMadeUpFromThePartThatDescribesIt() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/silence")
         #expect(answer.status == 200)
         #expect(answer.json?["labels"] is [String: Any])
     }
 
     @Test func aMadeUpYAMLAnswerIsAValueNotBytes() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/config")
         #expect(answer.status == 200)
         #expect(answer.json?["name"] as? String == "string")
     }
 
     @Test func anOperationThatOnlyRedirectsAnswersItsRedirect() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.request("GET", "/app/authorize")
         #expect(answer.status == 302)
         #expect(answer.headers["location"] == "https://app.example.com/callback?code=c-1")
     }
 
     @Test func whatJSONSchemaAllowsInParametersAndAnEmptyFileAreTaken() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let jpeg = ["Content-Type": "image/jpeg"]
         // 7.0 is an integer, `kinds=` an empty array, a zero-byte image a body.
         let taken = try MockHTTPClient(port: mock.port)
@@ -296,7 +274,7 @@ import Testing
     }
 
     @Test func aCreatedItemsIdFitsTheItemRoutesParameter() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let created = try mock.request("POST", "/app/notes", body: #"{"text": "hello"}"#)
         #expect(created.status == 201)
         let id = created.json?["id"] as? String ?? ""
@@ -305,7 +283,7 @@ import Testing
     }
 
     @Test func aRequiredArrayParameterSentEmptyIsPresent() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try MockHTTPClient(port: mock.port).request("GET", "/app/search?fields=")
         #expect(answer.status == 200)
     }

@@ -67,29 +67,9 @@ import Testing
         }
         """#
 
-    final class Served {
-        let folder: URL
-        let server: MockServer
-        let port: Int
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appending(path: "ron-form-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(MockFormBodyTests.accounts.utf8).write(to: folder.appending(path: "accounts.openapi.json"))
-            try Data(MockFormBodyTests.kennel.utf8).write(to: folder.appending(path: "kennel.swagger.json"))
-            server = MockServer(api: try MockAPI(schemaDirectory: folder, fixturesDirectory: nil))
-            port = try server.start().port ?? 0
-        }
-
-        func form(_ target: String, _ body: String) throws -> MockHTTPClient.Answer {
-            try MockHTTPClient(port: port).request(
-                "POST", target, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: body)
-        }
-
-        deinit {
-            server.stop()
-            try? FileManager.default.removeItem(at: folder)
-        }
+    /// The mock of ``accounts`` and ``kennel`` for one test.
+    static func served() throws -> MockOverDocuments {
+        try MockOverDocuments(["accounts.openapi.json": accounts, "kennel.swagger.json": kennel])
     }
 
     /// The problem the mock names in its refusal.
@@ -98,7 +78,7 @@ import Testing
     }
 
     @Test func aValidFormIsTakenWithItsValuesReadByType() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let full = try mock.form(
             "/api/accounts",
             "name=ann&age=42&score=2.5&active=true&plan=pro&tags=a&tags=b+c&codes=1,2,3"
@@ -114,14 +94,14 @@ import Testing
     }
 
     @Test func aMissingRequiredFieldIsRefusedWithTheDocumentedStatus() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let answer = try mock.form("/api/accounts", "name=ann")
         #expect(answer.status == 422)
         #expect(Self.problem(answer).contains("age"), "\(Self.problem(answer))")
     }
 
     @Test func aValueOfTheWrongTypeIsRefusedNamingTheField() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         for (body, field) in [
             ("name=ann&age=old", "/age"), ("name=ann&age=4.5", "/age"), ("name=ann&age=1&score=high", "/score"),
             ("name=ann&age=1&active=yes", "/active"), ("name=ann&age=1&codes=1,x", "/codes/1"),
@@ -134,7 +114,7 @@ import Testing
     }
 
     @Test func anEnumLengthPatternOrUnknownFieldIsRefused() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         for (body, field) in [
             ("name=ann&age=1&plan=gold", "/plan"), ("name=a&age=1", "/name"), ("name=Ann1&age=1", "/name"),
             ("name=ann&age=1&color=red", "color"),
@@ -146,7 +126,7 @@ import Testing
     }
 
     @Test func swaggerFormDataParametersAreAForm() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let valid = try mock.form("/kennel/session", "email=a%40b.example&days=3&ids=1,2")
         #expect(valid.status == 200, "\(Self.problem(valid))")
         let missing = try mock.form("/kennel/session", "days=3")
@@ -162,7 +142,7 @@ import Testing
     }
 
     @Test func anOptionalMultipartPartWithADefaultMayBeLeftOut() throws {
-        let mock = try Served()
+        let mock = try Self.served()
         let boundary = "ron-boundary"
         func upload(_ parts: [(name: String, text: String)]) throws -> MockHTTPClient.Answer {
             var body = ""
@@ -182,5 +162,12 @@ import Testing
         let withoutFile = try upload([("on_conflict", "skip")])
         #expect(withoutFile.status == 400)
         #expect(Self.problem(withoutFile).contains("body part 'file'"), "\(Self.problem(withoutFile))")
+    }
+}
+
+extension MockOverDocuments {
+    /// `body` posted to `target` as a URL-encoded form.
+    fileprivate func form(_ target: String, _ body: String) throws -> MockHTTPClient.Answer {
+        try request("POST", target, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: body)
     }
 }

@@ -29,19 +29,10 @@ struct MockPagingTests {
         """
 
     @Test func anyPageNumberIsAnsweredAndNoneCrashes() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-paging-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.notes.utf8).write(to: folder.appending(path: "notes.openapi.json"))
-        let server = MockServer(api: try MockAPI(schemaDirectory: folder, fixturesDirectory: nil))
-        let port = try server.start().port ?? 0
-        defer { server.stop() }
-        func get(_ target: String) throws -> MockHTTPClient.Answer {
-            try MockHTTPClient(port: port).request("GET", target, headers: [:], body: nil)
-        }
+        let mock = try MockOverDocuments(["notes.openapi.json": Self.notes])
+        func get(_ target: String) throws -> MockHTTPClient.Answer { try mock.request("GET", target) }
         for text in ["one", "two", "three"] {
-            let made = try MockHTTPClient(port: port).request(
-                "POST", "/app/notes", headers: ["Content-Type": "application/json"], body: #"{"text": "\#(text)"}"#)
+            let made = try mock.request("POST", "/app/notes", body: #"{"text": "\#(text)"}"#)
             #expect(made.status == 201)
         }
         let second = try get("/app/notes?page=2&per_page=2")

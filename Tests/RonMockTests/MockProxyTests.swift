@@ -161,11 +161,11 @@ import Testing
         }
         let port = try server.start().port ?? 0
         defer { server.stop() }
-        let sent = try RawAnswer.request(
+        let sent = try RawHTTPAnswer.request(
             port: port, "GET", "/keyed/things?api_key=s3cret-1&tag=x", headers: ["X-Token": "s3cret-2"], body: nil)
         #expect(sent.status == 200)
         #expect(sent.all("x-ron-mock-proxy-problem").isEmpty)
-        let missing = try RawAnswer.request(port: port, "GET", "/keyed/things?tag=x", headers: [:], body: nil)
+        let missing = try RawHTTPAnswer.request(port: port, "GET", "/keyed/things?tag=x", headers: [:], body: nil)
         #expect(missing.status == 401)
         #expect(
             missing.all("x-ron-mock-proxy-problem") == [
@@ -227,7 +227,7 @@ import Testing
         let line = String(decoding: ChildProcess.firstLine(of: output.fileHandleForReading), as: UTF8.self)
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         let port = Int(line.split(separator: ":").last ?? "") ?? 0
-        let answer = try RawAnswer.request(port: port, "GET", "/v1/items/i-1", headers: [:], body: nil)
+        let answer = try RawHTTPAnswer.request(port: port, "GET", "/v1/items/i-1", headers: [:], body: nil)
         #expect(answer.status == 200)
         #expect(answer.header("x-ron-mock-source") == "proxy http://127.0.0.1:\(proxied.upstreamPort)/api/items/i-1")
         #expect(answer.header("x-ron-mock-proxy-problems") == "2")
@@ -307,8 +307,8 @@ private final class ProxiedShop {
     /// One request to the shop's proxy, on a new connection, with every header field kept.
     func request(
         _ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil
-    ) throws -> RawAnswer {
-        try RawAnswer.request(port: port, method, target, headers: headers, body: body)
+    ) throws -> RawHTTPAnswer {
+        try RawHTTPAnswer.request(port: port, method, target, headers: headers, body: body)
     }
 
     /// The report's lines, parsed.
@@ -375,57 +375,4 @@ private final class ProxiedShop {
           }
         }
         """#
-}
-
-/// An answer read off the wire with every header field, repeated ones too.
-private struct RawAnswer {
-    var status: Int
-    var fields: [(name: String, value: String)]
-    var body: Data
-
-    var text: String { String(decoding: body, as: UTF8.self) }
-    var json: [String: Any]? { try? JSONSerialization.jsonObject(with: body) as? [String: Any] }
-
-    /// The first field `name` (any case).
-    func header(_ name: String) -> String? { all(name).first }
-
-    /// Every field `name` (any case), in order.
-    func all(_ name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
-    }
-
-    /// One request on a new connection (`Connection: close`), read to the end (20 s at most).
-    static func request(
-        port: Int, _ method: String, _ target: String, headers: [String: String], body: String?
-    ) throws -> RawAnswer {
-        guard let fd = LoopbackSocket.connect(port: port) else {
-            throw MockHTTPClient.Failure(description: "no connection")
-        }
-        defer { _ = close(fd) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
-        let request = Data((head + "\r\n" + (body ?? "")).utf8)
-        let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        guard sent == request.count else { throw MockHTTPClient.Failure(description: "send failed") }
-        var received = Data()
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }
-            received.append(contentsOf: chunk[0..<count])
-        }
-        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else {
-            throw MockHTTPClient.Failure(description: "no answer")
-        }
-        let lines = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-        let status = Int(lines[0].split(separator: " ")[1]) ?? 0
-        let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        return RawAnswer(status: status, fields: fields, body: Data(received[end.upperBound...]))
-    }
 }

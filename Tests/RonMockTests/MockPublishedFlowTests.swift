@@ -50,37 +50,23 @@ import Testing
 
     /// A mock of the description (with `extra` appended to its YAML) on a free loopback port.
     final class Jupyter {
-        let folder: URL
-        let server: MockServer
-        let port: Int
+        let served: MockOverDocuments
 
         init(appending extra: String = "", credentials: MockCredentials = MockCredentials()) throws {
             let description = try #require(
                 MockPublishedFlowTests.jupyterDescription,
                 "Jupyter Server's api.yaml was not found: CI installs jupyter_server (python3 -m pip install jupyter_server)"
             )
-            folder = FileManager.default.temporaryDirectory.appending(path: "ron-jupyter-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var text = try String(contentsOf: description, encoding: .utf8)
             if !text.hasSuffix("\n") { text += "\n" }
-            try Data((text + extra).utf8).write(to: folder.appending(path: "jupyter.swagger.yaml"))
-            server = MockServer(
-                api: try MockAPI(schemaDirectory: folder, fixturesDirectory: nil, credentials: credentials))
-            port = try server.start().port ?? 0
+            served = try MockOverDocuments(["jupyter.swagger.yaml": text + extra], credentials: credentials)
         }
 
         func call(
             _ method: String, _ target: String, headers: [String: String] = MockPublishedFlowTests.token,
             body: String? = nil
         ) throws -> MockHTTPClient.Answer {
-            var headers = headers
-            if body != nil { headers["Content-Type"] = "application/json" }
-            return try MockHTTPClient(port: port).request(method, target, headers: headers, body: body)
-        }
-
-        deinit {
-            server.stop()
-            try? FileManager.default.removeItem(at: folder)
+            try served.request(method, target, headers: headers, body: body)
         }
     }
 

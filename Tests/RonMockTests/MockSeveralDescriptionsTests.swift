@@ -84,45 +84,11 @@ import Testing
         }
         """#
 
-    /// A mock of `documents` (file name → text) on a free loopback port.
-    final class Served {
-        let folder: URL
-        let server: MockServer
-        let port: Int
-
-        init(_ documents: [String: String], credentials: MockCredentials = MockCredentials()) throws {
-            folder = try Self.folder(documents)
-            server = MockServer(
-                api: try MockAPI(schemaDirectory: folder, fixturesDirectory: nil, credentials: credentials))
-            port = try server.start().port ?? 0
-        }
-
-        static func folder(_ documents: [String: String]) throws -> URL {
-            let folder = FileManager.default.temporaryDirectory.appending(path: "ron-several-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (name, text) in documents { try Data(text.utf8).write(to: folder.appending(path: name)) }
-            return folder
-        }
-
-        func request(
-            _ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil
-        ) throws -> MockHTTPClient.Answer {
-            var headers = headers
-            if body != nil { headers["Content-Type"] = "application/json" }
-            return try MockHTTPClient(port: port).request(method, target, headers: headers, body: body)
-        }
-
-        deinit {
-            server.stop()
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
     static let key = ["X-Kennel-Key": "k-1"]
     static let token = ["Authorization": "Bearer t-1"]
 
-    static func served() throws -> Served {
-        try Served(
+    static func served() throws -> MockOverDocuments {
+        try MockOverDocuments(
             ["kennel.swagger.json": kennel, "notes.openapi.json": notes],
             credentials: MockCredentials(values: ["kennelKey": "k-1", "notesToken": "t-1"]))
     }
@@ -226,7 +192,7 @@ import Testing
 
     /// Why `documents` cannot be served ("" when they can).
     static func refusal(_ documents: [String: String]) throws -> String {
-        let folder = try Served.folder(documents)
+        let folder = try MockOverDocuments.folder(documents)
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: MockAPI.LoadError.self) {
             try MockAPI(schemaDirectory: folder, fixturesDirectory: nil)
@@ -235,7 +201,7 @@ import Testing
     }
 
     @Test func aDocumentThatClashesWhenAddedKeepsTheLastReading() throws {
-        let folder = try Served.folder(["a.openapi.json": Self.things("A", "listThingsA")])
+        let folder = try MockOverDocuments.folder(["a.openapi.json": Self.things("A", "listThingsA")])
         defer { try? FileManager.default.removeItem(at: folder) }
         let lines = Locked<[String]>([])
         let source = try MockSource(schemaDirectory: folder, fixturesDirectory: nil) { result in
@@ -249,7 +215,7 @@ import Testing
     }
 
     @Test func aLiteralSegmentAndAParameterOfTwoDescriptionsAreNoClash() throws {
-        let mock = try Served([
+        let mock = try MockOverDocuments([
             "a.openapi.json": Self.things("A", "listThingsA"),
             "b.openapi.json": Self.things("B", "getKind", path: "/{kind}"),
         ])
@@ -259,7 +225,7 @@ import Testing
 
     @Test func theToolRefusesTheFolderWithTheMessage() throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        let folder = try Served.folder([
+        let folder = try MockOverDocuments.folder([
             "a.openapi.json": Self.things("A", "listThingsA"), "b.openapi.json": Self.things("B", "listThingsB"),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
