@@ -74,15 +74,18 @@ extension MockAPI {
         var pairs: [(name: String, value: String)] = []
         for piece in text.split(separator: "&") {
             let halves = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String? {
-                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-            }
-            guard let name = decoded(halves[0]), let value = halves.count > 1 ? decoded(halves[1]) : "" else {
+            guard let name = formDecoded(halves[0]), let value = halves.count > 1 ? formDecoded(halves[1]) : "" else {
                 return nil
             }
             pairs.append((name, value))
         }
         return pairs
+    }
+
+    /// One name or value of a url-encoded form (`+` a space, `%XX` a byte of UTF-8), or `nil` when
+    /// it does not decode.
+    static func formDecoded(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     /// The path of a field name: `outer[inner][0]` → `outer`, `inner`, `0`; a name the schema

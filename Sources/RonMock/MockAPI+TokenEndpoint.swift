@@ -54,10 +54,12 @@ extension MockAPI {
             return oauthError(
                 400, "invalid_request", "the token endpoint takes an application/x-www-form-urlencoded body")
         }
-        var form: [String: String] = [:]
-        for (name, value) in Self.formPairs(String(decoding: request.body, as: UTF8.self)) where form[name] == nil {
-            form[name] = value
+        guard let pairs = Self.formPairs(request.body) else {
+            return oauthError(
+                400, "invalid_request", "the body is not form-urlencoded: a name or value is not percent-encoded UTF-8")
         }
+        var form: [String: String] = [:]
+        for (name, value) in pairs where form[name] == nil { form[name] = value }
         // Client authentication: HTTP basic (id and secret form-encoded, RFC 6749 §2.3.1), or the body.
         var client: (id: String?, secret: String?) = (form["client_id"], form["client_secret"])
         if let basic = Self.authorization("basic", in: request) {
@@ -68,10 +70,7 @@ extension MockAPI {
                 return oauthError(
                     400, "invalid_request", "the client authenticates twice (Basic and client_secret): use one")
             }
-            let decode = { (text: Substring) in
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
+            let decode = { (text: Substring) in Self.formDecoded(text) ?? String(text) }
             client = (decode(pair[..<colon]), decode(pair[pair.index(after: colon)...]))
         }
         if !credentials.oauthClients.isEmpty {
@@ -138,18 +137,6 @@ extension MockAPI {
             body: data)
     }
 
-    /// The pairs of a form-urlencoded text, decoded (`+` is a space).
-    static func formPairs(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
-
     /// The target of `request` for a log line: the values of query parameters that carry
     /// credentials (the description's `apiKey` schemes `in: query`, and `access_token`) as `***`.
     public func loggedTarget(of request: MockRequest) -> String {
@@ -160,7 +147,7 @@ extension MockAPI {
         }
         let pairs = request.target[request.target.index(after: mark)...].split(separator: "&").map { pair in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            let decoded = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name
+            let decoded = Self.formDecoded(name[...]) ?? name
             return secret.contains(decoded) ? name + "=***" : String(pair)
         }
         return request.target[..<mark] + "?" + pairs.joined(separator: "&")

@@ -100,6 +100,13 @@ import Testing
         #expect(Self.problem(answer).contains("age"), "\(Self.problem(answer))")
     }
 
+    @Test func aBodyThatIsNotPercentEncodedUTF8IsRefusedAsSuch() throws {
+        let mock = try Self.served()
+        let answer = try mock.form("/api/accounts", "name=ann&age=%ZZ")
+        #expect(answer.status == 422)
+        #expect(Self.problem(answer).contains("not percent-encoded UTF-8"), "\(Self.problem(answer))")
+    }
+
     @Test func aValueOfTheWrongTypeIsRefusedNamingTheField() throws {
         let mock = try Self.served()
         for (body, field) in [

@@ -11,7 +11,7 @@ import Testing
     // MARK: Requirements
 
     @Test func noCredentialIs401WithAChallengeNamingTheScheme() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI])
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI])
         let cases = [
             ("/v1/secrets", #"ApiKey realm="Vault", name="X-Api-Key", in="header""#),
             ("/v1/query", #"ApiKey realm="Vault", name="api_key", in="query""#),
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func anyNonEmptyCredentialInThePlaceTheSchemeNamesPassesWhenNoneIsConfigured() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI])
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI])
         let cases: [(String, [String: String])] = [
             ("/v1/secrets", ["X-Api-Key": "anything"]),
             ("/v1/query?api_key=anything", [:]),
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theConfiguredCredentialInItsPlacePasses() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
         let cases: [(String, [String: String])] = [
             ("/v1/secrets", ["X-Api-Key": Self.secret]),
             ("/v1/query?api_key=\(Self.secret)", [:]),
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func theValueOfStarStandsForEverySchemeNotNamed() throws {
-        let mock = try SecuredMock(
+        let mock = try MockOverDocuments(
             ["vault.openapi.json": Vault.openAPI],
             credentials: MockCredentials(values: ["*": "ci:one-value", "bearer": "own"]))
         #expect(try mock.request("GET", "/v1/secrets", headers: ["X-Api-Key": "ci:one-value"]).status == 200)
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func theRightValueInTheWrongPlaceIs401() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
         let cases: [(String, [String: String])] = [
             // The header key sent as a query parameter, and as a cookie.
             ("/v1/secrets?X-Api-Key=\(Self.secret)", [:]),
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func aWrongConfiguredValueIs403WhereTheOperationDocumentsIt() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
         let wrong = try mock.request("GET", "/v1/secrets", headers: ["X-Api-Key": "not-the-secret"])
         #expect(wrong.status == 403)
         #expect(wrong.json?["code"] as? String == "forbidden")
@@ -133,14 +133,14 @@ import Testing
     }
 
     @Test func anOperationWithAnEmptySecurityListPassesWithoutAnything() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
         #expect(try mock.request("GET", "/v1/health").status == 200)
         // The document's default applies where the operation says nothing.
         #expect(try mock.request("GET", "/v1/secrets").status == 401)
     }
 
     @Test func eitherAlternativePassesAndTheChallengeNamesBoth() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
         let basic = ["Authorization": Vault.basic("ann:\(Self.secret)")]
         #expect(try mock.request("GET", "/v1/either", headers: basic).status == 200)
         #expect(
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func schemesNeededTogetherMustAllBeThere() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI], credentials: Vault.configured)
         let header = try mock.request("GET", "/v1/both", headers: ["X-Api-Key": Self.secret])
         #expect(header.status == 401)
         #expect(
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func credentialsAreCheckedBeforeTheRequestIsValidated() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI])
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI])
         // limit is required: without credentials, 401 comes first; with them, the 400.
         #expect(try mock.request("GET", "/v1/secrets?limit=ten").status == 401)
         #expect(try mock.request("GET", "/v1/secrets?limit=ten", headers: ["X-Api-Key": "k"]).status == 400)
@@ -179,7 +179,7 @@ import Testing
 
     @Test func theTokenEndpointIssuesATokenTheMockThenAccepts() throws {
         let clock = TestClock()
-        let mock = try SecuredMock(
+        let mock = try MockOverDocuments(
             ["vault.openapi.json": Vault.openAPI],
             credentials: MockCredentials(oauthClients: ["app": "pw"], tokenLifetime: 60, now: { clock.now }))
         let issued = try mock.token(
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func theRefreshGrantGivesANewTokenAndRotatesTheRefreshToken() throws {
-        let mock = try SecuredMock(
+        let mock = try MockOverDocuments(
             ["vault.openapi.json": Vault.openAPI], credentials: MockCredentials(oauthClients: ["app": "pw"]))
         let client = "client_id=app&client_secret=pw"
         let first = try mock.token("grant_type=client_credentials&" + client)
@@ -230,7 +230,7 @@ import Testing
     }
 
     @Test func tokenEndpointErrorsFollowRFC6749() throws {
-        let mock = try SecuredMock(
+        let mock = try MockOverDocuments(
             ["vault.openapi.json": Vault.openAPI], credentials: MockCredentials(oauthClients: ["app": "pw"]))
         let badSecret = try mock.token(
             "grant_type=client_credentials", headers: ["Authorization": Vault.basic("app:wrong")])
@@ -252,10 +252,15 @@ import Testing
             body: #"{"grant_type": "client_credentials"}"#)
         #expect(json.status == 400)
         #expect(json.json?["error"] as? String == "invalid_request")
+        // A form whose value is not percent-encoded UTF-8 is refused as such, not read in part.
+        let garbled = try mock.token("grant_type=client_credentials&client_id=app&client_secret=p%ZZw")
+        #expect(garbled.status == 400)
+        #expect(garbled.json?["error"] as? String == "invalid_request")
+        #expect((garbled.json?["error_description"] as? String)?.contains("percent-encoded") == true)
     }
 
     @Test func withNoClientConfiguredAnyClientGetsAToken() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI])
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI])
         let issued = try mock.token("grant_type=client_credentials&client_id=whoever&client_secret=whatever")
         #expect(issued.status == 200)
         #expect(issued.json?["expires_in"] as? Int == 3600)
@@ -263,7 +268,7 @@ import Testing
 
     @Test func anExpiredTokenIsRefused() throws {
         let clock = TestClock()
-        let mock = try SecuredMock(
+        let mock = try MockOverDocuments(
             ["vault.openapi.json": Vault.openAPI],
             credentials: MockCredentials(tokenLifetime: 30, now: { clock.now }))
         let issued = try mock.token("grant_type=client_credentials")
@@ -288,7 +293,7 @@ import Testing
     // MARK: Swagger 2.0
 
     @Test func swaggerSecurityDefinitionsAreChecked() throws {
-        let mock = try SecuredMock(
+        let mock = try MockOverDocuments(
             ["legacy.swagger.json": Vault.swagger],
             credentials: MockCredentials(values: ["key": Self.secret, "basicAuth": "ann:pw"]))
         let none = try mock.request("GET", "/legacy/things")
@@ -334,7 +339,7 @@ import Testing
     }
 
     @Test func aCredentialInTheQueryIsHiddenInTheLogLine() throws {
-        let mock = try SecuredMock(["vault.openapi.json": Vault.openAPI])
+        let mock = try MockOverDocuments(["vault.openapi.json": Vault.openAPI])
         let request = MockRequest(method: "GET", target: "/v1/query?limit=2&api_key=\(Self.secret)&access_token=t")
         #expect(mock.api.loggedTarget(of: request) == "/v1/query?limit=2&api_key=***&access_token=***")
         #expect(mock.api.tokenEndpointDescriptions.contains("POST /oauth/token  OAuth 2.0 token endpoint"))
@@ -422,33 +427,9 @@ private struct SchemaFolder {
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
-/// A mock of `documents` on a free port, accepting `credentials`.
-private final class SecuredMock {
-    let folder: SchemaFolder
-    let api: MockAPI
-    let server: MockServer
-    let port: Int
-
-    init(_ documents: [String: String], credentials: MockCredentials = MockCredentials()) throws {
-        folder = try SchemaFolder(documents)
-        api = try MockAPI(schemaDirectory: folder.schema, fixturesDirectory: nil, credentials: credentials)
-        server = MockServer(api: api)
-        port = try server.start().port ?? 0
-    }
-
-    deinit {
-        server.stop()
-        folder.remove()
-    }
-
-    func request(
-        _ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil
-    ) throws -> MockHTTPClient.Answer {
-        try MockHTTPClient(port: port).request(method, target, headers: headers, body: body)
-    }
-
+extension MockOverDocuments {
     /// A POST of `form` to the token endpoint at `path`.
-    func token(
+    fileprivate func token(
         _ form: String, path: String = "/_mock/oauth/token", headers: [String: String] = [:]
     ) throws -> MockHTTPClient.Answer {
         try request(

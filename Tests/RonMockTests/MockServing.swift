@@ -35,14 +35,15 @@ final class MockServing {
 /// loopback port, for one test; the folder goes with it.
 final class MockOverDocuments {
     let folder: URL
+    let api: MockAPI
     let server: MockServer
     let port: Int
 
     init(_ documents: [String: String], credentials: MockCredentials = MockCredentials()) throws {
         folder = try Self.folder(documents)
         do {
-            server = MockServer(
-                api: try MockAPI(schemaDirectory: folder, fixturesDirectory: nil, credentials: credentials))
+            api = try MockAPI(schemaDirectory: folder, fixturesDirectory: nil, credentials: credentials)
+            server = MockServer(api: api)
             port = try server.start().port ?? 0
         } catch {
             try? FileManager.default.removeItem(at: folder)
