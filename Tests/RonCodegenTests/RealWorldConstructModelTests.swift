@@ -170,6 +170,40 @@ struct RealWorldConstructModelTests {
         #expect(boxed("ByAlias") == [true], "an alias of S1 is S1, which nests")
     }
 
+    @Test func membersAndUnionsThatHoldMuchInlineAreStoredOutOfLine() throws {
+        let limit = SchemaTranslator.inlineSizeLimit
+        // A struct of `limit` strings, closed: exactly the limit, so it stays inline; one more
+        // string (or the open struct's map of other members) is over it.
+        let strings = (0..<limit).map { #""s\#($0)": {"type": "string"}"# }.joined(separator: ", ")
+        let types = try model(
+            #"""
+            "AtLimit": {"type": "object", "additionalProperties": false, "properties": {\#(strings)}},
+            "Large": {"type": "object", "properties": {\#(strings)}},
+            "Numbers": {"type": "object", "additionalProperties": false, "properties": {"a": {"type": "integer"}, "b": {"type": "number"}, "c": {"type": "boolean"}, "d": {"type": "integer"}, "e": {"type": "integer"}, "f": {"type": "integer"}}},
+            "Holder": {"type": "object", "additionalProperties": false, "required": ["large", "atLimit", "numbers", "list"],
+              "properties": {"large": {"$ref": "#/$defs/Large"}, "maybe": {"$ref": "#/$defs/Large"}, "atLimit": {"$ref": "#/$defs/AtLimit"},
+                "numbers": {"$ref": "#/$defs/Numbers"}, "list": {"type": "array", "items": {"$ref": "#/$defs/Large"}}, "alias": {"$ref": "#/$defs/LargeAlias"}}},
+            "LargeAlias": {"$ref": "#/$defs/Large"},
+            "Pair": {"type": "object", "additionalProperties": false, "required": ["a", "b"], "properties": {"a": {"$ref": "#/$defs/AtLimit"}, "b": {"$ref": "#/$defs/AtLimit"}}},
+            "PairHolder": {"type": "object", "additionalProperties": false, "properties": {"pair": {"$ref": "#/$defs/Pair"}}},
+            "BigUnion": {"anyOf": [{"$ref": "#/$defs/Large"}, {"type": "string"}]},
+            "SmallUnion": {"anyOf": [{"$ref": "#/$defs/AtLimit"}, {"type": "integer"}]}
+            """#
+        ).types
+        func boxed(_ name: String) -> [Bool] {
+            guard case .structure(_, let fields)? = types.first(where: { $0.name == name })?.shape else { return [] }
+            return fields.listed.map(\.boxed)
+        }
+        #expect(
+            boxed("Holder") == [true, true, false, false, false, true],
+            "required and optional members over the limit, through an alias too; not at it, not numbers, not arrays")
+        #expect(boxed("Large") == [false, false, false, false], "strings are not boxed")
+        #expect(boxed("Pair") == [false, false], "each member is at the limit")
+        #expect(boxed("PairHolder") == [true], "what a member holds inline through its own members counts")
+        #expect(types.first { $0.name == "BigUnion" }?.indirect == true, "a payload over the limit")
+        #expect(types.first { $0.name == "SmallUnion" }?.indirect == false)
+    }
+
     @Test func anAliasThatNamesItselfThroughAnArrayOrAMapIsANewtype() throws {
         let types = try model(
             #"""

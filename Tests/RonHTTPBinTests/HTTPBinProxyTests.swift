@@ -28,15 +28,15 @@ import Testing
             "httpbin serves no /spec.json: it needs flasgger (python3 -m pip install flasgger)")
         try spec.write(to: folder.appending(path: "Schema/httpbin.json"))
         let report = folder.appending(path: "report.jsonl")
-        let errors = folder.appending(path: "stderr.log")
         let base = httpbin.baseURL.absoluteString
-        let tool = try ProxyTool(
+        let tool = try BackgroundTool(
             binary,
             [
                 "mock", "--schema", folder.appending(path: "Schema").path, "--port", "0", "--proxy", base,
                 "--proxy-report", report.path,
-            ],
-            errors: errors)
+            ])
+        defer { tool.stop() }
+        try #require(tool.firstLine.hasPrefix("listening on http://127.0.0.1:"), "\(tool.firstLine)\n\(tool.log)")
 
         // httpbin's description documents 100, 200, 300, 400 and 500 for /status/{codes}: not 418.
         let teapot = try RawHTTPAnswer.request(port: tool.port, "GET", "/status/418")
@@ -76,8 +76,8 @@ import Testing
                 "answer status: 500 is not documented (documented: 200)",
             ])
 
-        try tool.stop()
-        let lines = try String(contentsOf: errors, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(try tool.finish() == 0)
+        let lines = tool.log.split(separator: "\n").map(String.init)
         #expect(
             lines.contains(
                 "GET /status/418 -> 418 (proxied to \(base)/status/418; 1 problem: answer status: 418 is not "
@@ -91,33 +91,5 @@ import Testing
         let counted = entries.map { ($0["operation"] as? String ?? "", ($0["problems"] as? [Any])?.count ?? -1) }
         #expect(counted.map(\.0) == ["getStatusByCodes", "getStatusByCodes", "getGet", "getRedirectByN", "getDrip"])
         #expect(counted.map(\.1) == [1, 0, 0, 0, 2])
-    }
-}
-
-/// `ron-codegen mock` started in the background, its standard input a pipe (closing it stops the
-/// tool) and its standard error a file, once it printed `listening on http://HOST:PORT`.
-private struct ProxyTool {
-    let process = Process()
-    let input = Pipe()
-    let port: Int
-
-    init(_ binary: URL, _ arguments: [String], errors: URL) throws {
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        let line = String(decoding: ChildProcess.firstLine(of: output.fileHandleForReading), as: UTF8.self)
-        port = Int(line.split(separator: ":").last ?? "") ?? 0
-        #expect(line.hasPrefix("listening on http://127.0.0.1:"), "\(line)")
-    }
-
-    func stop() throws {
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
     }
 }

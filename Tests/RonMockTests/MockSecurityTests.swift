@@ -438,53 +438,12 @@ extension MockOverDocuments {
     }
 }
 
-/// A tool serving in the background (standard input a pipe, standard error to a file), once it
-/// printed `listening on http://HOST:PORT`.
-private final class BackgroundTool {
-    let process = Process()
-    let input = Pipe()
-    let logFile = FileManager.default.temporaryDirectory.appending(path: "ron-mock-log-\(UUID().uuidString)")
-    let port: Int
-
-    init(_ binary: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first ?? ""
-        port = Int(first.split(separator: ":").last ?? "") ?? 0
-    }
-
-    func request(
+extension BackgroundTool {
+    /// `method target` sent to the tool with `headers` and `body`: its answer.
+    fileprivate func request(
         _ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil
     ) throws -> MockHTTPClient.Answer {
         try MockHTTPClient(port: port).request(method, target, headers: headers, body: body)
-    }
-
-    /// Stops the tool and waits for it (once).
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    /// What it wrote to standard error.
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
-
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(at: logFile)
     }
 }
 

@@ -24,7 +24,7 @@
 /// and `modify` coroutine per public property. A quarter of type checking went to choosing among
 /// the keyed containers' overloads. So the renderer:
 ///
-/// - spreads the types over several files (``renderShards(_:count:)``; the build plugin writes 8):
+/// - spreads the types over several files (``renderShards(_:count:)``; the build plugin writes 32):
 ///   a debug build compiles one file per frontend job, one per core, so the same CPU time is
 ///   shared out;
 /// - gives all structs one coding key, the internal enum `<catalog>.MemberKey` with a case per
@@ -38,6 +38,11 @@
 ///   struct that holds an optional struct branch on both levels, so their size grows with the square
 ///   of the depth (60 % of the object file of the chains above). Boxing every other level gives the
 ///   same compile time as boxing every level, with half the allocations;
+/// - also stores a member out of line when its struct type holds more than a few references inline
+///   (strings, arrays, nested structs' members), required members too, and makes a union whose
+///   payload does the same `indirect` (`SchemaTranslator+InlineSize.swift`): a debug build writes
+///   value witnesses one stored field at a time through every level held inline, a third of the
+///   IR of a published description;
 /// - calls the keyed containers by one name per value type (`decodeString(forKey:)`,
 ///   `decodeMemberIfPresent(_:forKey:)`, `encodeUInt64(_:forKey:)`, …, in `RonGenerated`'s
 ///   `KeyedContainers+Members.swift`): `decode(String.self, forKey:)` is one of seventeen overloads

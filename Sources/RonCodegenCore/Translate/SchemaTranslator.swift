@@ -81,6 +81,7 @@ struct SchemaTranslator {
         try translator.checkUnions(types)
         types = try translator.resolveRecursion(types)
         types = Self.boundInlineNesting(types)
+        types = Self.boundInlineSize(types)
         var model = SchemaModel(documents: documents.map(\.path), types: types)
         if readsOperations {
             model.securitySchemes = translator.securitySchemes(documents)
