@@ -51,7 +51,9 @@ struct RonCodegenPlugin: BuildToolPlugin {
         case "RonGenerated":
             break
         case "RonAppSdkSwift":
-            // The client: only the operations, as methods of RonClient, over the types of RonGenerated.
+            // The client: only the operations, as methods of RonClient, over the types of RonGenerated;
+            // a few, in one file.
+            arguments = ["--schema", schema.path, "--output", output.path, "--stamp"]
             arguments += ["--operations", "--types-module", "RonGenerated"]
             generated = [output.appending(path: "RonOperations.swift")]
         default:

@@ -145,8 +145,8 @@ public struct CodeGenerator: Sendable {
     }
 
     /// The generated files for `model` as `output` says; the types in `shards` files
-    /// (``SwiftRenderer/renderShards(_:count:calls:)``, the calls with them) when `shards` is above 1
-    /// and `split` is not set.
+    /// (``SwiftRenderer/renderShards(_:count:calls:types:)``, the calls with them), or the calls alone
+    /// in `shards` files, when `shards` is above 1 and `split` is not set.
     public func files(
         for model: SchemaModel, split: Bool, output: Output, shards: Int = 1
     ) -> [(name: String, contents: String)] {
@@ -158,7 +158,10 @@ public struct CodeGenerator: Sendable {
             return sharded
                 ? SwiftRenderer(options: options).renderShards(model, count: shards) : files(for: model, split: split)
         case .operations:
-            return [operations]
+            // In shards: the calls alone, for a target of calls beside the target of the types.
+            return sharded
+                ? SwiftRenderer(options: options).renderShards(model, count: shards, calls: true, types: false)
+                : [operations]
         case .typesAndOperations:
             // In shards, each file holds the calls of its operations too: files of one size.
             return sharded
@@ -193,11 +196,13 @@ public struct CodeGenerator: Sendable {
     /// The Swift files in `directory`, other than `keeping`, that a run writing `output` wrote
     /// before: files of types (and, for ``Output/typesAndOperations``, of operations) that begin
     /// with this generator's header. A file of the user's own is never one of them, and a run of
-    /// operations only leaves the types beside it alone.
+    /// operations only leaves the types beside it alone (it removes only files of operations: fewer
+    /// shards than before).
     public static func leftovers(in directory: URL, keeping: Set<String>, output: Output) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let marks =
-            output == .operations ? [] : output == .types ? [" from these"] : [" from these", ": the operations"]
+            output == .operations
+            ? [": the operations"] : output == .types ? [" from these"] : [" from these", ": the operations"]
         return names.filter { name in
             guard name.hasSuffix(".swift"), !keeping.contains(name), !marks.isEmpty,
                 let handle = FileHandle(forReadingAtPath: directory.appending(path: name).path)

@@ -33,7 +33,9 @@ struct Arguments {
           --check                  write nothing; exit 1 if the output folder is not up to date
           --runtime-module <name>  import this module for JSONValue and the wire types (default: none)
           --catalog-name <name>    the name of the generated catalog enum (default: RonSchemaCatalog)
-          --operations             write only the operations of the OpenAPI documents (RonOperations.swift)
+          --operations             write only the operations of the OpenAPI documents (RonOperations.swift;
+                                   with --shards, in RonOperations.swift and RonOperations+1…+<n-1>.swift,
+                                   for a target of calls beside the target of the types)
           --with-operations        write the types and the operations (RonOperations.swift, always;
                                    with --shards, each file holds its share of the calls instead)
           --types-module <name>    the operations import this module for the types (with --operations)

@@ -117,6 +117,51 @@ struct ShardTests {
             }
         }
     }
+
+    @Test("the calls alone in shards: the single file's calls, no type, Foundation imported by name")
+    func operationsAloneInShards() throws {
+        let schema = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Golden/Operations/Schema")
+        var options = SwiftRenderer.Options(runtimeModule: "RonGenerated")
+        options.clientModule = "RonAppSdkSwift"
+        options.typesModule = "ShopTypes"
+        let generator = CodeGenerator(options: options)
+        let model = try generator.model(schemaDirectory: schema)
+        let single = generator.files(for: model, split: false, output: .operations)
+        let shards = generator.files(for: model, split: false, output: .operations, shards: 4)
+        #expect(single.map(\.name) == ["RonOperations.swift"])
+        #expect(shards.map(\.name) == (0..<4).map { SwiftRenderer.shardFileName($0, stem: "RonOperations") })
+        let publicLines = { (files: [(name: String, contents: String)]) in
+            files.flatMap { $0.contents.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("public ") && !$0.hasPrefix("public static let operations") }.sorted()
+        }
+        #expect(!publicLines(shards).isEmpty)
+        #expect(publicLines(shards) == publicLines(single), "the same calls, catalog and security as one file")
+        #expect(shards.filter { $0.contents.contains("extension RonClient {") }.count > 1)
+        let types = generator.files(for: model, split: false, output: .types, shards: 4)
+        let typeNames = types.flatMap { $0.contents.split(separator: "\n") }.compactMap { line -> String? in
+            guard line.hasPrefix("public struct ") || line.hasPrefix("public enum ") else { return nil }
+            return String(line.split(separator: " ")[2].prefix { $0 != ":" && $0 != "<" })
+        }
+        for file in shards {
+            let lines = file.contents.split(separator: "\n").map(String.init)
+            #expect(lines.contains("import ShopTypes") && lines.contains("import RonAppSdkSwift"), "\(file.name)")
+            #expect(lines.contains("import struct Foundation.URLQueryItem"), "\(file.name)")
+            #expect(!lines.contains("import Foundation"), "a whole Foundation would make a `Notification` ambiguous")
+            for name in typeNames where name != "RonSchemaCatalog" {
+                #expect(!lines.contains { $0.hasPrefix("public struct \(name):") }, "\(name) is the types module's")
+            }
+        }
+        // A run with fewer shards removes the files of calls the last one wrote, and nothing else.
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-op-shards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try CodeGenerator.write(shards, to: folder, output: .operations)
+        try CodeGenerator.write(types, to: folder, output: .types)
+        try Data("// mine\n".utf8).write(to: folder.appending(path: "Mine.swift"))
+        try CodeGenerator.write(
+            generator.files(for: model, split: false, output: .operations, shards: 2), to: folder, output: .operations)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == (["Mine.swift", "RonOperations+1.swift", "RonOperations.swift"] + types.map(\.name)).sorted())
+    }
 }
 
 /// A struct of more members than an initializer takes (`SwiftRenderer.initializerParameterLimit`).
