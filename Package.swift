@@ -304,6 +304,23 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),
+        // The two targets of a split, as a user lays them out: the types (the operations golden
+        // schema, depending on RonGenerated alone) and, in a target with no Schema/ of its own that
+        // depends on them, the calls, which the plugin writes there alone.
+        .target(
+            name: "RonPluginSplitTypes",
+            dependencies: ["RonGenerated"],
+            path: "Tests/RonPluginSplitTypes",
+            resources: [.process("Schema")],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
+        .testTarget(
+            name: "RonPluginSplitTests",
+            dependencies: ["RonPluginSplitTypes", "RonAppSdkSwift", "RonCodegenCore", "RonTestSupport"],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [

@@ -5,8 +5,8 @@
                                             edits below change only what they say
     edit_description.py operation FILE      the first operation gains an optional query parameter
     edit_description.py documentation FILE  the first operation's description changes
-    edit_description.py type FILE           the first component schema of an object gains an optional
-                                            string property
+    edit_description.py type FILE [NAME]    the component schema NAME (default: the first of an
+                                            object) gains an optional string property
 
 "The first operation" is the first method of the first path, in the document's order.
 """
@@ -51,7 +51,10 @@ def main():
         return
     if action == "type":
         schemas = (document.get("components") or {}).get("schemas") or document.get("definitions") or {}
-        target = next(s for s in schemas.values() if isinstance(s, dict) and isinstance(s.get("properties"), dict))
+        if len(sys.argv) > 3:
+            target = schemas[sys.argv[3]]
+        else:
+            target = next(s for s in schemas.values() if isinstance(s, dict) and isinstance(s.get("properties"), dict))
         target["properties"]["ronBenchEdit"] = {"type": "string"}
     elif action != "normalize":
         _, _, operation = next(operations(document))

@@ -7,9 +7,12 @@ import PackagePlugin
 /// those types), any other target its types, and its operations too when it depends on
 /// `RonAppSdkSwift` (they are methods of `RonClient`).
 ///
-/// The schema directory is the target's own `Schema/` folder when it has one, otherwise the
-/// package's top-level `Schema/`. The command always writes the same fixed set of files, and it
-/// lists the schema directories themselves as inputs besides every schema file: a directory's
+/// The schema directory is the target's own `Schema/` folder when it has one. A target without one
+/// that depends on a target of its package with one gets that schema's calls alone (in
+/// `RonOperations*.swift`, over the types of that target, which must depend on `RonGenerated`
+/// alone): the calls in a module of their own, so an edit of an operation recompiles only them.
+/// Otherwise the package's top-level `Schema/`. The command always writes the same fixed set of
+/// files, and it lists the schema directories themselves as inputs besides every schema file: a directory's
 /// modification time changes when a file is added, removed or renamed in it, so the build
 /// system re-runs the command for those changes without the plugin being re-planned.
 @main
@@ -25,6 +28,11 @@ struct RonCodegenPlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
+        if !["RonGenerated", "RonAppSdkSwift"].contains(target.name),
+            let types = SchemaLocator.typesTarget(of: target)
+        {
+            return try callsBesideTypes(context: context, target: target, types: types)
+        }
         let schema = SchemaLocator.schemaDirectory(
             targetDirectory: target.directoryURL,
             packageDirectory: context.package.directoryURL
@@ -78,8 +86,72 @@ struct RonCodegenPlugin: BuildToolPlugin {
     }
 }
 
+extension RonCodegenPlugin {
+    /// The calls of `types`'s schema, alone, in a target of their own (`target`, which has no
+    /// `Schema/` and depends on `types`, which has one): an edit of an operation or of its
+    /// documentation recompiles this module of calls, not the types (BENCHMARKS.md, "The calls in a
+    /// module of their own").
+    func callsBesideTypes(context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget) throws
+        -> [Command]
+    {
+        let schema = types.directoryURL.appending(path: "Schema").resolvingSymlinksInPath()
+        guard target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) else {
+            Diagnostics.error(
+                "RonCodegenPlugin: \(target.name) has no Schema/ of its own, so it gets the calls of "
+                    + "\(types.name)'s; they are methods of RonClient: make \(target.name) depend on RonAppSdkSwift")
+            return []
+        }
+        if types.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
+            Diagnostics.error(
+                "RonCodegenPlugin: \(types.name) depends on RonAppSdkSwift, so it gets its calls itself, and "
+                    + "\(target.name) (no Schema/ of its own) would declare them again: make \(types.name) "
+                    + "depend on RonGenerated alone")
+            return []
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
+        let generated = (0..<Self.shards).map { index in
+            output.appending(path: index == 0 ? "RonOperations.swift" : "RonOperations+\(index).swift")
+        }
+        let arguments = [
+            "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
+            "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
+            "--client-module", "RonAppSdkSwift",
+        ]
+        return [
+            .buildCommand(
+                displayName: "ron-codegen \(target.name): the calls of \(types.name)'s Schema/",
+                executable: try context.tool(named: "ron-codegen").url,
+                arguments: arguments,
+                inputFiles: SchemaLocator.inputs(of: schema),
+                outputFiles: generated
+            )
+        ]
+    }
+}
+
 /// Finds the schema directory and the files and folders a build depends on.
 enum SchemaLocator {
+    /// For a target with no `Schema/` of its own, the target of the same package it depends on
+    /// that has one (the first, in the order of its dependencies): its types are there, and this
+    /// target gets its calls.
+    static func typesTarget(of target: SourceModuleTarget) -> SourceModuleTarget? {
+        guard !hasSchema(target.directoryURL) else { return nil }
+        for dependency in target.dependencies {
+            guard case .target(let candidate) = dependency, let module = candidate as? SourceModuleTarget,
+                hasSchema(module.directoryURL)
+            else { continue }
+            return module
+        }
+        return nil
+    }
+
+    /// Whether `directory` holds a `Schema/` folder.
+    static func hasSchema(_ directory: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        let path = directory.appending(path: "Schema").path
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     static func schemaDirectory(targetDirectory: URL, packageDirectory: URL) -> URL? {
         for candidate in [targetDirectory, packageDirectory] {
             let url = candidate.appending(path: "Schema")

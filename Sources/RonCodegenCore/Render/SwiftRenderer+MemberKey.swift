@@ -1,8 +1,14 @@
-/// The coding key of every generated struct: one internal enum for the whole output,
-/// `<catalog>.MemberKey`, with a case per member name that appears in any struct, in place of a
+/// The coding key of the generated structs: one `fileprivate enum` in each generated file that
+/// holds a struct (`SchemaMemberKey`, `SchemaMemberKey1` … in the plugin's files), with a case per member name of that file's structs, in place of a
 /// `CodingKeys` enum per type. An enum key is what `JSONDecoder` and `JSONEncoder` handle fastest (a
-/// one-byte value, its name a `switch` away), and one enum for all types saves each type the
+/// one-byte value, its name a `switch` away), and one enum for a file's types saves each type the
 /// conformances, witness tables and `switch`es of its own (see the renderer's rules).
+///
+/// One per file, not one for the module, each of its own name: a member added to one type adds a
+/// case to its own file's key, and no other file depends on that key. With one key for the module, the file of the key
+/// changed with every new member name, and every struct of every file was compiled again (a
+/// property added to one of mastodon's types rebuilt the whole target: BENCHMARKS.md, "One key per
+/// file").
 ///
 /// A case's name depends on its wire name alone, so adding a member elsewhere never renames a key
 /// another type's file uses: the wire name itself when it is a plain identifier (a letter, then
@@ -47,53 +53,71 @@ extension SwiftRenderer {
         }
     }
 
-    /// The name of the key enum, as the generated structs write it.
+    /// The name of the key enum as a struct's code is rendered: a mark that no schema text can make
+    /// (control characters are escaped in literals), put in place of the file's key name once the
+    /// type's file is known (``resolvingMemberKey(_:name:)``).
     var memberKeyType: String {
-        "\(options.catalogName).MemberKey"
+        Self.memberKeyMark
     }
 
-    /// The key enum: a case per distinct member name of the model's structs, in the order of
-    /// their cases' names.
-    func renderMemberKey(_ model: SchemaModel, into writer: inout SourceWriter) {
+    static let memberKeyMark = "\u{1}\u{2}SchemaMemberKey\u{2}\u{1}"
+
+    /// The key name of shard `index`: `SchemaMemberKey`, `SchemaMemberKey1` … Each file's own name,
+    /// because Swift's incremental build follows names across files, `fileprivate` ones too: with
+    /// one name in every file, a case added to one file's key recompiled every file.
+    static func memberKeyName(shard index: Int) -> String {
+        index == 0 ? "SchemaMemberKey" : "SchemaMemberKey\(index)"
+    }
+
+    /// `text` with the key name `name` in place of ``memberKeyMark``.
+    static func resolvingMemberKey(_ text: String, name: String) -> String {
+        text.contains(memberKeyMark) ? text.replacingOccurrences(of: memberKeyMark, with: name) : text
+    }
+
+    /// The key enum `name` of a file holding `types`: a case per distinct member name of its
+    /// structs, in the order of the cases' names; nothing when the file holds no struct.
+    func renderMemberKey(_ types: [NamedType], name: String, into writer: inout SourceWriter) {
         var wires: [String: String] = [:]
-        for type in model.types {
+        var structs = false
+        for type in types {
             guard case .structure(_, let fields) = type.shape else { continue }
+            structs = true
             for field in fields where field.isMember {
                 wires[Self.memberKeyCase(field.wireName)] = field.wireName
             }
         }
+        guard structs else { return }
         let cases = wires.keys.sorted()
-        writer.block("extension \(options.catalogName)") { w in
-            w.line("/// The coding key of every generated struct: a case per member name.")
-            w.block("enum MemberKey: CodingKey, CaseIterable") { w in
-                for name in cases {
-                    w.line("case \(Naming.escaped(name))")
-                }
-                w.line()
-                w.line("/// The member's name on the wire.")
-                w.block("var stringValue: String") { w in
-                    // With no case (no struct has a member) the `switch` is empty, which Swift accepts.
-                    w.block("switch self") { w in
-                        for name in cases {
-                            w.line("case .\(Naming.escaped(name)): return \(SwiftLiteral.string(wires[name] ?? name))")
-                        }
+        writer.line()
+        writer.line("/// The coding key of this file's structs: a case per member name.")
+        writer.block("fileprivate enum \(name): CodingKey, CaseIterable") { w in
+            for name in cases {
+                w.line("case \(Naming.escaped(name))")
+            }
+            w.line()
+            w.line("/// The member's name on the wire.")
+            w.block("var stringValue: String") { w in
+                // With no case (no struct has a member) the `switch` is empty, which Swift accepts.
+                w.block("switch self") { w in
+                    for name in cases {
+                        w.line("case .\(Naming.escaped(name)): return \(SwiftLiteral.string(wires[name] ?? name))")
                     }
                 }
-                w.line()
-                w.line("/// The key named `stringValue` on the wire, if any.")
-                w.block("init?(stringValue: String)") { w in
-                    w.line(
-                        "guard let key = Self.allCases.first(where: { $0.stringValue == stringValue }) else { return nil }"
-                    )
-                    w.line("self = key")
-                }
-                w.line()
-                w.line("/// Member keys have no integer form.")
-                w.line("var intValue: Int? { nil }")
-                w.line()
-                w.line("/// Member keys have no integer form.")
-                w.line("init?(intValue: Int) { nil }")
             }
+            w.line()
+            w.line("/// The key named `stringValue` on the wire, if any.")
+            w.block("init?(stringValue: String)") { w in
+                w.line(
+                    "guard let key = Self.allCases.first(where: { $0.stringValue == stringValue }) else { return nil }"
+                )
+                w.line("self = key")
+            }
+            w.line()
+            w.line("/// Member keys have no integer form.")
+            w.line("var intValue: Int? { nil }")
+            w.line()
+            w.line("/// Member keys have no integer form.")
+            w.line("init?(intValue: Int) { nil }")
         }
     }
 }

@@ -40,6 +40,7 @@ extension SwiftRenderer {
             writers[shards[index]].append(rendered[index])
         }
         for shard in 0..<count where !typesByShard[shard].isEmpty {
+            renderMemberKey(typesByShard[shard], name: Self.memberKeyName(shard: shard), into: &writers[shard])
             writers[shard].line()
             renderCatalogEntries(typesByShard[shard], shard: shard, into: &writers[shard])
         }
@@ -61,7 +62,7 @@ extension SwiftRenderer {
             }
         }
         return writers.enumerated().map { index, writer in
-            (Self.shardFileName(index), writer.text)
+            (Self.shardFileName(index), Self.resolvingMemberKey(writer.text, name: Self.memberKeyName(shard: index)))
         }
     }
 

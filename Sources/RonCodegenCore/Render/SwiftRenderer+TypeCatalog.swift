@@ -50,8 +50,6 @@ extension SwiftRenderer {
                 renderEntries(chunk, function: "private static func addEntries\(index)", into: &w)
             }
         }
-        writer.line()
-        renderMemberKey(model, into: &writer)
     }
 
     /// The fill functions of the types of `shard`, as an extension of the catalog.

@@ -27,9 +27,9 @@
 /// - spreads the types over several files (``renderShards(_:count:)``; the build plugin writes 32):
 ///   a debug build compiles one file per frontend job, one per core, so the same CPU time is
 ///   shared out;
-/// - gives all structs one coding key, the internal enum `<catalog>.MemberKey` with a case per
-///   member name (`SwiftRenderer+MemberKey.swift`), instead of a `CodingKeys` enum per type, each of
-///   which brought about 25 functions (raw-value `switch`es, `Hashable`, `CodingKey` and witness
+/// - gives all structs of a file one coding key, the file's `fileprivate enum SchemaMemberKey<N>`
+///   with a case per member name (`SwiftRenderer+MemberKey.swift`), instead of a `CodingKeys` enum per
+///   type, each of which brought about 25 functions (raw-value `switch`es, `Hashable`, `CodingKey` and witness
 ///   thunks). It stays an enum: a struct key holding the wire name was measured 1.4–3 % slower per
 ///   coded member (Foundation's coders copy the key through its value witnesses, and a `String` is
 ///   not a plain byte); one enum with many cases costs 0.1 %;
@@ -135,9 +135,10 @@ public struct SwiftRenderer: Sendable {
             writer.line()
             renderer.render(type, into: &writer)
         }
+        renderMemberKey(model.types, name: Self.memberKeyName(shard: 0), into: &writer)
         writer.line()
         renderCatalog(model, into: &writer)
-        return writer.text
+        return Self.resolvingMemberKey(writer.text, name: Self.memberKeyName(shard: 0))
     }
 
     /// One file per schema document (`app-plane.schema.json` → `app-plane.schema.swift`) and one
@@ -151,9 +152,12 @@ public struct SwiftRenderer: Sendable {
                 writer.line()
                 renderer.render(type, into: &writer)
             }
+            // For review, not for incremental builds: the same name in every file.
+            let key = Self.memberKeyName(shard: 0)
+            renderMemberKey(model.types.filter { $0.origin.file == document }, name: key, into: &writer)
             let base = document.replacingOccurrences(of: "/", with: "_")
             let stem = base.hasSuffix(".json") || base.hasSuffix(".toml") ? String(base.dropLast(5)) : base
-            files.append((stem + ".swift", writer.text))
+            files.append((stem + ".swift", Self.resolvingMemberKey(writer.text, name: key)))
         }
         var catalog = header(for: model.documents)
         catalog.line()

@@ -52,14 +52,14 @@ enum Naming {
 
     /// Type names the generated module must not declare: they would shadow what the generated code
     /// and its users rely on (Swift, Foundation, the runtime of `RonGenerated`).
-    static let reservedTypeNames: Set<String> = [
+    static let reservedTypeNames: Set<String> = Set<String>([
         "Any", "AnyObject", "Array", "Bool", "Codable", "CodingKey", "Data", "Date", "Decimal", "Decodable",
         "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
         "Int", "Int8", "Int16", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONValue", "Never", "Optional",
         "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaPattern", "SchemaPatternError",
         "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog", "SchemaBox",
-        "SchemaIndexKey", "SchemaVariantKey",
+        "SchemaIndexKey", "SchemaVariantKey", "SchemaMemberKey",
         // What the generated code names of the runtime and the client: a schema type of one of these
         // names would shadow it in the module that holds both (a vendor's `AppResponse`).
         "AppRequest", "AppRequestBody", "AppResponse", "AsyncThrowingStream", "CodingKeys", "DecodingError",
@@ -76,7 +76,7 @@ enum Naming {
         // What the generated security schemes and credentials name.
         "RonSecurityScheme", "RonSecurityRequirement", "RonOAuth2Flows", "RonCredentials", "RonCredential",
         "RonCredentialSet", "RonBasicCredential", "RonOAuth2TokenSource",
-    ]
+    ]).union((1...64).map { "SchemaMemberKey\($0)" })  // the key enums of the plugin's files
 
     /// The Swift type name for a schema name: a usable UpperCamel name is kept as written
     /// (`ItemPage`, `Page_for_Item`); anything else is made one (`item-page` → `ItemPage`,
