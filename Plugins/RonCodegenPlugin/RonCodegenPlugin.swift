@@ -45,10 +45,8 @@ struct RonCodegenPlugin: BuildToolPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         // The types go in a fixed number of files, so a debug build compiles them on several cores
-        // (one file is one compiler job); the names are fixed, so the plan never changes with the schema.
-        var generated = (0..<Self.shards).map { index in
-            output.appending(path: index == 0 ? "RonGenerated.swift" : "RonGenerated+\(index).swift")
-        }
+        // (one file is one compiler job).
+        var generated = Self.files(in: output, named: "RonGenerated")
         // --stamp: a build planned again (after a clean build, or a change to Package.swift) links
         // the tool again and runs this command though nothing it reads changed; the stamp makes
         // such a run return at once instead of generating the same files.
@@ -75,14 +73,26 @@ struct RonCodegenPlugin: BuildToolPlugin {
             }
         }
         return [
-            .buildCommand(
-                displayName: "ron-codegen \(target.name) from \(schema.lastPathComponent)/",
-                executable: try context.tool(named: "ron-codegen").url,
-                arguments: arguments,
-                inputFiles: SchemaLocator.inputs(of: schema),
-                outputFiles: generated
-            )
+            try Self.command(
+                "ron-codegen \(target.name) from \(schema.lastPathComponent)/", context: context,
+                arguments: arguments, schema: schema, outputs: generated)
         ]
+    }
+
+    /// The plugin's files named after `stem` in `output`: `<stem>.swift`, `<stem>+1.swift` … (as
+    /// `ron-codegen --shards` names them); fixed, so the plan never changes with the schema.
+    static func files(in output: URL, named stem: String) -> [URL] {
+        (0..<shards).map { index in output.appending(path: index == 0 ? "\(stem).swift" : "\(stem)+\(index).swift") }
+    }
+
+    /// The command that runs `ron-codegen` with `arguments` over `schema` (its files and folders
+    /// are the inputs) and writes `outputs`.
+    static func command(
+        _ displayName: String, context: PluginContext, arguments: [String], schema: URL, outputs: [URL]
+    ) throws -> Command {
+        .buildCommand(
+            displayName: displayName, executable: try context.tool(named: "ron-codegen").url, arguments: arguments,
+            inputFiles: SchemaLocator.inputs(of: schema), outputFiles: outputs)
     }
 }
 
@@ -109,22 +119,15 @@ extension RonCodegenPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let generated = (0..<Self.shards).map { index in
-            output.appending(path: index == 0 ? "RonOperations.swift" : "RonOperations+\(index).swift")
-        }
         let arguments = [
             "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
             "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
             "--client-module", "RonAppSdkSwift",
         ]
         return [
-            .buildCommand(
-                displayName: "ron-codegen \(target.name): the calls of \(types.name)'s Schema/",
-                executable: try context.tool(named: "ron-codegen").url,
-                arguments: arguments,
-                inputFiles: SchemaLocator.inputs(of: schema),
-                outputFiles: generated
-            )
+            try Self.command(
+                "ron-codegen \(target.name): the calls of \(types.name)'s Schema/", context: context,
+                arguments: arguments, schema: schema, outputs: Self.files(in: output, named: "RonOperations"))
         ]
     }
 }
