@@ -10,6 +10,10 @@
 # operations, 370 schemas, no example anywhere) then replaces the package's schema and fixtures, as a
 # user drops one in, and `./ci.sh` must pass with no fixture written by hand: the build, verify,
 # diff, and drift against the mock, which makes every answer up.
+# With --split, the package `ron new --split` writes (the types in ShopFrontAPITypes, the calls in
+# ShopFrontAPI) then takes the package's place: `./ci.sh` must pass, the command plugins must follow the
+# calls target to the types target's schema, an edited operation must recompile the calls alone, and
+# the build plugin must refuse the two wrong set-ups of a split with what to change.
 # With --consumer, .ci/check-consumer.sh then runs in the same package (its SDK build is reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +21,14 @@ repo=$PWD
 # `swift` is .ci/bin/swift, which runs a command once more when SwiftPM itself crashes.
 export PATH="$repo/.ci/bin:$PATH"
 consumer=false
+split=false
 vendor=false
 for argument in "$@"; do
     case "$argument" in
         --consumer) consumer=true ;;
         --vendor) vendor=true ;;
-        *) echo "usage: $0 [--vendor] [--consumer]" >&2; exit 64 ;;
+        --split) split=true ;;
+        *) echo "usage: $0 [--vendor] [--split] [--consumer]" >&2; exit 64 ;;
     esac
 done
 bin=$(swift build --show-bin-path)
@@ -288,6 +294,72 @@ SWIFT
     echo "   $summary"
     git reset -q --hard "$start"
     git clean -qfd
+fi
+if $split; then
+    echo "== ron new --split: the types in a target of their own, the calls beside them"
+    start=$(git rev-parse HEAD)
+    run 0 "$bin/ron new --split --name ShopFront $work/split"
+    # Written over this package (whose .build holds the SDK built already), as a user starts one.
+    git rm -q -r Package.swift README.md ci.sh Sources Tests
+    (cd "$work/split" && tar --exclude=./.git -cf - .) | tar -xf -
+    [ -d Sources/ShopFrontAPITypes/Schema ] && [ ! -e Sources/ShopFrontAPI/Schema ] \
+        || { ls -R Sources; echo "error: ron new --split did not put Schema/ in the types target alone"; exit 1; }
+    git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "split"
+    run 0 "./ci.sh"
+    for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
+        expect_out "Test $test() passed"
+    done
+    # The command plugins found the types target's schema and the calls target's fixtures.
+    expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes), fixtures Tests/ShopFrontAPITests/Fixtures"
+    expect_out "2 of 2 examples fit the schema"
+    expect_out "^drift: 2 GET operations: 2 called (2 fit, 0 drifted, 0 tolerated), 0 skipped$"
+    # Named by the target a user imports, they follow it to the schema of the types it calls over.
+    run 0 "swift package ron-codegen verify --target ShopFrontAPI"
+    expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes, whose calls ShopFrontAPI gets), fixtures Tests/ShopFrontAPITests/Fixtures"
+    expect_out "2 of 2 examples fit the schema"
+    # An edited operation (its summary) recompiles the calls, and no file of the types.
+    python3 - Sources/ShopFrontAPITypes/Schema/widgets.openapi.json <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+doc["paths"]["/widgets/{widget_id}"]["get"]["summary"] = "One widget, by its id (edited)"
+json.dump(doc, open(path, "w"), indent=2)
+PY
+    run 0 "swift build --target ShopFrontAPI"
+    expect_out "Compiling ShopFrontAPI "
+    if grep -q "Compiling ShopFrontAPITypes" "$work/out"; then
+        cat "$work/out"; echo "error: an edited operation recompiled the types target"; exit 1
+    fi
+    git checkout -q -- Sources
+    # The two wrong set-ups: the plugin says what to change, and the build stops.
+    cp Package.swift "$work/Package.swift.split"
+    python3 - Package.swift <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+types = text.index('name: "ShopFrontAPITypes"')
+at = text.index('name: "RonGenerated"', types)
+open(path, "w").write(text[:at] + 'name: "RonAppSdkSwift"' + text[at + len('name: "RonGenerated"'):])
+PY
+    run 1 "swift build --target ShopFrontAPI"
+    expect_out "ShopFrontAPITypes depends on RonAppSdkSwift, so it gets its calls itself"
+    expect_out "make ShopFrontAPITypes depend on RonGenerated alone"
+    cp "$work/Package.swift.split" Package.swift
+    python3 - Package.swift <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+text, count = re.subn(r'dependencies: \["ShopFrontAPITypes", \.product\(name: "RonAppSdkSwift", package: "[^"]*"\)\]',
+                      'dependencies: ["ShopFrontAPITypes"]', text)
+assert count == 1, count
+open(path, "w").write(text)
+PY
+    run 1 "swift build --target ShopFrontAPI"
+    expect_out "make ShopFrontAPI depend on RonAppSdkSwift"
+    cp "$work/Package.swift.split" Package.swift
+    git reset -q --hard "$start"
+    git clean -qfd
+    echo "ok: a split package builds, passes ./ci.sh, and its wrong set-ups are refused"
 fi
 if $consumer; then
     echo "== a consumer of the SDK, as targets added to this package"

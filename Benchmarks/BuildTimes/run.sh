@@ -15,7 +15,10 @@
 # under `ulimit -v` (16 GiB) and a timeout.
 #
 #   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
-#                                VENDOR...
+#                                [--split] VENDOR...
+#
+# --split: our package is made by `ron new --split` (the types in BenchAPITypes, which holds Schema/,
+# the calls in BenchAPI); the clean build removes both targets' builds, and BenchAPI is timed.
 #
 # VENDOR: a row of Benchmarks/Published/descriptions.tsv, collected into DIR (default
 # /var/tmp/ron-published) by Benchmarks/Published/collect.sh. The SDK is this repository's last
@@ -30,6 +33,7 @@ published=${RON_PUBLISHED:-/var/tmp/ron-published}
 work=""
 only=""
 revision=HEAD
+split=false
 vendors=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -37,11 +41,12 @@ while [ $# -gt 0 ]; do
     --work) work=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --sdk-rev) revision=$2; shift 2 ;;
-    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] VENDOR..." >&2; exit 64 ;;
+    --split) split=true; shift ;;
+    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split] VENDOR..." >&2; exit 64 ;;
     *) vendors+=("$1"); shift ;;
     esac
 done
-[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] VENDOR..." >&2; exit 64; }
+[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split] VENDOR..." >&2; exit 64; }
 work=${work:-$(mktemp -d /var/tmp/ron-build-times.XXXXXX)}
 mkdir -p "$work"
 bin=$(cd "$repo" && swift build --show-bin-path)
@@ -76,13 +81,15 @@ clean() {
     rm -rf "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
 }
 
-# sequence DIR TARGET PACKAGE-ID DOCUMENT: the four timings, after one untimed full build.
+# sequence DIR TARGET PACKAGE-ID DOCUMENT [TYPES-TARGET]: the four timings, after one untimed full
+# build; a split's clean build removes the types target's build too.
 sequence() {
-    local dir=$1 target=$2 id=$3 document=$4
+    local dir=$1 target=$2 id=$3 document=$4 types=${5:-}
     (cd "$dir" && swift build --target "$target" >"$dir/build-first.log" 2>&1) || {
         row+=" | first build failed (build-first.log) | | | | |"; return 0; }
     timed first-noop "$dir" "$target" || return 0
     clean "$dir" "$target" "$id"
+    [ -z "$types" ] || clean "$dir" "$types" "$id"
     timed clean "$dir" "$target" || return 0
     timed noop "$dir" "$target" || return 0
     timed again "$dir" "$target" || return 0
@@ -106,17 +113,28 @@ for vendor in "${vendors[@]}"; do
     operations=$(python3 "$edit" count "$source/$root")
 
     if [ "$only" != peer ]; then
-        dir=$work/$vendor-ours
-        if [ ! -d "$dir" ]; then
-            "$bin/ron" new "$dir" --name Bench --sdk-path "$work/sdk" >/dev/null
-            rm -f "$dir"/Sources/BenchAPI/Schema/* "$dir"/Tests/BenchAPITests/*.swift
-            cp -R "$source"/. "$dir/Sources/BenchAPI/Schema/"
-            printf 'import RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
-            printf 'print("bench")\n' >"$dir/Sources/bench-cli/main.swift"
-            python3 "$edit" normalize "$dir/Sources/BenchAPI/Schema/$root"
+        if $split; then
+            dir=$work/$vendor-ours-split
+            schema=BenchAPITypes
+        else
+            dir=$work/$vendor-ours
+            schema=BenchAPI
         fi
-        row="| $vendor ($format) | $operations | ron-codegen"
-        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/BenchAPI/Schema/$root"
+        if [ ! -d "$dir" ]; then
+            "$bin/ron" new "$dir" --name Bench --sdk-path "$work/sdk" $($split && echo --split) >/dev/null
+            rm -f "$dir/Sources/$schema"/Schema/* "$dir"/Tests/BenchAPITests/*.swift
+            cp -R "$source"/. "$dir/Sources/$schema/Schema/"
+            if $split; then
+                printf '@_exported import BenchAPITypes\nimport RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
+            else
+                printf 'import RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
+            fi
+            printf 'print("bench")\n' >"$dir/Sources/bench-cli/main.swift"
+            python3 "$edit" normalize "$dir/Sources/$schema/Schema/$root"
+        fi
+        row="| $vendor ($format) | $operations | ron-codegen$($split && echo ', split')"
+        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/$schema/Schema/$root" \
+            $($split && echo BenchAPITypes)
         echo "$row |"
     fi
     if [ "$only" != ours ]; then

@@ -12,6 +12,9 @@ struct PackageLayout {
     var fixturesLookedIn: [URL]
     /// The target the schema belongs to (`nil` for the package's top-level `Schema/`).
     var target: String?
+    /// The target named on the command line when it has no `Schema/` of its own and gets the calls
+    /// of `target`'s (the two targets of a split: types, and calls beside them).
+    var callsTarget: String?
 
     /// A command line that names no target nor folder that exists.
     struct Failure: Error, CustomStringConvertible {
@@ -19,9 +22,12 @@ struct PackageLayout {
     }
 
     /// The layout for `--target NAME`, `--schema DIR` and `--fixtures DIR` (any of them may be absent):
-    /// a given folder wins; otherwise the named target's `Schema/`, else the package's `Schema/`, else
-    /// the one target that has a `Schema/`. Fixtures: `Tests/<Target>Tests/Fixtures`, the target's
-    /// `Fixtures/`, the folder beside the schema, the package's `Fixtures/`, the first that exists.
+    /// a given folder wins; otherwise the named target's `Schema/` (for a target without one that
+    /// depends on a target of the package with one, as the build plugin reads it, that target's),
+    /// else the package's `Schema/`, else the one target that has a `Schema/`. Fixtures:
+    /// `Tests/<Target>Tests/Fixtures` (the named target's, then the schema's target's, then those of
+    /// the targets that get its calls), the target's `Fixtures/`, the folder beside the schema, the
+    /// package's `Fixtures/`, the first that exists.
     static func find(
         in package: Package, target name: String?, schema: String?, fixtures: String?
     ) throws -> PackageLayout {
@@ -36,6 +42,11 @@ struct PackageLayout {
                 throw Failure(description: "no target '\(name)' in \(root.path) (targets: \(names))")
             }
             target = found
+        }
+        var named: SourceModuleTarget?
+        if schema == nil, let found = target, let types = typesTarget(of: found) {
+            named = found
+            target = types
         }
         let schemaFolder: URL
         if let schema {
@@ -63,7 +74,14 @@ struct PackageLayout {
             candidates = [resolve(fixtures, against: root)]
         } else {
             if let target {
-                candidates.append(root.appending(path: "Tests/\(target.name)Tests/Fixtures"))
+                // The tests of the target that gets the calls of this one's schema come first: in a
+                // split they hold the fixtures, as `ron new --split` lays them out.
+                let callers = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
+                    $0.name != named?.name && typesTarget(of: $0)?.id == target.id
+                }
+                for owner in [named].compactMap(\.self) + [target] + callers {
+                    candidates.append(root.appending(path: "Tests/\(owner.name)Tests/Fixtures"))
+                }
                 candidates.append(target.directoryURL.appending(path: "Fixtures"))
             }
             candidates.append(schemaFolder.deletingLastPathComponent().appending(path: "Fixtures"))
@@ -73,7 +91,20 @@ struct PackageLayout {
         candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
         return PackageLayout(
             schema: schemaFolder.standardizedFileURL, fixtures: candidates.first(where: isFolder),
-            fixturesLookedIn: candidates, target: target?.name)
+            fixturesLookedIn: candidates, target: target?.name, callsTarget: named?.name)
+    }
+
+    /// The target whose `Schema/` a target without one gets the calls of: the first of its direct
+    /// dependencies in the package that has a `Schema/` (the build plugin's rule).
+    static func typesTarget(of target: SourceModuleTarget) -> SourceModuleTarget? {
+        guard !isFolder(target.directoryURL.appending(path: "Schema")) else { return nil }
+        for dependency in target.dependencies {
+            guard case .target(let candidate) = dependency, let module = candidate as? SourceModuleTarget,
+                isFolder(module.directoryURL.appending(path: "Schema"))
+            else { continue }
+            return module
+        }
+        return nil
     }
 
     /// The fixtures folder to write into: the one found, else the first place looked.
@@ -104,7 +135,8 @@ struct PackageLayout {
 
     /// One line, a progress message SwiftPM writes to its standard error: which folders are read.
     func announce(_ command: String, in root: URL) {
-        let owner = target.map { " (target \($0))" } ?? ""
+        let owner =
+            target.map { name in " (target \(name)" + (callsTarget.map { ", whose calls \($0) gets)" } ?? ")") } ?? ""
         let fixturesText =
             fixtures.map { "fixtures \(Self.relative($0, to: root))" }
             ?? "no fixtures (looked in \(fixturesLookedIn.map { Self.relative($0, to: root) }.joined(separator: ", ")))"

@@ -14,7 +14,10 @@ struct NewCommand: ParsableCommand {
             type, and MockFlowTests, the app's flow against the mock of the API; and ci.sh, which starts \
             `ron-codegen mock` and runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
             last commit and `ron-codegen drift` against the mock. With --server hummingbird, a \
-            Hummingbird server target that answers with the same types is added. The package depends on \
+            Hummingbird server target that answers with the same types is added. With --split, the types \
+            go in a target of their own, <Name>APITypes, which holds Schema/ and depends on RonGenerated, \
+            and <Name>API gets the calls alone and re-exports the types (for a large description: an \
+            edited operation recompiles the calls, not the types). The package depends on \
             this SDK by path (the checkout `ron` was built from, or --sdk-path) or by URL and version \
             (--sdk-url and --sdk-from). An iOS app is an Xcode project: add the package to it, and use \
             <Name>API from the app target.
@@ -37,6 +40,9 @@ struct NewCommand: ParsableCommand {
 
     @Option(help: "Add a server target: hummingbird, or none.")
     var server: ScaffoldServer = .none
+
+    @Flag(help: "Put the types in a target of their own (<Name>APITypes) and the calls in <Name>API.")
+    var split = false
 
     func validate() throws {
         if sdkUrl != nil, sdkPath != nil { throw ValidationError("--sdk-path and --sdk-url exclude each other") }
@@ -72,7 +78,8 @@ struct NewCommand: ParsableCommand {
             dependency = .path(path.path)
         }
         let scaffold = Scaffold(
-            name: name ?? Scaffold.typeName(folder.lastPathComponent), dependency: dependency, server: server)
+            name: name ?? Scaffold.typeName(folder.lastPathComponent), dependency: dependency, server: server,
+            split: split)
         for file in scaffold.files {
             let url = folder.appending(path: file.path)
             try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -87,7 +94,7 @@ struct NewCommand: ParsableCommand {
 
             Next:
               cd \(directory)
-              swift build && swift test          # the types and calls are generated from Sources/\(scaffold.name)API/Schema
+              swift build && swift test          # the types and calls are generated from Sources/\(scaffold.schemaTarget)/Schema
               ./ci.sh                            # tests, verify, diff against the last commit, drift against the mock
             """)
     }

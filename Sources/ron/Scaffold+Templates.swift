@@ -30,14 +30,7 @@ extension Scaffold {
                 dependencies: [
                     \(sdkLine),\(hummingbird)
                 ],
-                targets: [
-                    // The API's types and RonClient calls, generated at build time from Schema/.
-                    .target(
-                        name: "\(api)",
-                        dependencies: [.product(name: "RonAppSdkSwift", package: "\(id)")],
-                        resources: [.process("Schema")],  // added and removed documents reach the build
-                        plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
-                    ),
+                targets: [\(apiTargets(id))
                     // A command-line app that calls the API.
                     .executableTarget(
                         name: "\(cli)",
@@ -55,27 +48,83 @@ extension Scaffold {
             """
     }
 
-    var apiSource: String {
-        """
-        import Foundation
-        import RonAppSdkSwift
+    /// The library target (or, in a split, the types target and the calls target) in the manifest.
+    func apiTargets(_ id: String) -> String {
+        guard split else {
+            return """
 
-        // The types (Widget, WidgetState, WidgetDraft) and the calls (listWidgets, getWidget, createWidget)
-        // of Schema/ are generated when the target builds; edit the documents, not generated code.
-
-        extension RonClient {
-            /// A client for the widget API at `base`; plain http is allowed on this machine only.
-            /// `credentials`: those of the schema's security schemes (`WidgetsCredentials(...).credentials`);
-            /// each call attaches what its operation requires.
-            public static func widgets(at base: URL, credentials: RonCredentials? = nil) throws -> RonClient {
-                let local = ["127.0.0.1", "localhost", "::1"].contains(base.host ?? "")
-                var config = RonConfig(baseUrl: base, allowInsecureHttp: local)
-                config.credentials = credentials
-                return try RonClient(config: config)
-            }
+                        // The API's types and RonClient calls, generated at build time from Schema/.
+                        .target(
+                            name: "\(api)",
+                            dependencies: [.product(name: "RonAppSdkSwift", package: "\(id)")],
+                            resources: [.process("Schema")],  // added and removed documents reach the build
+                            plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
+                        ),
+                """
         }
+        return """
+
+                    // The API's types, generated at build time from Schema/. It depends on RonGenerated
+                    // alone, so the calls go in the next target.
+                    .target(
+                        name: "\(schemaTarget)",
+                        dependencies: [.product(name: "RonGenerated", package: "\(id)")],
+                        resources: [.process("Schema")],  // added and removed documents reach the build
+                        plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
+                    ),
+                    // The RonClient calls of \(schemaTarget)'s Schema/ (this target has none of its own),
+                    // generated at build time: an edited operation recompiles these files alone.
+                    .target(
+                        name: "\(api)",
+                        dependencies: ["\(schemaTarget)", .product(name: "RonAppSdkSwift", package: "\(id)")],
+                        plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
+                    ),
+            """
+    }
+
+    /// The types target's one handwritten file, in a split.
+    var typesSource: String {
+        """
+        // The types of Schema/ (Widget, WidgetState, WidgetDraft) are generated when this target builds;
+        // edit the documents, not generated code. The calls are generated in \(api), which re-exports
+        // this module: `import \(api)` gives both.
 
         """
+    }
+
+    var apiSource: String {
+        let origin =
+            split
+            ? """
+            // One import of this module gives the types too: they are \(schemaTarget)'s.
+            @_exported import \(schemaTarget)
+
+            // The calls (listWidgets, getWidget, createWidget) of \(schemaTarget)'s Schema/ are generated
+            // when this target builds; edit the documents, not generated code.
+            """
+            : """
+            // The types (Widget, WidgetState, WidgetDraft) and the calls (listWidgets, getWidget, createWidget)
+            // of Schema/ are generated when the target builds; edit the documents, not generated code.
+            """
+        return """
+            import Foundation
+            import RonAppSdkSwift
+
+            \(origin)
+
+            extension RonClient {
+                /// A client for the widget API at `base`; plain http is allowed on this machine only.
+                /// `credentials`: those of the schema's security schemes (`WidgetsCredentials(...).credentials`);
+                /// each call attaches what its operation requires.
+                public static func widgets(at base: URL, credentials: RonCredentials? = nil) throws -> RonClient {
+                    let local = ["127.0.0.1", "localhost", "::1"].contains(base.host ?? "")
+                    var config = RonConfig(baseUrl: base, allowInsecureHttp: local)
+                    config.credentials = credentials
+                    return try RonClient(config: config)
+                }
+            }
+
+            """
     }
 
     var cliSource: String {
@@ -127,7 +176,7 @@ extension Scaffold {
         /// JSON: when the schema and the server part, this names the file, the type and the JSON pointer.
         @Test func fixturesMatchTheSchema() throws {
             let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
-            try RonFixtures.verify(folder: fixtures, catalog: \(api).RonSchemaCatalog.self)
+            try RonFixtures.verify(folder: fixtures, catalog: \(schemaTarget).RonSchemaCatalog.self)
         }
 
         """
@@ -229,21 +278,30 @@ extension Scaffold {
         """#
     }
 
+    /// What README adds to where the code is generated, in a split.
+    var splitNote: String {
+        split
+            ? """
+            : the types in `\(schemaTarget)`, the calls in `\(api)`, which re-exports the types, so that an edit of an
+              operation recompiles the calls alone
+            """ : ""
+    }
+
     var readme: String {
         """
         # \(name)
 
         Made with `ron new`: the Swift SDK of the RON App Plane, with this package's own API.
 
-        - `Sources/\(api)/Schema/`: the API, as documents. `widget.schema.json` is a JSON Schema as schemars
+        - `Sources/\(schemaTarget)/Schema/`: the API, as documents. `widget.schema.json` is a JSON Schema as schemars
           writes it; `widgets.openapi.json` (OpenAPI 3.1) lists the operations. The types and the `RonClient`
-          calls (`listWidgets`, `getWidget`, `createWidget`) are generated when `\(api)` builds.
+          calls (`listWidgets`, `getWidget`, `createWidget`) are generated when `\(api)` builds\(splitNote).
         - `createWidget` needs the `widgetsKey` security scheme's API key (`X-Widgets-Key`): give it to the
           client once, `RonClient.widgets(at:credentials:)` with `WidgetsCredentials(widgetsKey:).credentials`;
           `drift` and `ron-record` take `--credential widgetsKey=KEY`, `./ci.sh` reads `API_CREDENTIALS_FILE`.
         - `drift` calls the GET operations (the others only with `--unsafe`, against a server you can throw
           away). A parameter with no example in the description takes an id an earlier answer listed, or a
-          value from `Sources/\(api)/drift-values.json` (`{"parameters": {"widget_id": "w1"}}`; add
+          value from `Sources/\(schemaTarget)/drift-values.json` (`{"parameters": {"widget_id": "w1"}}`; add
           `exclude: ["drift-values.json"]` to the target) or `--value widget_id=w1`.
         - `Tests/\(api)Tests/Fixtures/<TypeName>/*.json`: real answers; the test decodes and re-encodes each.
         - `Tests/\(api)Tests/MockFlowTests.swift`: the app's flow through the generated calls against the mock

@@ -31,8 +31,13 @@ struct Scaffold {
     var name: String
     var dependency: Dependency
     var server: ScaffoldServer
+    /// Whether the types go in a target of their own (`<name>APITypes`, with `Schema/`) and the
+    /// calls in `<name>API`, which re-exports them: an edit of an operation then recompiles the calls alone.
+    var split = false
 
     var api: String { name + "API" }
+    /// The target whose `Schema/` folder holds the documents: `<name>APITypes` in a split, else `<name>API`.
+    var schemaTarget: String { split ? api + "Types" : api }
     var cli: String { Self.kebab(name) + "-cli" }
     var serverTarget: String { Self.kebab(name) + "-server" }
 
@@ -66,14 +71,17 @@ struct Scaffold {
             File(path: "README.md", contents: readme),
             File(path: "ci.sh", contents: ciScript, executable: true),
             File(path: "Sources/\(api)/\(api).swift", contents: apiSource),
-            File(path: "Sources/\(api)/Schema/widget.schema.json", contents: ScaffoldDocuments.widgetSchema),
-            File(path: "Sources/\(api)/Schema/widgets.openapi.json", contents: ScaffoldDocuments.openAPI),
+            File(path: "Sources/\(schemaTarget)/Schema/widget.schema.json", contents: ScaffoldDocuments.widgetSchema),
+            File(path: "Sources/\(schemaTarget)/Schema/widgets.openapi.json", contents: ScaffoldDocuments.openAPI),
             File(path: "Sources/\(cli)/main.swift", contents: cliSource),
             File(path: "Tests/\(api)Tests/FixtureTests.swift", contents: fixtureTest),
             File(path: "Tests/\(api)Tests/MockFlowTests.swift", contents: mockFlowTest),
             File(path: "Tests/\(api)Tests/Fixtures/Widget/w1.json", contents: ScaffoldDocuments.widgetFixture),
             File(path: "Tests/\(api)Tests/Fixtures/WidgetDraft/draft.json", contents: ScaffoldDocuments.draftFixture),
         ]
+        if split {
+            files.append(File(path: "Sources/\(schemaTarget)/\(schemaTarget).swift", contents: typesSource))
+        }
         if server == .hummingbird {
             files.append(File(path: "Sources/\(serverTarget)/main.swift", contents: serverSource))
         }

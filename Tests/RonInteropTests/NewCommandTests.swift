@@ -116,6 +116,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appending(path: "App/Sources/app-server/main.swift").path))
     }
 
+    /// `--split`: the schema in a types target that depends on RonGenerated alone, the calls target
+    /// without `Schema/` depending on it and on the client, re-exporting it. (That it builds, that an
+    /// edited operation recompiles the calls alone and that its ci.sh passes: `.ci/check-own-schema.sh
+    /// --split`.)
+    @Test func theTypesAndTheCallsInTwoTargetsWhenAsked() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try RonBinary.run(["new", root.appending(path: "shop_front").path, "--split"])
+        #expect(result.status == 0, "\(result.error)")
+        let package = root.appending(path: "shop_front")
+        func exists(_ path: String) -> Bool {
+            FileManager.default.fileExists(atPath: package.appending(path: path).path)
+        }
+        #expect(exists("Sources/ShopFrontAPITypes/Schema/widgets.openapi.json"))
+        #expect(exists("Sources/ShopFrontAPITypes/Schema/widget.schema.json"))
+        #expect(!exists("Sources/ShopFrontAPI/Schema"))
+        let manifest = try String(contentsOf: package.appending(path: "Package.swift"), encoding: .utf8)
+        let types = try #require(manifest.range(of: "name: \"ShopFrontAPITypes\""))
+        let calls = try #require(manifest.range(of: "name: \"ShopFrontAPI\","))
+        let typesTarget = manifest[types.upperBound..<calls.lowerBound]
+        #expect(typesTarget.contains(".product(name: \"RonGenerated\""))
+        #expect(!typesTarget.contains("RonAppSdkSwift"))
+        #expect(typesTarget.contains("resources: [.process(\"Schema\")]"))
+        let callsTarget = manifest[calls.upperBound...].prefix(while: { $0 != ")" })
+        #expect(callsTarget.contains("dependencies: [\"ShopFrontAPITypes\", .product(name: \"RonAppSdkSwift\""))
+        let source = try String(
+            contentsOf: package.appending(path: "Sources/ShopFrontAPI/ShopFrontAPI.swift"), encoding: .utf8)
+        #expect(source.contains("@_exported import ShopFrontAPITypes"))
+        let test = try String(
+            contentsOf: package.appending(path: "Tests/ShopFrontAPITests/FixtureTests.swift"), encoding: .utf8)
+        #expect(test.contains("catalog: ShopFrontAPITypes.RonSchemaCatalog.self"))
+        #expect(result.output.contains("generated from Sources/ShopFrontAPITypes/Schema"), "\(result.output)")
+    }
+
     @Test func refusesAFolderInUseAndBadOptionsInOneLine() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
