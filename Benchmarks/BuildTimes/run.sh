@@ -113,15 +113,20 @@ for vendor in "${vendors[@]}"; do
     operations=$(python3 "$edit" count "$source/$root")
 
     if [ "$only" != peer ]; then
+        # (An assignment whose `$(...)` fails ends the script under `set -e`: hence no `$($split && ...)`.)
         if $split; then
             dir=$work/$vendor-ours-split
             schema=BenchAPITypes
+            layout=(--split)
+            label=", split"
         else
             dir=$work/$vendor-ours
             schema=BenchAPI
+            layout=()
+            label=""
         fi
         if [ ! -d "$dir" ]; then
-            "$bin/ron" new "$dir" --name Bench --sdk-path "$work/sdk" $($split && echo --split) >/dev/null
+            "$bin/ron" new "$dir" --name Bench --sdk-path "$work/sdk" "${layout[@]}" >/dev/null
             rm -f "$dir/Sources/$schema"/Schema/* "$dir"/Tests/BenchAPITests/*.swift
             cp -R "$source"/. "$dir/Sources/$schema/Schema/"
             if $split; then
@@ -132,9 +137,10 @@ for vendor in "${vendors[@]}"; do
             printf 'print("bench")\n' >"$dir/Sources/bench-cli/main.swift"
             python3 "$edit" normalize "$dir/Sources/$schema/Schema/$root"
         fi
-        row="| $vendor ($format) | $operations | ron-codegen$($split && echo ', split')"
-        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/$schema/Schema/$root" \
-            $($split && echo BenchAPITypes)
+        row="| $vendor ($format) | $operations | ron-codegen$label"
+        types=""
+        $split && types=BenchAPITypes
+        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/$schema/Schema/$root" $types
         echo "$row |"
     fi
     if [ "$only" != ours ]; then

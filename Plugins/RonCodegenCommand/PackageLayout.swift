@@ -33,7 +33,7 @@ struct PackageLayout {
     ) throws -> PackageLayout {
         let root = package.directoryURL
         let withSchema = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
-            isFolder($0.directoryURL.appending(path: "Schema"))
+            SchemaTargets.isFolder($0.directoryURL.appending(path: "Schema"))
         }
         var target: SourceModuleTarget?
         if let name {
@@ -44,7 +44,7 @@ struct PackageLayout {
             target = found
         }
         var named: SourceModuleTarget?
-        if schema == nil, let found = target, let types = typesTarget(of: found) {
+        if schema == nil, let found = target, let types = SchemaTargets.typesTarget(of: found) {
             named = found
             target = types
         }
@@ -53,7 +53,7 @@ struct PackageLayout {
             schemaFolder = resolve(schema, against: root)
         } else if let target {
             schemaFolder = target.directoryURL.appending(path: "Schema")
-        } else if isFolder(root.appending(path: "Schema")) {
+        } else if SchemaTargets.isFolder(root.appending(path: "Schema")) {
             schemaFolder = root.appending(path: "Schema")
         } else if withSchema.count == 1 {
             target = withSchema[0]
@@ -66,7 +66,7 @@ struct PackageLayout {
             let names = withSchema.map(\.name).sorted().joined(separator: ", ")
             throw Failure(description: "several targets have a Schema/ folder (\(names)): pass --target NAME")
         }
-        guard isFolder(schemaFolder) else {
+        guard SchemaTargets.isFolder(schemaFolder) else {
             throw Failure(description: "\(schemaFolder.path): the schema folder does not exist")
         }
         var candidates: [URL] = []
@@ -74,10 +74,11 @@ struct PackageLayout {
             candidates = [resolve(fixtures, against: root)]
         } else {
             if let target {
-                // The tests of the target that gets the calls of this one's schema come first: in a
-                // split they hold the fixtures, as `ron new --split` lays them out.
+                // The named target's tests, then the schema target's, then those of the targets
+                // that get its calls: in a split the calls target's tests hold the fixtures, as
+                // `ron new --split` lays them out.
                 let callers = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
-                    $0.name != named?.name && typesTarget(of: $0)?.id == target.id
+                    $0.name != named?.name && SchemaTargets.typesTarget(of: $0)?.id == target.id
                 }
                 for owner in [named].compactMap(\.self) + [target] + callers {
                     candidates.append(root.appending(path: "Tests/\(owner.name)Tests/Fixtures"))
@@ -90,21 +91,8 @@ struct PackageLayout {
         var seen = Set<String>()
         candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
         return PackageLayout(
-            schema: schemaFolder.standardizedFileURL, fixtures: candidates.first(where: isFolder),
+            schema: schemaFolder.standardizedFileURL, fixtures: candidates.first(where: SchemaTargets.isFolder),
             fixturesLookedIn: candidates, target: target?.name, callsTarget: named?.name)
-    }
-
-    /// The target whose `Schema/` a target without one gets the calls of: the first of its direct
-    /// dependencies in the package that has a `Schema/` (the build plugin's rule).
-    static func typesTarget(of target: SourceModuleTarget) -> SourceModuleTarget? {
-        guard !isFolder(target.directoryURL.appending(path: "Schema")) else { return nil }
-        for dependency in target.dependencies {
-            guard case .target(let candidate) = dependency, let module = candidate as? SourceModuleTarget,
-                isFolder(module.directoryURL.appending(path: "Schema"))
-            else { continue }
-            return module
-        }
-        return nil
     }
 
     /// The fixtures folder to write into: the one found, else the first place looked.
@@ -153,11 +141,6 @@ struct PackageLayout {
         let path = url.standardizedFileURL.path
         let base = root.standardizedFileURL.path
         return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
-    }
-
-    static func isFolder(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

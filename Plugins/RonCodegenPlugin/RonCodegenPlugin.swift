@@ -29,7 +29,7 @@ struct RonCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         if !["RonGenerated", "RonAppSdkSwift"].contains(target.name),
-            let types = SchemaLocator.typesTarget(of: target)
+            let types = SchemaTargets.typesTarget(of: target)
         {
             return try callsBesideTypes(context: context, target: target, types: types)
         }
@@ -134,32 +134,11 @@ extension RonCodegenPlugin {
 
 /// Finds the schema directory and the files and folders a build depends on.
 enum SchemaLocator {
-    /// For a target with no `Schema/` of its own, the target of the same package it depends on
-    /// that has one (the first, in the order of its dependencies): its types are there, and this
-    /// target gets its calls.
-    static func typesTarget(of target: SourceModuleTarget) -> SourceModuleTarget? {
-        guard !hasSchema(target.directoryURL) else { return nil }
-        for dependency in target.dependencies {
-            guard case .target(let candidate) = dependency, let module = candidate as? SourceModuleTarget,
-                hasSchema(module.directoryURL)
-            else { continue }
-            return module
-        }
-        return nil
-    }
-
-    /// Whether `directory` holds a `Schema/` folder.
-    static func hasSchema(_ directory: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        let path = directory.appending(path: "Schema").path
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
+    /// The target's `Schema/`, else the package's.
     static func schemaDirectory(targetDirectory: URL, packageDirectory: URL) -> URL? {
         for candidate in [targetDirectory, packageDirectory] {
             let url = candidate.appending(path: "Schema")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if SchemaTargets.isFolder(url) {
                 // The package's own RonGenerated/Schema is a link to the top-level Schema/.
                 return url.resolvingSymlinksInPath()
             }

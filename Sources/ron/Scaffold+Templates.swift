@@ -50,28 +50,27 @@ extension Scaffold {
 
     /// The library target (or, in a split, the types target and the calls target) in the manifest.
     func apiTargets(_ id: String) -> String {
-        guard split else {
-            return """
+        // The target with Schema/: the whole API, or in a split its types alone (over RonGenerated
+        // alone, so that the calls can go in a target of their own).
+        let comment =
+            split
+            ? "The API's types, generated at build time from Schema/. It depends on RonGenerated\n"
+                + "        // alone, so the calls go in the next target."
+            : "The API's types and RonClient calls, generated at build time from Schema/."
+        let library = split ? "RonGenerated" : "RonAppSdkSwift"
+        let schemaHolder = """
 
-                        // The API's types and RonClient calls, generated at build time from Schema/.
-                        .target(
-                            name: "\(api)",
-                            dependencies: [.product(name: "RonAppSdkSwift", package: "\(id)")],
-                            resources: [.process("Schema")],  // added and removed documents reach the build
-                            plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
-                        ),
-                """
-        }
-        return """
-
-                    // The API's types, generated at build time from Schema/. It depends on RonGenerated
-                    // alone, so the calls go in the next target.
+                    // \(comment)
                     .target(
                         name: "\(schemaTarget)",
-                        dependencies: [.product(name: "RonGenerated", package: "\(id)")],
+                        dependencies: [.product(name: "\(library)", package: "\(id)")],
                         resources: [.process("Schema")],  // added and removed documents reach the build
                         plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
                     ),
+            """
+        guard split else { return schemaHolder }
+        return schemaHolder + """
+
                     // The RonClient calls of \(schemaTarget)'s Schema/ (this target has none of its own),
                     // generated at build time: an edited operation recompiles these files alone.
                     .target(

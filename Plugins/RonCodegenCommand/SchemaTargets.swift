@@ -1,0 +1,1 @@
+../RonCodegenPlugin/SchemaTargets.swift
