@@ -33,7 +33,7 @@ struct PackageLayout {
     ) throws -> PackageLayout {
         let root = package.directoryURL
         let withSchema = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
-            SchemaTargets.isFolder($0.directoryURL.appending(path: "Schema"))
+            SchemaTargets.hasSchema($0.directoryURL)
         }
         var target: SourceModuleTarget?
         if let name {
@@ -53,7 +53,7 @@ struct PackageLayout {
             schemaFolder = resolve(schema, against: root)
         } else if let target {
             schemaFolder = target.directoryURL.appending(path: "Schema")
-        } else if SchemaTargets.isFolder(root.appending(path: "Schema")) {
+        } else if SchemaTargets.hasSchema(root) {
             schemaFolder = root.appending(path: "Schema")
         } else if withSchema.count == 1 {
             target = withSchema[0]
