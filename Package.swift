@@ -19,18 +19,21 @@
 //   Hummingbird      RonProblem responses and correlation ids for Hummingbird
 import PackageDescription
 
-// RON_THREAD_SANITIZER=1 (.ci/tsan.sh --reuse-build): this package's own code is compiled for
-// ThreadSanitizer and the dependencies are the ones already built without it, so a CI run compiles
-// only its own targets again. Unset, as for every consumer, it changes nothing.
+// RON_THREAD_SANITIZER=1 (.ci/tsan.sh --reuse-build, and CI's build with every trait): the client's
+// code (`instrumented` below: the runtime, the client, the gateway, what their tests share and the
+// suites CI runs under the sanitizer or with the traits) is compiled for ThreadSanitizer over the
+// dependencies already built without it, and the package keeps only those test targets (the
+// generator's, the mock's and the plugins' tests run in the build without it). Unset, as for every
+// consumer, it changes nothing.
 let threadSanitizer = Context.environment["RON_THREAD_SANITIZER"] == "1"
 let sanitizerFlags: [SwiftSetting] = threadSanitizer ? [.unsafeFlags(["-sanitize=thread"])] : []
 let sanitizerRuntime: [LinkerSetting] = threadSanitizer ? [.unsafeFlags(["-sanitize=thread"])] : []
 
-let strict: [SwiftSetting] =
-    [
-        .swiftLanguageMode(.v6),
-        .enableUpcomingFeature("ExistentialAny"),
-    ] + sanitizerFlags
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+let instrumented = strict + sanitizerFlags
 
 let package = Package(
     name: "ron-app-sdk-swift",
@@ -75,7 +78,7 @@ let package = Package(
     targets: [
         // MARK: Schema pipeline
         // (RonTOML and RonGenerated carry the sanitizer's runtime to every executable that links them.)
-        .target(name: "RonTOML", swiftSettings: strict, linkerSettings: sanitizerRuntime),
+        .target(name: "RonTOML", swiftSettings: instrumented, linkerSettings: sanitizerRuntime),
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], exclude: ["README.md"], swiftSettings: strict),
         // The option reader of the Foundation-only tools (ron-codegen, ron-drift).
         .target(name: "RonCommandLine", swiftSettings: strict),
@@ -137,7 +140,7 @@ let package = Package(
             // Sources/RonGenerated/Schema links to the top-level Schema/. As resources of the target, the
             // documents are part of its file set, so adding or removing one re-plans the build-tool plugin.
             resources: [.process("Schema")],
-            swiftSettings: strict,
+            swiftSettings: instrumented,
             linkerSettings: sanitizerRuntime,
             plugins: ["RonCodegenPlugin"]
         ),
@@ -159,16 +162,16 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
             exclude: ["README.md"],
-            swiftSettings: strict,
+            swiftSettings: instrumented,
             // The typed operations of Schema/'s OpenAPI documents, as methods of RonClient and FacetClient.
             plugins: ["RonCodegenPlugin"]
         ),
         // Facet manifest tooling (read, write, validate, load), kept out of the app library so an app
         // that only calls facets links no TOML parser.
-        .target(name: "RonFacets", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),
+        .target(name: "RonFacets", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: instrumented),
         // What every RonTransport must do, as a check a user's own transport can run over loopback HTTP
         // (Foundation's sockets only: no server package).
-        .target(name: "RonTransportConformance", dependencies: ["RonAppSdkSwift"], swiftSettings: strict),
+        .target(name: "RonTransportConformance", dependencies: ["RonAppSdkSwift"], swiftSettings: instrumented),
 
         // MARK: Tools (in no product)
         .target(
@@ -181,7 +184,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
         .executableTarget(
             name: "ron",
@@ -269,7 +272,7 @@ let package = Package(
                 "RonAppSdkSwift", "RonTransportConformance", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/RonTestSupport",
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
         .testTarget(
             name: "RonTOMLTests",
@@ -328,7 +331,7 @@ let package = Package(
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
         .testTarget(
             name: "RonFacetsTests",
@@ -343,14 +346,14 @@ let package = Package(
                 "RonAppSdkSwift",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
         .testTarget(
             name: "RonChaosTests",
             dependencies: [
                 "RonTestSupport", "RonAppSdkSwift", .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
         // HTTP behaviour against httpbin (PyPI), a real server nobody here wrote, started by the
         // tests on a free loopback port: bodies, forms, multipart, ranges, drips, content codings; and
@@ -367,7 +370,7 @@ let package = Package(
             dependencies: [
                 "RonTestSupport", "RonAppSdkSwift", "RonGenerated", "RonFacets", "RonGateway",
             ],
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
         // The trait integrations, over real loopback HTTP; empty unless built with the traits
         // (`swift test --traits AsyncHTTPClient,Metrics,Tracing,Vapor,Hummingbird`).
@@ -389,7 +392,16 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
-            swiftSettings: strict
+            swiftSettings: instrumented
         ),
     ]
 )
+
+// The build for ThreadSanitizer (RON_THREAD_SANITIZER=1, above) compiles the client's suites alone.
+if threadSanitizer {
+    let clientSuites: Set<String> = [
+        "RonAppSdkSwiftTests", "RonResilienceTests", "RonChaosTests", "RonInteropTests", "RonIntegrationTests",
+    ]
+    package.targets.removeAll { $0.type == .test && !clientSuites.contains($0.name) }
+    package.targets.removeAll { $0.name == "RonPluginSplitTypes" }
+}

@@ -14,6 +14,8 @@
 # ShopFrontAPI) then takes the package's place: `./ci.sh` must pass, the command plugins must follow the
 # calls target to the types target's schema, an edited operation must recompile the calls alone, and
 # the build plugin must refuse the two wrong set-ups of a split with what to change.
+# With --real-servers, .ci/check-real-servers.sh then runs with the same package (its SDK build is
+# reused) for the recorded fixtures of Kinto, Jupyter Server and Prefect.
 # With --consumer, .ci/check-consumer.sh then runs in the same package (its SDK build is reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +23,7 @@ repo=$PWD
 # `swift` is .ci/bin/swift, which runs a command once more when SwiftPM itself crashes.
 export PATH="$repo/.ci/bin:$PATH"
 consumer=false
+real_servers=false
 split=false
 vendor=false
 for argument in "$@"; do
@@ -28,7 +31,8 @@ for argument in "$@"; do
         --consumer) consumer=true ;;
         --vendor) vendor=true ;;
         --split) split=true ;;
-        *) echo "usage: $0 [--vendor] [--split] [--consumer]" >&2; exit 64 ;;
+        --real-servers) real_servers=true ;;
+        *) echo "usage: $0 [--vendor] [--split] [--real-servers] [--consumer]" >&2; exit 64 ;;
     esac
 done
 bin=$(swift build --show-bin-path)
@@ -360,6 +364,9 @@ PY
     git reset -q --hard "$start"
     git clean -qfd
     echo "ok: a split package builds, passes ./ci.sh, and its wrong set-ups are refused"
+fi
+if $real_servers; then
+    "$repo/.ci/check-real-servers.sh" --package "$work/ShopFront"
 fi
 if $consumer; then
     echo "== a consumer of the SDK, as targets added to this package"

@@ -7,9 +7,10 @@
 #
 #   .ci/tsan.sh                 everything instrumented, dependencies too, in .build-tsan
 #   .ci/tsan.sh --reuse-build [--traits LIST]
-#                               this package's targets instrumented (RON_THREAD_SANITIZER=1, see
-#                               Package.swift) in .build, over the dependencies already built there
-#                               without the sanitizer (the clients under test use Foundation, Dispatch
+#                               the client's targets instrumented and its suites alone
+#                               (RON_THREAD_SANITIZER=1, see Package.swift) in .build, over the
+#                               dependencies already built there without the sanitizer (the
+#                               clients under test use Foundation, Dispatch
 #                               and swift-log, which are not instrumented either way); with the traits
 #                               .build was built with (CI: the build with every trait, made with
 #                               RON_THREAD_SANITIZER=1, so nothing is compiled here)
