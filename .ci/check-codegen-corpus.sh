@@ -3,13 +3,19 @@
 # OpenAPI 3.1 tools emit plus hand-written samples. Each must either generate Swift that
 # type-checks (all of them together, in one swiftc run with the runtime) or be refused with its
 # file and JSON pointer. Generated code that does not compile is a generator bug.
+# RON_CODEGEN=PATH: use that ron-codegen instead of building one (CI: the one its build made, while
+# `swift test` holds .build).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$repo"
-swift build --product ron-codegen > /dev/null
-codegen="$(swift build --show-bin-path)/ron-codegen"
+if [ -n "${RON_CODEGEN:-}" ]; then
+    codegen=$RON_CODEGEN
+else
+    swift build --product ron-codegen > /dev/null
+    codegen="$(swift build --show-bin-path)/ron-codegen"
+fi
 python3 Tests/CodegenCorpus/make_corpus.py "$work/docs" 100
 generated=0
 refused=0

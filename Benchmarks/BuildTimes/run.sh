@@ -12,7 +12,10 @@
 #   op      one operation edited: an optional query parameter added to the first operation;
 #   doc     documentation only: that operation's description changed.
 # Each with the wall time and the peak memory of the largest process of the build (the compiler),
-# under `ulimit -v` (16 GiB) and a timeout.
+# under `ulimit -v` (16 GiB) and a timeout. The first row is SwiftPM's own floor on this machine in
+# this run: a package of one target, one hand-written file and no dependency, timed the same way (the
+# edit adds a declaration, the documentation edit changes a comment). No build of a generated target
+# can be faster than that row.
 #
 #   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
 #                                [--split] VENDOR...
@@ -101,6 +104,20 @@ sequence() {
 
 echo "| description | operations | generator | first no-op | clean | no-op | no-op again | one operation edited | documentation edited |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+floor=$work/floor
+if [ ! -d "$floor" ]; then
+    mkdir -p "$floor/Sources/Floor"
+    printf '// swift-tools-version: 6.1\nimport PackageDescription\n\nlet package = Package(name: "Floor", targets: [.target(name: "Floor")])\n' \
+        >"$floor/Package.swift"
+fi
+printf '/// A value.\npublic struct Floor {\n    public init() {}\n}\n' >"$floor/Sources/Floor/Floor.swift"
+row="| (SwiftPM's floor: one hand-written file, no dependency) | | none"
+(cd "$floor" && swift build --target Floor >"$floor/build-first.log" 2>&1)
+timed first-noop "$floor" Floor && clean "$floor" Floor floor && timed clean "$floor" Floor && timed noop "$floor" Floor \
+    && timed again "$floor" Floor && printf 'public let edited = 1\n' >>"$floor/Sources/Floor/Floor.swift" \
+    && timed op "$floor" Floor && sed -i 's|^/// A value\.$|/// A value (edited).|' "$floor/Sources/Floor/Floor.swift" \
+    && timed doc "$floor" Floor || true
+echo "$row |"
 for vendor in "${vendors[@]}"; do
     line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
     [ -n "$line" ] || { echo "error: no row '$vendor' in Benchmarks/Published/descriptions.tsv" >&2; exit 64; }

@@ -10,6 +10,10 @@ import Foundation
 struct GenerationStamp: Equatable {
     /// The name of the stamp file in the output folder (a dot file: no build reads it).
     static let fileName = ".ron-codegen-stamp"
+    /// The name of the file in the output folder that keeps the generator's hash with what
+    /// identifies its executable (path, size, modification time, file number), so a run reads the
+    /// executable (megabytes) only after it was built again.
+    static let toolFileName = ".ron-codegen-tool"
 
     /// A hash of the generator's executable, the arguments and every file below the inputs.
     var digest: String
@@ -18,13 +22,12 @@ struct GenerationStamp: Equatable {
 
     /// The stamp of a run of `executable` with `arguments` over the files below `inputs`
     /// (folders, read recursively; each file by its path relative to its folder and its bytes).
+    /// The executable's hash is the one kept in `output` while the executable is the same file.
     /// `nil` when one of them cannot be read: then the run generates as usual.
-    static func digest(executable: URL?, arguments: [String], inputs: [URL]) -> String? {
+    static func digest(executable: URL?, arguments: [String], inputs: [URL], output: URL) -> String? {
         var hash = Hasher64()
-        guard let executable, let tool = try? Data(contentsOf: executable, options: .mappedIfSafe) else {
-            return nil
-        }
-        hash.add(tool)
+        guard let executable, let tool = toolDigest(of: executable, keptIn: output) else { return nil }
+        hash.add(Data(tool.utf8))
         for argument in arguments { hash.add(Data(argument.utf8)) }
         for folder in inputs {
             let base = folder.resolvingSymlinksInPath()
@@ -43,6 +46,37 @@ struct GenerationStamp: Equatable {
             }
         }
         return hash.text
+    }
+
+    /// The hash of the generator's executable: the one kept in `output` when the executable is still
+    /// the file it was taken from, else computed from its bytes and kept there.
+    static func toolDigest(of executable: URL, keptIn output: URL) -> String? {
+        let kept = output.appending(path: toolFileName)
+        let identity = fileIdentity(executable)
+        if let identity, let text = try? String(contentsOf: kept, encoding: .utf8) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count >= 2, lines[0] == identity, !lines[1].isEmpty { return String(lines[1]) }
+        }
+        guard let bytes = try? Data(contentsOf: executable, options: .mappedIfSafe) else { return nil }
+        var hash = Hasher64()
+        hash.add(bytes)
+        let digest = hash.text
+        if let identity {
+            try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            try? Data("\(identity)\n\(digest)\n".utf8).write(to: kept, options: .atomic)
+        }
+        return digest
+    }
+
+    /// What tells one build of a file from the next: its path, size, modification time and file
+    /// number (a link writes a new file). `nil` when they cannot be read.
+    private static func fileIdentity(_ file: URL) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            let size = (attributes[.size] as? NSNumber)?.uint64Value,
+            let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        let number = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        return "\(file.path) \(size) \(modified.timeIntervalSince1970) \(number)"
     }
 
     /// The stamp in `output`, if it reads.

@@ -134,7 +134,7 @@ let digest =
     ? nil
     : GenerationStamp.digest(
         executable: Bundle.main.executableURL, arguments: Array(CommandLine.arguments.dropFirst()),
-        inputs: [schema] + (arguments.references.map { [$0] } ?? []))
+        inputs: [schema] + (arguments.references.map { [$0] } ?? []), output: output)
 if let digest, GenerationStamp.read(in: output)?.isUpToDate(in: output, digest: digest) == true {
     exit(0)
 }

@@ -93,4 +93,37 @@ struct GenerationStampTests {
         #expect(try tool.run(arguments).status == 0)
         #expect(try isMarked(output + "/RonGenerated.swift"), "the same files as the stamp's run: nothing written")
     }
+
+    /// The generator's own hash is read from its executable once and kept beside the stamp with
+    /// what identifies the executable; a run reads the megabytes again only when that changed.
+    @Test func theGeneratorIsHashedOnceAndAgainOnlyWhenItsExecutableChanged() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let document = try tool.writeSchema(Self.thing, in: root)
+        let output = root.appending(path: "out").path
+        let arguments = ["--schema", document.deletingLastPathComponent().path, "--output", output, "--stamp"]
+        #expect(try tool.run(arguments).status == 0)
+        let kept = output + "/.ron-codegen-tool"
+        let lines = try String(contentsOfFile: kept, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count == 2)
+        #expect(lines[0].contains("/ron-codegen "), "the executable it names: \(lines[0])")
+
+        // The kept hash is the one used while the executable is the same file: another hash there
+        // (as if the generator were another) makes the next run generate again.
+        try mark(output + "/RonGenerated.swift")
+        try Data("\(lines[0])\n0123abcd\n".utf8).write(to: URL(fileURLWithPath: kept))
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try !isMarked(output + "/RonGenerated.swift"), "another generator's hash: generated again")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "\(lines[0])\n0123abcd\n")
+
+        // An executable that is not the one named (another size or time): hashed again from its bytes.
+        try mark(output + "/RonGenerated.swift")
+        try Data("\(lines[0])0\n0123abcd\n".utf8).write(to: URL(fileURLWithPath: kept))
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try !isMarked(output + "/RonGenerated.swift"), "the stamp of the other hash is stale")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == lines.joined(separator: "\n") + "\n")
+        try mark(output + "/RonGenerated.swift")
+        #expect(try tool.run(arguments).status == 0)
+        #expect(try isMarked(output + "/RonGenerated.swift"), "the same generator and files: nothing written")
+    }
 }
