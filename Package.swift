@@ -397,11 +397,15 @@ let package = Package(
     ]
 )
 
-// The build for ThreadSanitizer (RON_THREAD_SANITIZER=1, above) compiles the client's suites alone.
+// The build for ThreadSanitizer (RON_THREAD_SANITIZER=1, above) compiles the client's suites alone:
+// the ones .ci/tsan.sh runs (RonAppSdkSwiftTests, RonChaosTests, and the HardeningTests of
+// RonResilienceTests and RonInteropTests) and the trait integrations .ci/run runs on that build.
+// RonPluginSplitTypes is the types half of a plugin test that goes with them.
 if threadSanitizer {
     let clientSuites: Set<String> = [
         "RonAppSdkSwiftTests", "RonResilienceTests", "RonChaosTests", "RonInteropTests", "RonIntegrationTests",
     ]
-    package.targets.removeAll { $0.type == .test && !clientSuites.contains($0.name) }
-    package.targets.removeAll { $0.name == "RonPluginSplitTypes" }
+    package.targets.removeAll {
+        ($0.type == .test && !clientSuites.contains($0.name)) || $0.name == "RonPluginSplitTypes"
+    }
 }

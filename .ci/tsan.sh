@@ -10,9 +10,9 @@
 #                               the client's targets instrumented and its suites alone
 #                               (RON_THREAD_SANITIZER=1, see Package.swift) in .build, over the
 #                               dependencies already built there without the sanitizer (the
-#                               clients under test use Foundation, Dispatch
-#                               and swift-log, which are not instrumented either way); with the traits
-#                               .build was built with (CI: the build with every trait, made with
+#                               clients under test use Foundation, Dispatch and swift-log, which
+#                               are not instrumented either way); with the traits .build was built
+#                               with (CI: the build with every trait, made with
 #                               RON_THREAD_SANITIZER=1, so nothing is compiled here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
