@@ -334,6 +334,15 @@ PY
     if grep -q "Compiling ShopFrontAPITypes" "$work/out"; then
         cat "$work/out"; echo "error: an edited operation recompiled the types target"; exit 1
     fi
+    # The documents were read once: the types' run read the operations and prepared the calls (one
+    # summary of generated operations, none of a types-only run), and the calls' run took them.
+    prepared=$(ls -d .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/PreparedCalls)
+    calls=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
+    if [ "$(grep -c "operations generated" "$work/out")" != 1 ] || grep -q "not read (types only)" "$work/out" \
+        || [ ! -f "$prepared/.ron-codegen-prepared" ] || ! grep -q "(edited)" "$calls"/RonOperations*.swift \
+        || ! (for file in "$prepared"/RonOperations*.swift; do cmp -s "$file" "$calls/${file##*/}" || exit 1; done); then
+        cat "$work/out"; echo "error: the calls' run did not take the calls the types' run prepared"; exit 1
+    fi
     git checkout -q -- Sources
     # The two wrong set-ups: the plugin says what to change, and the build stops.
     cp Package.swift "$work/Package.swift.split"

@@ -11,6 +11,8 @@ import PackagePlugin
 /// that depends on a target of its package with one gets that schema's calls alone (in
 /// `RonOperations*.swift`, over the types of that target, which must depend on `RonGenerated`
 /// alone): the calls in a module of their own, so an edit of an operation recompiles only them.
+/// The types' run then writes those calls too, from its one reading of the documents, and the calls'
+/// run (ordered after it) takes them (`ron-codegen --prepare-calls`, `--prepared`).
 /// Otherwise the package's top-level `Schema/`. The command always writes the same fixed set of
 /// files, and it lists the schema directories themselves as inputs besides every schema file: a directory's
 /// modification time changes when a file is added, removed or renamed in it, so the build
@@ -70,6 +72,13 @@ struct RonCodegenPlugin: BuildToolPlugin {
             // one size and a debug build's jobs even.
             if target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
                 arguments += ["--with-operations", "--client-module", "RonAppSdkSwift"]
+            } else if Self.callsTarget(of: target, in: context.package) != nil {
+                // The calls' target comes next and reads the same documents: this run writes its
+                // calls too, and that run takes them (`--prepared`), so an edit reads them once.
+                arguments += [
+                    "--prepare-calls", Self.preparedCalls(in: context.pluginWorkDirectoryURL).path,
+                    "--types-module", target.name, "--client-module", "RonAppSdkSwift",
+                ]
             }
         }
         return [
@@ -119,16 +128,53 @@ extension RonCodegenPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let arguments = [
+        var arguments = [
             "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
             "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
             "--client-module", "RonAppSdkSwift",
         ]
+        // The calls the types' run prepared, and that run's first file as an input, so this command
+        // runs after it; without them (a folder named otherwise), this run generates the calls itself.
+        var after: [URL] = []
+        if let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
+            Self.callsTarget(of: types, in: context.package)?.id == target.id
+        {
+            arguments += ["--prepared", Self.preparedCalls(in: typesFolder).path]
+            after = [Self.files(in: typesFolder.appending(path: "GeneratedSources"), named: "RonGenerated")[0]]
+        }
         return [
-            try Self.command(
-                "ron-codegen \(target.name): the calls of \(types.name)'s Schema/", context: context,
-                arguments: arguments, schema: schema, outputs: Self.files(in: output, named: "RonOperations"))
+            .buildCommand(
+                displayName: "ron-codegen \(target.name): the calls of \(types.name)'s Schema/",
+                executable: try context.tool(named: "ron-codegen").url, arguments: arguments,
+                inputFiles: SchemaLocator.inputs(of: schema) + after,
+                outputFiles: Self.files(in: output, named: "RonOperations"))
         ]
+    }
+
+    /// The target of the package that gets the calls of `types`'s schema (``SchemaTargets/typesTarget(of:)``
+    /// names `types` for it, and it can see `RonClient` where `types` cannot), the first by name.
+    static func callsTarget(of types: SourceModuleTarget, in package: Package) -> SourceModuleTarget? {
+        guard !types.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) else { return nil }
+        return package.targets.compactMap { $0 as? SourceModuleTarget }.sorted { $0.name < $1.name }.first {
+            candidate in
+            SchemaTargets.typesTarget(of: candidate)?.id == types.id
+                && candidate.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" })
+        }
+    }
+
+    /// The folder in a plugin work directory where the types' run writes the calls it prepares.
+    static func preparedCalls(in workDirectory: URL) -> URL {
+        workDirectory.appending(path: "PreparedCalls")
+    }
+
+    /// The plugin work directory of `other`, from `target`'s (`workDirectory`): SwiftPM names each
+    /// after its target, in the same place (`…/outputs/<package>/<target>/destination/<plugin>`).
+    /// `nil` when `workDirectory` does not name `target` that way.
+    static func workDirectory(of other: Target, besideThatOf target: Target, at workDirectory: URL) -> URL? {
+        var components = workDirectory.pathComponents
+        guard let index = components.lastIndex(of: target.name), index > 0 else { return nil }
+        components[index] = other.name
+        return components.dropFirst().reduce(URL(fileURLWithPath: components[0])) { $0.appending(path: $1) }
     }
 }
 

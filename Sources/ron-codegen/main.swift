@@ -15,6 +15,10 @@ struct Arguments {
     var references: URL?
     var strict = false
     var stamp = false
+    /// `--prepare-calls`: where a types run also writes the calls (``PreparedCalls``).
+    var prepareCalls: URL?
+    /// `--prepared`: where a run of operations takes the calls a types run prepared.
+    var prepared: URL?
 
     static let usage = """
         usage: ron-codegen --schema <dir> --output <dir> [options]
@@ -43,6 +47,13 @@ struct Arguments {
           --strict                 a warning is an error: generate nothing when the schema needed any leniency
           --stamp                  keep what the run was made from in <output>/.ron-codegen-stamp, and
                                    do nothing when the generator, arguments and schema files are the same
+          --prepare-calls <dir>    with types only: also write into <dir> the calls a run with --operations
+                                   and this run's options (--shards, --runtime-module, --types-module,
+                                   --client-module) would write, from this run's reading of the documents
+          --prepared <dir>         with --operations: take the calls from <dir> when a run with
+                                   --prepare-calls made them from the same generator, options and schema
+                                   files; else generate them (a split package's two targets read the
+                                   documents once)
           --help                   show this text
 
         After every run, a summary on standard error: the operations declared and generated, the
@@ -75,10 +86,35 @@ struct Arguments {
             case "--client-module": options.clientModule = try reader.value(for: flag)
             case "--strict": strict = true
             case "--stamp": stamp = true
+            case "--prepare-calls": prepareCalls = URL(fileURLWithPath: try reader.value(for: flag))
+            case "--prepared": prepared = URL(fileURLWithPath: try reader.value(for: flag))
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
         guard schema != nil, output != nil else { throw UsageError("--schema and --output are required") }
+        if prepareCalls != nil, generated != .types || check || split {
+            throw UsageError(
+                "--prepare-calls goes with a run of types only (no --operations, --with-operations, --check or --split)"
+            )
+        }
+        if prepared != nil, generated != .operations || check {
+            throw UsageError("--prepared goes with --operations (and not --check)")
+        }
+    }
+
+    /// The arguments of the run of calls that `--prepare-calls` stands in for, or that `--prepared`
+    /// takes the calls for: both runs name it alike when they would write the same calls.
+    var callsKey: [String] {
+        var key = ["--operations", "--shards", String(shards)]
+        if let references { key += ["--references", references.standardizedFileURL.path] }
+        for (flag, value) in [
+            ("--runtime-module", options.runtimeModule), ("--catalog-name", options.catalogName),
+            ("--operation-catalog-name", options.operationCatalogName), ("--types-module", options.typesModule),
+            ("--client-module", options.clientModule),
+        ] {
+            if let value { key += [flag, value] }
+        }
+        return key + (strict ? ["--strict"] : [])
     }
 }
 
@@ -138,12 +174,25 @@ let digest =
 if let digest, GenerationStamp.read(in: output)?.isUpToDate(in: output, digest: digest) == true {
     exit(0)
 }
+// The calls a types run prepared from the same documents: taken, not generated again.
+if let prepared = arguments.prepared,
+    let files = PreparedCalls.take(from: prepared, key: arguments.callsKey, schema: schema, arguments: arguments)
+{
+    do {
+        try CodeGenerator.write(files, to: output, output: .operations)
+        if let digest { try GenerationStamp(digest: digest, files: files.map(\.name)).write(in: output) }
+        exit(0)
+    } catch {
+        fail("\(error)", code: 1)
+    }
+}
 
 do {
     var generator = CodeGenerator(options: arguments.options)
     generator.referenceDirectory = arguments.references
-    // A types-only run leaves `paths` alone, as before operations were generated.
-    generator.readsOperations = arguments.generated != .types
+    // A types-only run leaves `paths` alone, as before operations were generated, unless it
+    // prepares the calls too.
+    generator.readsOperations = arguments.generated != .types || arguments.prepareCalls != nil
     let (model, summary) = try generator.modelAndSummary(schemaDirectory: schema)
     // In the form compilers use, so the build log and IDEs show them as the schema's warnings
     // (errors with --strict, which then writes nothing).
@@ -157,17 +206,29 @@ do {
     let strictFails = arguments.strict && !model.notes.isEmpty
     let rest =
         "every one is a warning above; `ron-codegen calls --schema \(schema.path)` lists what is generated"
-    for line in SummaryReport.lines(summary, schema: schema, failing: strictFails, rest: rest) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    // A failure of the calls a types run prepares is the run of calls' to report (it generates
+    // them itself, as no calls are prepared); the types are written as a types-only run would.
+    let callsFail = arguments.prepareCalls != nil && summary.failure != nil
+    if !callsFail {
+        for line in SummaryReport.lines(summary, schema: schema, failing: strictFails, rest: rest) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
     }
     if strictFails {
         fail("\(model.notes.count) warning(s) with --strict: nothing was written", code: 1)
     }
-    if let failure = summary.failure {
+    if let failure = summary.failure, !callsFail {
         fail("\(failure): nothing was written", code: 1)
     }
-    let files = generator.files(
-        for: model, split: arguments.split, output: arguments.generated, shards: arguments.shards)
+    var typesGenerator = generator
+    if arguments.prepareCalls != nil {
+        // As a types-only run renders them: without the operations, nor the calls' modules.
+        typesGenerator.options.typesModule = nil
+        typesGenerator.options.clientModule = nil
+    }
+    let files = typesGenerator.files(
+        for: arguments.prepareCalls == nil ? model : PreparedCalls.typesOnly(model), split: arguments.split,
+        output: arguments.generated, shards: arguments.shards)
     if arguments.check {
         let stale = files.filter {
             FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8)
@@ -180,6 +241,14 @@ do {
         }
     } else {
         try CodeGenerator.write(files, to: output, output: arguments.generated)
+        if let folder = arguments.prepareCalls {
+            PreparedCalls.remove(in: folder)
+            if !callsFail {
+                let calls = generator.files(for: model, split: false, output: .operations, shards: arguments.shards)
+                try PreparedCalls.write(
+                    calls, in: folder, key: arguments.callsKey, schema: schema, arguments: arguments)
+            }
+        }
         if let digest {
             try GenerationStamp(digest: digest, files: files.map(\.name)).write(in: output)
         }

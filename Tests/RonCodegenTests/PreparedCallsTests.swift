@@ -1,0 +1,132 @@
+import Foundation
+import RonTestSupport
+import Testing
+
+/// The two runs of a split package (`ron new --split`): the types' run prepares the calls
+/// (`--prepare-calls`) from its one reading of the documents, and the calls' run takes them
+/// (`--prepared`) when they were made from the same generator, options and schema files.
+@Suite("ron-codegen's prepared calls")
+struct PreparedCallsTests {
+    let tool = CodegenToolTests()
+
+    /// A copy of the golden operations' schema folder (OpenAPI 3 and Swagger 2 descriptions, a
+    /// description in several files), which the test may edit.
+    private func schemaCopy(in root: URL) throws -> URL {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "Golden/Operations/Schema")
+        let schema = root.appending(path: "Schema")
+        try FileManager.default.copyItem(at: golden, to: schema)
+        return schema
+    }
+
+    /// The Swift files of `folder`, by name.
+    private func swiftFiles(_ folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            files[name] = try String(contentsOf: folder.appending(path: name), encoding: .utf8)
+        }
+        return files
+    }
+
+    private func typesArguments(_ schema: URL, _ output: URL) -> [String] {
+        ["--schema", schema.path, "--output", output.path, "--shards", "4", "--runtime-module", "RonGenerated"]
+    }
+
+    private func callsArguments(_ schema: URL, _ output: URL, client: String = "RonAppSdkSwift") -> [String] {
+        [
+            "--schema", schema.path, "--output", output.path, "--shards", "4", "--operations", "--types-module",
+            "Types", "--runtime-module", "RonGenerated", "--client-module", client,
+        ]
+    }
+
+    @Test func theRunsWriteWhatTheRunsAloneWriteAndTheCallsRunTakesThePreparedCalls() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = try schemaCopy(in: root)
+        let prepared = root.appending(path: "prepared")
+        let preparing = [
+            "--prepare-calls", prepared.path, "--types-module", "Types", "--client-module", "RonAppSdkSwift",
+        ]
+
+        // Each run alone, then the two together: the same files.
+        #expect(try tool.run(typesArguments(schema, root.appending(path: "types-alone"))).status == 0)
+        #expect(try tool.run(callsArguments(schema, root.appending(path: "calls-alone"))).status == 0)
+        let types = try tool.run(typesArguments(schema, root.appending(path: "types")) + preparing)
+        #expect(types.status == 0, "\(types.error)")
+        let calls = try tool.run(callsArguments(schema, root.appending(path: "calls")) + ["--prepared", prepared.path])
+        #expect(calls.status == 0, "\(calls.error)")
+        let typesAlone = try swiftFiles(root.appending(path: "types-alone"))
+        let callsAlone = try swiftFiles(root.appending(path: "calls-alone"))
+        #expect(typesAlone.count == 4 && callsAlone.count == 4)
+        #expect(try swiftFiles(root.appending(path: "types")) == typesAlone)
+        #expect(try swiftFiles(root.appending(path: "calls")) == callsAlone)
+        #expect(callsAlone.values.contains { $0.contains("func ") }, "the calls are there")
+        // The types' run reports the operations, which the calls' run that takes them does not read.
+        #expect(types.error.contains("operations generated"))
+        #expect(calls.error.isEmpty)
+
+        // Taken, not generated: a mark put in a prepared file reaches the calls' output.
+        let first = prepared.appending(path: "RonOperations.swift")
+        try Data((try String(contentsOf: first, encoding: .utf8) + "// prepared\n").utf8).write(to: first)
+        let taking = callsArguments(schema, root.appending(path: "taken")) + ["--prepared", prepared.path]
+        #expect(try tool.run(taking).status == 0)
+        #expect(
+            try swiftFiles(root.appending(path: "taken"))["RonOperations.swift"]?.hasSuffix("// prepared\n") == true)
+
+        // Other options than those prepared for: generated.
+        let other =
+            callsArguments(schema, root.appending(path: "other"), client: "Client") + ["--prepared", prepared.path]
+        #expect(try tool.run(other).status == 0)
+        let otherFiles = try swiftFiles(root.appending(path: "other"))
+        #expect(otherFiles["RonOperations.swift"]?.contains("import Client") == true)
+        #expect(otherFiles["RonOperations.swift"]?.hasSuffix("// prepared\n") == false)
+
+        // A schema file changed since: generated from the files as they are now.
+        let document = schema.appending(path: "gadgets.openapi.json")
+        let text = try String(contentsOf: document, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: "\"paths\": {",
+            with:
+                #""paths": {"/added": {"get": {"operationId": "addedCall", "responses": {"204": {"description": "none"}}}},"#
+        )
+        #expect(edited != text)
+        try Data(edited.utf8).write(to: document)
+        #expect(try tool.run(taking).status == 0)
+        let regenerated = try swiftFiles(root.appending(path: "taken"))
+        #expect(regenerated.values.contains { $0.contains("addedCall") })
+        #expect(regenerated["RonOperations.swift"]?.hasSuffix("// prepared\n") == false)
+    }
+
+    @Test func theOptionsGoWithTheirRunsOnly() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = try schemaCopy(in: root)
+        let output = root.appending(path: "out")
+        let withCalls = try tool.run(
+            ["--schema", schema.path, "--output", output.path, "--operations", "--prepare-calls", root.path + "/p"])
+        #expect(withCalls.status == 64)
+        #expect(withCalls.error.contains("--prepare-calls goes with a run of types only"))
+        let typesOnly = try tool.run(["--schema", schema.path, "--output", output.path, "--prepared", root.path + "/p"])
+        #expect(typesOnly.status == 64)
+        #expect(typesOnly.error.contains("--prepared goes with --operations"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written")
+    }
+
+    @Test func callsThatFailAreLeftToTheCallsRunAndTheTypesAreWritten() throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = try schemaCopy(in: root)
+        // A description none of whose operations can be generated: the calls' run fails.
+        try Data(GenerationSummaryTests.hopeless.utf8).write(to: schema.appending(path: "hopeless.json"))
+        let prepared = root.appending(path: "prepared")
+        let types = try tool.run(
+            typesArguments(schema, root.appending(path: "types"))
+                + ["--prepare-calls", prepared.path, "--types-module", "Types", "--client-module", "RonAppSdkSwift"])
+        let calls = try tool.run(callsArguments(schema, root.appending(path: "calls")) + ["--prepared", prepared.path])
+        try #require(calls.status != 0, "the selection fails the calls: \(calls.error)")
+        #expect(types.status == 0, "\(types.error)")
+        #expect(try !swiftFiles(root.appending(path: "types")).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: prepared.appending(path: ".ron-codegen-prepared").path))
+        #expect(calls.error.contains("nothing was written"))
+    }
+}
