@@ -15,7 +15,8 @@
 # under `ulimit -v` (16 GiB) and a timeout. The first row is SwiftPM's own floor on this machine in
 # this run: a package of one target, one hand-written file and no dependency, timed the same way (the
 # edit adds a declaration, the documentation edit changes a comment). No build of a generated target
-# can be faster than that row.
+# can be faster than that row. With ours, a second row: the same file in a target that depends on
+# RonAppSdkSwift, what SwiftPM costs any package of ours before a plugin or a generated file.
 #
 #   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
 #                                [--split] VENDOR...
@@ -118,6 +119,34 @@ timed first-noop "$floor" Floor && clean "$floor" Floor floor && timed clean "$f
     && timed op "$floor" Floor && sed -i 's|^/// A value\.$|/// A value (edited).|' "$floor/Sources/Floor/Floor.swift" \
     && timed doc "$floor" Floor || true
 echo "$row |"
+# The same with the SDK: the file's target depends on RonAppSdkSwift (as every package of ours does),
+# so SwiftPM loads, plans and checks the SDK's package with it; no plugin, no generated file.
+if [ "$only" != peer ]; then
+    floor=$work/floor-sdk
+    if [ ! -d "$floor" ]; then
+        mkdir -p "$floor/Sources/Floor"
+        cat >"$floor/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "FloorSDK",
+    dependencies: [.package(path: "$work/sdk")],
+    targets: [.target(name: "Floor", dependencies: [.product(name: "RonAppSdkSwift", package: "sdk")])]
+)
+SWIFT
+    fi
+    printf 'import RonAppSdkSwift\n\n/// A value.\npublic struct Floor {\n    public init() {}\n}\n' \
+        >"$floor/Sources/Floor/Floor.swift"
+    row="| (the same, depending on RonAppSdkSwift) | | none"
+    (cd "$floor" && swift build --target Floor >"$floor/build-first.log" 2>&1)
+    timed first-noop "$floor" Floor && clean "$floor" Floor floor-sdk && timed clean "$floor" Floor \
+        && timed noop "$floor" Floor && timed again "$floor" Floor \
+        && printf 'public let edited = 1\n' >>"$floor/Sources/Floor/Floor.swift" && timed op "$floor" Floor \
+        && sed -i 's|^/// A value\.$|/// A value (edited).|' "$floor/Sources/Floor/Floor.swift" \
+        && timed doc "$floor" Floor || true
+    echo "$row |"
+fi
 for vendor in "${vendors[@]}"; do
     line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
     [ -n "$line" ] || { echo "error: no row '$vendor' in Benchmarks/Published/descriptions.tsv" >&2; exit 64; }
