@@ -59,7 +59,10 @@ def main():
     elif action != "normalize":
         _, _, operation = next(operations(document))
         if action == "operation":
-            parameter = {"name": "ronBenchEdit", "in": "query", "required": False}
+            # A name no parameter of the operation has yet: an edit that changes nothing times nothing.
+            taken = {p.get("name") for p in operation.get("parameters", []) if isinstance(p, dict)}
+            name = next(n for n in ("ronBenchEdit%s" % (i or "") for i in range(1000)) if n not in taken)
+            parameter = {"name": name, "in": "query", "required": False}
             if "swagger" in document:
                 parameter["type"] = "string"
             else:

@@ -181,8 +181,12 @@ for vendor in "${vendors[@]}"; do
                 printf 'import RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
             fi
             printf 'print("bench")\n' >"$dir/Sources/bench-cli/main.swift"
-            python3 "$edit" normalize "$dir/Sources/$schema/Schema/$root"
+        else
+            # A package of an earlier run: its description as published again, not as it was edited.
+            rm -rf "$dir/Sources/$schema"/Schema/*
+            cp -R "$source"/. "$dir/Sources/$schema/Schema/"
         fi
+        python3 "$edit" normalize "$dir/Sources/$schema/Schema/$root"
         row="| $vendor ($format) | $operations | ron-codegen$label"
         types=""
         $split && types=BenchAPITypes
@@ -202,12 +206,13 @@ for vendor in "${vendors[@]}"; do
             printf 'generate:\n  - types\n  - client\naccessModifier: public\n' \
                 >"$dir/Sources/PeerAPI/openapi-generator-config.yaml"
             printf 'import OpenAPIRuntime\n' >"$dir/Sources/PeerAPI/PeerAPI.swift"
-            case "$root" in
-            *.json) cp "$source/$root" "$dir/Sources/PeerAPI/openapi.json" ;;
-            *) cp "$source/$root" "$dir/Sources/PeerAPI/openapi.yaml" ;;
-            esac
-            python3 "$edit" normalize "$dir"/Sources/PeerAPI/openapi.*
         fi
+        # Copied on every run: a package of an earlier run holds that run's edits.
+        case "$root" in
+        *.json) cp "$source/$root" "$dir/Sources/PeerAPI/openapi.json" ;;
+        *) cp "$source/$root" "$dir/Sources/PeerAPI/openapi.yaml" ;;
+        esac
+        python3 "$edit" normalize "$dir"/Sources/PeerAPI/openapi.*
         sequence "$dir" PeerAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$(ls "$dir"/Sources/PeerAPI/openapi.*)"
         echo "$row |"
     fi
