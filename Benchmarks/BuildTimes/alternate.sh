@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# One description's split package built by two SDKs, edited in turn: a documentation edit, then an
+# operation edit, in the earlier SDK's package and then this one's, N rounds; prints each build's
+# wall time (`swift build --target BenchAPI`). The packages are those two runs of run.sh made:
+#
+#   Benchmarks/BuildTimes/run.sh --work NEW --only ours --split VENDOR
+#   Benchmarks/BuildTimes/run.sh --work OLD --only ours --split --sdk-rev REV VENDOR
+#   Benchmarks/BuildTimes/alternate.sh OLD NEW VENDOR [N]
+#
+# On a machine whose speed drifts (a shared host), edits made in turn compare two SDKs where two
+# runs of run.sh, minutes apart, do not.
+set -u
+[ $# -ge 3 ] || { echo "usage: $0 OLD-WORK NEW-WORK VENDOR [ROUNDS]" >&2; exit 64; }
+old=$1/$3-ours-split; new=$2/$3-ours-split; vendor=$3; n=${4:-5}
+edit="$(cd "$(dirname "$0")" && pwd)/edit_description.py"
+doc() { ls $1/Sources/BenchAPITypes/Schema/* | head -1; }
+for d in $old $new; do (cd $d && swift build --target BenchAPI >/dev/null 2>&1; swift build --target BenchAPI >/dev/null 2>&1); done
+for i in $(seq $n); do
+  for kind in documentation operation; do
+    for side in old new; do
+      d=$old; [ $side = new ] && d=$new
+      python3 $edit $kind "$(doc $d)"
+      s=$(date +%s.%N); (cd $d && swift build --target BenchAPI > $d/alt.log 2>&1) || echo FAIL $side; e=$(date +%s.%N)
+      printf '%s %s %s %.2f\n' $vendor $kind $side $(echo "$e - $s" | bc)
+    done
+  done
+done
