@@ -95,13 +95,15 @@ struct RonCodegenPlugin: BuildToolPlugin {
     }
 
     /// The command that runs `ron-codegen` with `arguments` over `schema` (its files and folders
-    /// are the inputs) and writes `outputs`.
+    /// are the inputs, with `after`: files of another command, which then runs first) and writes
+    /// `outputs`.
     static func command(
-        _ displayName: String, context: PluginContext, arguments: [String], schema: URL, outputs: [URL]
+        _ displayName: String, context: PluginContext, arguments: [String], schema: URL, after: [URL] = [],
+        outputs: [URL]
     ) throws -> Command {
         .buildCommand(
             displayName: displayName, executable: try context.tool(named: "ron-codegen").url, arguments: arguments,
-            inputFiles: SchemaLocator.inputs(of: schema), outputFiles: outputs)
+            inputFiles: SchemaLocator.inputs(of: schema) + after, outputFiles: outputs)
     }
 }
 
@@ -143,11 +145,10 @@ extension RonCodegenPlugin {
             after = [Self.files(in: typesFolder.appending(path: "GeneratedSources"), named: "RonGenerated")[0]]
         }
         return [
-            .buildCommand(
-                displayName: "ron-codegen \(target.name): the calls of \(types.name)'s Schema/",
-                executable: try context.tool(named: "ron-codegen").url, arguments: arguments,
-                inputFiles: SchemaLocator.inputs(of: schema) + after,
-                outputFiles: Self.files(in: output, named: "RonOperations"))
+            try Self.command(
+                "ron-codegen \(target.name): the calls of \(types.name)'s Schema/", context: context,
+                arguments: arguments, schema: schema, after: after,
+                outputs: Self.files(in: output, named: "RonOperations"))
         ]
     }
 
