@@ -65,17 +65,17 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("type  CreateGadgetResponse  enum of answers  ") })
     }
 
-    @Test func theToolPrintsTheListingAndRefusesBadInput() throws {
+    @Test func theToolPrintsTheListingAndRefusesBadInput() async throws {
         let tool = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        let result = try ChildProcess.run(tool, ["calls", "--schema", Self.schema.path])
+        let result = try await ChildProcess.run(tool, ["calls", "--schema", Self.schema.path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.split(separator: "\n").map(String.init) == (try Self.listing()))
-        let help = try ChildProcess.run(tool, ["calls", "--help"])
+        let help = try await ChildProcess.run(tool, ["calls", "--help"])
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("usage: ron-codegen calls"))
-        let unknown = try ChildProcess.run(tool, ["calls", "--frobnicate"])
+        let unknown = try await ChildProcess.run(tool, ["calls", "--frobnicate"])
         #expect(unknown.status == 2)
-        let missing = try ChildProcess.run(tool, ["calls", "--schema", "/nonexistent/Schema"])
+        let missing = try await ChildProcess.run(tool, ["calls", "--schema", "/nonexistent/Schema"])
         #expect(missing.status != 0)
         #expect(missing.error.contains("/nonexistent/Schema"))
     }

@@ -60,14 +60,14 @@ struct DescriptionValidatorAgreementTests {
     }
 
     /// openapi-core's verdict on each case of the JSON text `cases` (`nil`: it refused the document).
-    static func openapiCore(_ cases: String) throws -> [(verdict: Bool?, why: String)] {
+    static func openapiCore(_ cases: String) async throws -> [(verdict: Bool?, why: String)] {
         let folder = FileManager.default.temporaryDirectory.appending(
             path: "description-agreement-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(script.utf8).write(to: folder.appending(path: "agree.py"))
         try Data(cases.utf8).write(to: folder.appending(path: "cases.json"))
-        let run = try ChildProcess.run(env, ["python3", "agree.py", "cases.json"], in: folder)
+        let run = try await ChildProcess.run(env, ["python3", "agree.py", "cases.json"], in: folder)
         try #require(run.status == 0, "\(run.error)")
         let answers = try SchemaDocumentReader.parse(Data(run.output.utf8), path: "verdicts.json")
         return (answers.arrayValue ?? []).map { answer in
@@ -77,9 +77,9 @@ struct DescriptionValidatorAgreementTests {
     }
 
     @Test("openapi-core takes exactly the values the table says fit")
-    func table() throws {
+    func table() async throws {
         let cases = DescriptionCase.all
-        let verdicts = try Self.openapiCore(Self.json(cases))
+        let verdicts = try await Self.openapiCore(Self.json(cases))
         try #require(verdicts.count == cases.count)
         for (example, answer) in zip(cases, verdicts) {
             #expect(answer.verdict == example.fits, "\(example.testDescription): \(answer.why)")
@@ -89,11 +89,11 @@ struct DescriptionValidatorAgreementTests {
     @Test(
         "the validator and openapi-core agree on every case of RON_DESCRIPTION_AGREEMENT_CASES",
         .enabled(if: ProcessInfo.processInfo.environment["RON_DESCRIPTION_AGREEMENT_CASES"] != nil))
-    func corpus() throws {
+    func corpus() async throws {
         let path = try #require(ProcessInfo.processInfo.environment["RON_DESCRIPTION_AGREEMENT_CASES"])
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let cases = try SchemaDocumentReader.parse(Data(text.utf8), path: "cases.json").arrayValue ?? []
-        let verdicts = try Self.openapiCore(text)
+        let verdicts = try await Self.openapiCore(text)
         try #require(verdicts.count == cases.count)
         var disagreements = 0
         for (example, answer) in zip(cases, verdicts) {

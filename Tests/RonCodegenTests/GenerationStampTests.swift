@@ -21,14 +21,14 @@ struct GenerationStampTests {
         try String(contentsOfFile: file, encoding: .utf8).hasSuffix("// marked by the test\n")
     }
 
-    @Test func aRunWithNothingChangedWritesNothingAndAnyChangeGeneratesAgain() throws {
+    @Test func aRunWithNothingChangedWritesNothingAndAnyChangeGeneratesAgain() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let document = try tool.writeSchema(Self.thing, in: root)
         let schema = document.deletingLastPathComponent().path
         let output = root.appending(path: "out").path
         let arguments = ["--schema", schema, "--output", output, "--shards", "2", "--stamp"]
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         let stamp = output + "/.ron-codegen-stamp"
         #expect(FileManager.default.fileExists(atPath: stamp))
         let first = output + "/RonGenerated.swift"
@@ -36,73 +36,73 @@ struct GenerationStampTests {
 
         // Nothing changed: the files are left as they are (even a file changed behind its back).
         try mark(first)
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try isMarked(first))
 
         // Other arguments: generated again.
-        #expect(try tool.run(arguments + ["--catalog-name", "Things"]).status == 0)
+        #expect(try await tool.run(arguments + ["--catalog-name", "Things"]).status == 0)
         #expect(try !isMarked(first))
         #expect(try String(contentsOfFile: first + "", encoding: .utf8).contains("Things"))
 
         // A schema file changed, added, or an output file removed: generated again.
         try mark(first)
         try Data(Self.thing.replacingOccurrences(of: "\"n\"", with: "\"m\"").utf8).write(to: document)
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try !isMarked(first))
         #expect(try String(contentsOfFile: first, encoding: .utf8).contains("m"))
         try mark(first)
         try Data(#"{"$defs": {"Other": {"type": "string"}}}"#.utf8).write(
             to: document.deletingLastPathComponent().appending(path: "b.schema.json"))
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try !isMarked(first))
         try mark(first)
         try FileManager.default.removeItem(atPath: second)
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(FileManager.default.fileExists(atPath: second))
         #expect(try !isMarked(first), "a run that writes writes every file that changed")
     }
 
-    @Test func withoutStampNoStampIsWrittenAndEveryRunGenerates() throws {
+    @Test func withoutStampNoStampIsWrittenAndEveryRunGenerates() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let document = try tool.writeSchema(Self.thing, in: root)
         let arguments = ["--schema", document.deletingLastPathComponent().path, "--output", root.path + "/out"]
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(!FileManager.default.fileExists(atPath: root.path + "/out/.ron-codegen-stamp"))
         try mark(root.path + "/out/RonGenerated.swift")
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try !isMarked(root.path + "/out/RonGenerated.swift"))
     }
 
-    @Test func aFailedRunOrACheckLeavesTheStampAlone() throws {
+    @Test func aFailedRunOrACheckLeavesTheStampAlone() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let document = try tool.writeSchema(Self.thing, in: root)
         let schema = document.deletingLastPathComponent().path
         let output = root.appending(path: "out").path
         let arguments = ["--schema", schema, "--output", output, "--stamp"]
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         let stamp = try String(contentsOfFile: output + "/.ron-codegen-stamp", encoding: .utf8)
         // A document that does not read fails the run, and the next good run generates.
         try Data("{".utf8).write(to: document)
-        #expect(try tool.run(arguments).status != 0)
+        #expect(try await tool.run(arguments).status != 0)
         #expect(try String(contentsOfFile: output + "/.ron-codegen-stamp", encoding: .utf8) == stamp)
         try Data(Self.thing.utf8).write(to: document)
         try mark(output + "/RonGenerated.swift")
-        #expect(try tool.run(arguments + ["--check"]).status == 1, "--check sees the marked file")
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments + ["--check"]).status == 1, "--check sees the marked file")
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try isMarked(output + "/RonGenerated.swift"), "the same files as the stamp's run: nothing written")
     }
 
     /// The generator's own hash is read from its executable once and kept beside the stamp with
     /// what identifies the executable; a run reads the megabytes again only when that changed.
-    @Test func theGeneratorIsHashedOnceAndAgainOnlyWhenItsExecutableChanged() throws {
+    @Test func theGeneratorIsHashedOnceAndAgainOnlyWhenItsExecutableChanged() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let document = try tool.writeSchema(Self.thing, in: root)
         let output = root.appending(path: "out").path
         let arguments = ["--schema", document.deletingLastPathComponent().path, "--output", output, "--stamp"]
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         let kept = output + "/.ron-codegen-tool"
         let lines = try String(contentsOfFile: kept, encoding: .utf8).split(separator: "\n").map(String.init)
         try #require(lines.count == 2)
@@ -112,18 +112,18 @@ struct GenerationStampTests {
         // (as if the generator were another) makes the next run generate again.
         try mark(output + "/RonGenerated.swift")
         try Data("\(lines[0])\n0123abcd\n".utf8).write(to: URL(fileURLWithPath: kept))
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try !isMarked(output + "/RonGenerated.swift"), "another generator's hash: generated again")
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "\(lines[0])\n0123abcd\n")
 
         // An executable that is not the one named (another size or time): hashed again from its bytes.
         try mark(output + "/RonGenerated.swift")
         try Data("\(lines[0])0\n0123abcd\n".utf8).write(to: URL(fileURLWithPath: kept))
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try !isMarked(output + "/RonGenerated.swift"), "the stamp of the other hash is stale")
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == lines.joined(separator: "\n") + "\n")
         try mark(output + "/RonGenerated.swift")
-        #expect(try tool.run(arguments).status == 0)
+        #expect(try await tool.run(arguments).status == 0)
         #expect(try isMarked(output + "/RonGenerated.swift"), "the same generator and files: nothing written")
     }
 }

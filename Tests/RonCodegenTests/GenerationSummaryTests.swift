@@ -144,17 +144,17 @@ struct GenerationSummaryTests {
         return root
     }
 
-    private func run(_ arguments: [String]) throws -> ChildProcess.Result {
+    private func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         let tool = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        return try ChildProcess.run(tool, arguments)
+        return try await ChildProcess.run(tool, arguments)
     }
 
-    @Test func theToolPrintsTheSummaryInTheCompilersWarningFormWhenSomethingIsLeftOut() throws {
+    @Test func theToolPrintsTheSummaryInTheCompilersWarningFormWhenSomethingIsLeftOut() async throws {
         let root = try folder(["Schema/api.json": Self.lenient])
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = root.appending(path: "Schema")
         let output = root.appending(path: "out")
-        let result = try run(["--schema", schema.path, "--output", output.path, "--with-operations"])
+        let result = try await run(["--schema", schema.path, "--output", output.path, "--with-operations"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.error.split(separator: "\n").map(String.init)
         let document = schema.appending(path: "api.json").path
@@ -172,40 +172,42 @@ struct GenerationSummaryTests {
             })
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "RonOperations.swift").path))
         // --check prints it too.
-        let check = try run(["--schema", schema.path, "--output", output.path, "--with-operations", "--check"])
+        let check = try await run(["--schema", schema.path, "--output", output.path, "--with-operations", "--check"])
         #expect(check.status == 0, "\(check.error)")
         #expect(check.error.contains("\(document): warning: ron-codegen: 2 of 4 operations generated"))
         // So does calls, after the listing (which stays alone on standard output).
-        let calls = try run(["calls", "--schema", schema.path])
+        let calls = try await run(["calls", "--schema", schema.path])
         #expect(calls.status == 0, "\(calls.error)")
         #expect(calls.output.hasPrefix("call  RonClient."))
         #expect(!calls.output.contains("ron-codegen:"))
         #expect(calls.error.contains("\(document): warning: ron-codegen: 2 of 4 operations generated"))
         #expect(calls.error.contains("ron-codegen calls --schema \(schema.path) --warnings"))
         #expect(!calls.error.contains("warning: \(document): at "), "the warnings only with --warnings")
-        let warnings = try run(["calls", "--schema", schema.path, "--warnings"])
+        let warnings = try await run(["calls", "--schema", schema.path, "--warnings"])
         #expect(warnings.error.contains("warning: \(document): at /paths/~1c/$ref: "))
     }
 
-    @Test func theToolPrintsAPlainNoteWhenNothingIsLeftOut() throws {
+    @Test func theToolPrintsAPlainNoteWhenNothingIsLeftOut() async throws {
         let root = try folder(["api.json": GenerationConfigurationTests.api])
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try run(["--schema", root.path, "--output", root.appending(path: "out").path, "--with-operations"])
+        let result = try await run([
+            "--schema", root.path, "--output", root.appending(path: "out").path, "--with-operations",
+        ])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.error == "note: ron-codegen: 4 of 4 operations generated, 7 types generated, nothing left out\n")
-        let types = try run(["--schema", root.path, "--output", root.appending(path: "types").path])
+        let types = try await run(["--schema", root.path, "--output", root.appending(path: "types").path])
         #expect(
             types.error
                 == "note: ron-codegen: 4 operations declared, not read (types only), 7 types generated, nothing left out\n"
         )
     }
 
-    @Test func aRunThatGeneratesNoOperationOfADocumentFailsAndWritesNothing() throws {
+    @Test func aRunThatGeneratesNoOperationOfADocumentFailsAndWritesNothing() async throws {
         let root = try folder(["Schema/api.json": Self.hopeless])
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = root.appending(path: "Schema")
         let output = root.appending(path: "out")
-        let result = try run(["--schema", schema.path, "--output", output.path, "--with-operations"])
+        let result = try await run(["--schema", schema.path, "--output", output.path, "--with-operations"])
         #expect(result.status == 1)
         let document = schema.appending(path: "api.json").path
         #expect(
@@ -220,18 +222,18 @@ struct GenerationSummaryTests {
                 "error: no operation of api.json is generated (it declares 3): nothing was written\n"))
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is written")
         // The types alone are generated: the operations are not asked for.
-        #expect(try run(["--schema", schema.path, "--output", output.path]).status == 0)
+        #expect(try await run(["--schema", schema.path, "--output", output.path]).status == 0)
         // calls lists what there is, and fails as generation would.
-        #expect(try run(["calls", "--schema", schema.path]).status == 1)
+        #expect(try await run(["calls", "--schema", schema.path]).status == 1)
     }
 
-    @Test func maxLeftOutFailsTheToolWhenMoreIsLeftOut() throws {
+    @Test func maxLeftOutFailsTheToolWhenMoreIsLeftOut() async throws {
         let root = try folder([
             "Schema/api.json": Self.lenient, "Schema/ron-codegen.json": #"{"maxLeftOut": 0.25}"#,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = root.appending(path: "Schema")
-        let result = try run([
+        let result = try await run([
             "--schema", schema.path, "--output", root.appending(path: "out").path, "--with-operations",
         ])
         #expect(result.status == 1)
@@ -241,11 +243,11 @@ struct GenerationSummaryTests {
             ), "\(result.error)")
     }
 
-    @Test func strictStillMakesEveryWarningAnError() throws {
+    @Test func strictStillMakesEveryWarningAnError() async throws {
         let root = try folder(["Schema/api.json": Self.lenient])
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = root.appending(path: "Schema")
-        let result = try run([
+        let result = try await run([
             "--schema", schema.path, "--output", root.appending(path: "out").path, "--with-operations", "--strict",
         ])
         #expect(result.status == 1)

@@ -39,7 +39,7 @@ struct PreparedCallsTests {
         ]
     }
 
-    @Test func theRunsWriteWhatTheRunsAloneWriteAndTheCallsRunTakesThePreparedCalls() throws {
+    @Test func theRunsWriteWhatTheRunsAloneWriteAndTheCallsRunTakesThePreparedCalls() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = try schemaCopy(in: root)
@@ -49,11 +49,12 @@ struct PreparedCallsTests {
         ]
 
         // Each run alone, then the two together: the same files.
-        #expect(try tool.run(typesArguments(schema, root.appending(path: "types-alone"))).status == 0)
-        #expect(try tool.run(callsArguments(schema, root.appending(path: "calls-alone"))).status == 0)
-        let types = try tool.run(typesArguments(schema, root.appending(path: "types")) + preparing)
+        #expect(try await tool.run(typesArguments(schema, root.appending(path: "types-alone"))).status == 0)
+        #expect(try await tool.run(callsArguments(schema, root.appending(path: "calls-alone"))).status == 0)
+        let types = try await tool.run(typesArguments(schema, root.appending(path: "types")) + preparing)
         #expect(types.status == 0, "\(types.error)")
-        let calls = try tool.run(callsArguments(schema, root.appending(path: "calls")) + ["--prepared", prepared.path])
+        let calls = try await tool.run(
+            callsArguments(schema, root.appending(path: "calls")) + ["--prepared", prepared.path])
         #expect(calls.status == 0, "\(calls.error)")
         let typesAlone = try swiftFiles(root.appending(path: "types-alone"))
         let callsAlone = try swiftFiles(root.appending(path: "calls-alone"))
@@ -69,14 +70,14 @@ struct PreparedCallsTests {
         let first = prepared.appending(path: "RonOperations.swift")
         try Data((try String(contentsOf: first, encoding: .utf8) + "// prepared\n").utf8).write(to: first)
         let taking = callsArguments(schema, root.appending(path: "taken")) + ["--prepared", prepared.path]
-        #expect(try tool.run(taking).status == 0)
+        #expect(try await tool.run(taking).status == 0)
         #expect(
             try swiftFiles(root.appending(path: "taken"))["RonOperations.swift"]?.hasSuffix("// prepared\n") == true)
 
         // Other options than those prepared for: generated.
         let other =
             callsArguments(schema, root.appending(path: "other"), client: "Client") + ["--prepared", prepared.path]
-        #expect(try tool.run(other).status == 0)
+        #expect(try await tool.run(other).status == 0)
         let otherFiles = try swiftFiles(root.appending(path: "other"))
         #expect(otherFiles["RonOperations.swift"]?.contains("import Client") == true)
         #expect(otherFiles["RonOperations.swift"]?.hasSuffix("// prepared\n") == false)
@@ -91,38 +92,41 @@ struct PreparedCallsTests {
         )
         #expect(edited != text)
         try Data(edited.utf8).write(to: document)
-        #expect(try tool.run(taking).status == 0)
+        #expect(try await tool.run(taking).status == 0)
         let regenerated = try swiftFiles(root.appending(path: "taken"))
         #expect(regenerated.values.contains { $0.contains("addedCall") })
         #expect(regenerated["RonOperations.swift"]?.hasSuffix("// prepared\n") == false)
     }
 
-    @Test func theOptionsGoWithTheirRunsOnly() throws {
+    @Test func theOptionsGoWithTheirRunsOnly() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = try schemaCopy(in: root)
         let output = root.appending(path: "out")
-        let withCalls = try tool.run(
+        let withCalls = try await tool.run(
             ["--schema", schema.path, "--output", output.path, "--operations", "--prepare-calls", root.path + "/p"])
         #expect(withCalls.status == 64)
         #expect(withCalls.error.contains("--prepare-calls goes with a run of types only"))
-        let typesOnly = try tool.run(["--schema", schema.path, "--output", output.path, "--prepared", root.path + "/p"])
+        let typesOnly = try await tool.run([
+            "--schema", schema.path, "--output", output.path, "--prepared", root.path + "/p",
+        ])
         #expect(typesOnly.status == 64)
         #expect(typesOnly.error.contains("--prepared goes with --operations"))
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written")
     }
 
-    @Test func callsThatFailAreLeftToTheCallsRunAndTheTypesAreWritten() throws {
+    @Test func callsThatFailAreLeftToTheCallsRunAndTheTypesAreWritten() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let schema = try schemaCopy(in: root)
         // A description none of whose operations can be generated: the calls' run fails.
         try Data(GenerationSummaryTests.hopeless.utf8).write(to: schema.appending(path: "hopeless.json"))
         let prepared = root.appending(path: "prepared")
-        let types = try tool.run(
+        let types = try await tool.run(
             typesArguments(schema, root.appending(path: "types"))
                 + ["--prepare-calls", prepared.path, "--types-module", "Types", "--client-module", "RonAppSdkSwift"])
-        let calls = try tool.run(callsArguments(schema, root.appending(path: "calls")) + ["--prepared", prepared.path])
+        let calls = try await tool.run(
+            callsArguments(schema, root.appending(path: "calls")) + ["--prepared", prepared.path])
         try #require(calls.status != 0, "the selection fails the calls: \(calls.error)")
         #expect(types.status == 0, "\(types.error)")
         #expect(try !swiftFiles(root.appending(path: "types")).isEmpty)

@@ -24,7 +24,7 @@ struct SwiftVerdictProbeTests {
     ]
 
     @Test("old code compiles against the new types exactly when the diff says Swift source is kept", arguments: cases)
-    func verdictMatchesTheCompiler(_ example: SchemaDiffRuleTests.RuleCase) throws {
+    func verdictMatchesTheCompiler(_ example: SchemaDiffRuleTests.RuleCase) async throws {
         let old = try SchemaDiffRuleTests.model(example.old)
         var new = try SchemaDiffRuleTests.model(example.new)
         example.edit?(&new)
@@ -32,7 +32,7 @@ struct SwiftVerdictProbeTests {
         let breaks = report.changes.contains { $0.verdicts.swiftSource == .breaking }
         let probe = SwiftVerdictProbe.probe(of: old)
         // Both compiler runs at once: they are independent, and each uses one core.
-        let checked = try SwiftVerdictProbe.both(old, new) {
+        let checked = try await SwiftVerdictProbe.both(old, new) {
             try SwiftVerdictProbe.typeCheck(probe: probe, against: $0)
         }
         let (itself, result) = (checked[0], checked[1])
@@ -61,12 +61,12 @@ extension SwiftVerdictProbeTests {
 
     @Test(
         "the compiler's API checker agrees with the diff's Swift verdict, or is recorded as stricter", arguments: cases)
-    func digesterAgrees(_ example: SchemaDiffRuleTests.RuleCase) throws {
+    func digesterAgrees(_ example: SchemaDiffRuleTests.RuleCase) async throws {
         let old = try SchemaDiffRuleTests.model(example.old)
         var new = try SchemaDiffRuleTests.model(example.new)
         example.edit?(&new)
         let breaks = SchemaDiff.compare(old: old, new: new).changes.contains { $0.verdicts.swiftSource == .breaking }
-        let reported = try SwiftVerdictProbe.digesterBreaks(old: old, new: new)
+        let reported = try await SwiftVerdictProbe.digesterBreaks(old: old, new: new)
         if breaks {
             #expect(
                 !reported.isEmpty || Self.stricter[example.rule] != nil,
@@ -193,13 +193,13 @@ enum SwiftVerdictProbe {
 
     /// What `swift-api-digester` reports between the generated modules of `old` and `new`: one
     /// line per break, empty when it sees none.
-    static func digesterBreaks(old: SchemaModel, new: SchemaModel) throws -> [String] {
+    static func digesterBreaks(old: SchemaModel, new: SchemaModel) async throws -> [String] {
         guard let modules else { throw CocoaError(.fileNoSuchFile) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let sides = [("old", old), ("new", new)]
         // The two sides' modules and dumps are made at once: they are independent.
-        let dumps = try both(0, 1) { index -> String in
+        let dumps = try await both(0, 1) { index -> String in
             let (side, model) = sides[index]
             let directory = folder.appendingPathComponent(side)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -223,7 +223,7 @@ enum SwiftVerdictProbe {
             guard dumped.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["error": dumped.error]) }
             return dump
         }
-        let diagnosed = try ChildProcess.run(
+        let diagnosed = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["swift-api-digester", "-diagnose-sdk", "-input-paths", dumps[0], "-input-paths", dumps[1]])
         return (diagnosed.output + "\n" + diagnosed.error).split(separator: "\n").map {
@@ -234,15 +234,12 @@ enum SwiftVerdictProbe {
     /// `work` on `first` and on `second` on two threads at once; its results in that order, or the
     /// first error thrown.
     static func both<Input: Sendable, Output: Sendable>(
-        _ first: Input, _ second: Input, _ work: @Sendable (Input) throws -> Output
-    ) throws -> [Output] {
-        let inputs = [first, second]
-        let results = Locked<[Result<Output, any Error>?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { try work(inputs[index]) }
-            results.update { $0[index] = result }
-        }
-        return try results.value.map { try $0!.get() }
+        _ first: Input, _ second: Input, _ work: @escaping @Sendable (Input) throws -> Output
+    ) async throws -> [Output] {
+        // Each on a thread of its own: a compiler run blocks its thread for seconds.
+        async let one = offThePool { try work(first) }
+        async let other = offThePool { try work(second) }
+        return try await [one, other]
     }
 
     /// Type-checks `probe` against the generated source of `model` (its own module over the

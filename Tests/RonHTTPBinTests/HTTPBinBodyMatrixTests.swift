@@ -10,7 +10,7 @@ import Testing
 /// and `HTTPBinMultipartTests` check those by their parts.)
 @Suite struct HTTPBinBodyMatrixTests {
     @Test func everyRawBodyArrivesWholeThroughEveryCall() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let failures = try await BodyMatrix.failures(

@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: codings)
     func aCodedBodyArrivesDecoded(path: String, coding: String) async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true))
         let request = AppRequest(method: .get, path: RonPath.server("") + path)
@@ -42,7 +42,7 @@ import Testing
     /// A transport that passes bodies on as they came (as `AsyncHTTPClientTransport` does) and
     /// says so: the coded body is refused, unless the caller asked for coded bytes.
     @Test func aBodyTheTransportDidNotDecodeIsRefused() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let raw = RawStreamingTransport()
         let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true, transport: raw))

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func httpbinAcceptsTheBasicCredentialAndRefusesAWrongOne() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server, AuthCredentials(basic: RonBasicCredential(user: "ada", password: "pä:ss")))
         defer { client.close() }
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aCallWithoutItsCredentialNeverReachesHttpbin() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server, AuthCredentials(token: "t-1"))
         defer { client.close() }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func theBearerTokenArrivesAndHttpbinSaysSo() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server, AuthCredentials(token: "tok-42"))
         defer { client.close() }
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func anAPIKeyGoesInTheHeaderTheQueryOrTheCookieItsSchemeNamesAndNowhereElse() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(
             server, AuthCredentials(headerKey: "h-key-1", queryKey: "q key&2", cookieKey: "c-key-3"))
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func alternativesTogethernessAndNoneAsTheDescriptionSays() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let tokenOnly = try Self.client(server, AuthCredentials(token: "t-9", queryKey: "q-9"))
         defer { tokenOnly.close() }

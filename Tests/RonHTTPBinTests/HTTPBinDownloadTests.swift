@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aDownloadOfBytesHasExactlyTheLengthAsked() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let folder = try Self.folder()
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aChunkedStreamYieldsEveryByteInOrder() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let response = try await client.stream(Self.get("/stream-bytes/50000?seed=3&chunk_size=1000"))
@@ -57,7 +57,7 @@ import Testing
     /// Bytes that arrive apart reach the reader apart. (A fast body may reach a reader that is
     /// behind as one joined piece, so the count of pieces is checked on a drip, 200 ms per byte.)
     @Test func aDripReachesTheReaderPieceByPiece() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let response = try await client.stream(Self.get("/drip?numbytes=4&duration=0.8&delay=0"))
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aStreamedCallToAnErrorStatusThrowsItsProblem() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         await #expect(throws: RonProblem.self) { _ = try await client.stream(Self.get("/status/503")) }
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func aDownloadResumedFromTheMiddleEqualsTheWholeFile() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let folder = try Self.folder()
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func aCancelledResumableDownloadResumesWhereItStopped() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let folder = try Self.folder()
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func dripFedProgressIsReportedOverTimeInOrderUpToTheTotal() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let folder = try Self.folder()
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func cancellingADownloadRemovesItsPartialFile() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let folder = try Self.folder()
@@ -188,7 +188,7 @@ import Testing
     }
 
     @Test func aDownloadOfAnErrorStatusThrowsItsProblemAndLeavesNoFile() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Self.client(server)
         let folder = try Self.folder()

@@ -6,7 +6,7 @@ import Testing
 /// Url-encoded forms, JSON and raw bodies as httpbin reads them.
 @Suite struct HTTPBinFormTests {
     @Test func aFormOfPairsArrivesFieldForFieldWithItsContentType() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let fields = [("name", "Ada Lovelace"), ("symbols", "a&b=c+d%e/f?g"), ("accents", "é ü ✓"), ("empty", "")]
@@ -32,7 +32,7 @@ import Testing
             var author: Author
             var gone: String?
         }
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let note = Note(
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func jsonAndRawBodiesAreEchoedAsSent() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let json = try await Upload.echo(client, "/post", try .json(["greeting": "hello"]))

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func aGeneratedMultipartCallArrivesAsTheSchemaSays() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let png = Upload.randomBytes(300_000)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func aGeneratedFormCallFollowsItsEncodingObject() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let answer = await client.postSearch(
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func aBinaryAnswerComesWholeOrStreamed() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let whole = await client.randomBytes(n: 5_000, seed: 7)
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func aBinaryAnswerDownloadsToAFileWithProgress() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-twin-\(UUID().uuidString)")
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func aGeneratedUploadReportsItsProgress() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let png = Upload.randomBytes(400_000)

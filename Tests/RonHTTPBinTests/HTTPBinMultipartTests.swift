@@ -6,7 +6,7 @@ import Testing
 /// Multipart bodies and streamed files as httpbin reads them.
 @Suite struct HTTPBinMultipartTests {
     @Test func multipartFieldsAndFilePartsFromMemoryDiskAndAStreamArriveExactly() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let onDisk = Upload.randomBytes(3 * 1024 * 1024 + 17)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aFileBodyIsStreamedFromDiskAndEchoedByteForByte() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let bytes = Upload.randomBytes(4 * 1024 * 1024 + 3)
@@ -69,7 +69,7 @@ import Testing
     /// out on URLSessionTransport as no body at all (`Content-Length: 0`), and the call succeeded.
     @Test(arguments: ["file", "stream"])
     func aStreamedCallSendsItsFileOrStreamBodyWhole(kind: String) async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let bytes = Upload.randomBytes(3 * 1024 * 1024 + 5)
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aOneShotStreamOfKnownLengthArrivesWhole() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let bytes = Upload.randomBytes(1_000_003)

@@ -17,7 +17,7 @@ import Testing
 @Suite struct HTTPBinProxyTests {
     @Test func theMockProxiesHTTPBinAndNamesWhereItBreaksItsOwnDescription() async throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        let httpbin = try HTTPBinServer.start()
+        let httpbin = try await HTTPBinServer.start()
         defer { httpbin.stop() }
         let folder = FileManager.default.temporaryDirectory.appending(path: "ron-httpbin-proxy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func aStripeShapedFormSendsDeepObjectsAsStripeReadsThem() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let body = PostCustomerRequest(
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aBodyInThreeMediaTypesGoesAsJSONAndOnlyJSONIsAskedFor() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let echo = try Self.echo(await client.addPet(body: Seller(name: "Rex", rating: 3)))
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aMergePatchIsJSONSentUnderItsOwnMediaType() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let echo = try Self.echo(await client.patchPet(name: "Rex", body: Seller(name: "Rex", rating: 5)))
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func textInTwoMediaTypesIsSentAsBytesOfTheFirst() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let plain = try Self.echo(await client.postNote(body: .data(Data("# hello".utf8))))
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func formsWhoseSchemaListsNoFieldsTakeWhatTheCallerBuilds() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         var parts = RonMultipartForm()
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func multipartMixedIsSentAsTheCallerFramedIt() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let framed = "--b1\r\nContent-Type: application/json\r\n\r\n{\"a\":1}\r\n--b1--\r\n"
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func aMediaRangeSendsTheSchemasMediaTypeAndAcceptsEveryAnswer() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let answer = await client.putAvatar(body: .data(Data([1, 2, 3])))
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func parametersGoAsPublishedDescriptionsStyleThem() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let answer = await client.searchBeta(
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func objectPathAndHeaderValuesGoInStyleSimple() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let echo = try Self.echo(
@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func cookieParametersGoAsOneCookieHeader() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let echo = try Self.echo(
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func pathParametersInsideOneSegmentAreEncodedAsOne() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         // (httpbin reports the path decoded, so a `/` in a value is checked in RonAppSdkSwiftTests.)
@@ -178,7 +178,7 @@ import Testing
     }
 
     @Test func aPostAnsweredAsJSONOrEventsAsksForBoth() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let answer = await client.createCompletion(body: Seller(name: "prompt"))

@@ -8,7 +8,7 @@ import Testing
 /// `/anything` echoes the URL it was sent.
 @Suite struct HTTPBinServerPathTests {
     @Test func aServerPathReplacesTheAppPrefix() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try Upload.client(server)
         let echoed: AppResponse<JSONValue> = await client.request(

@@ -6,7 +6,7 @@ import Testing
 /// httpbin answers at its root, so each path goes below the server path `""` instead of `/app`.
 @Suite struct HTTPBinStatusTests {
     @Test func anErrorStatusFromHTTPBinBecomesItsProblem() async throws {
-        let server = try HTTPBinServer.start()
+        let server = try await HTTPBinServer.start()
         defer { server.stop() }
         let client = try RonClient(config: RonConfig(baseUrl: server.baseURL, allowInsecureHttp: true))
         let teapot: AppResponse<Data> = await client.request(

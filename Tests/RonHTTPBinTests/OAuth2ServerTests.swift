@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func clientCredentialsTokenIsFetchedOnceForTwentyConcurrentCalls() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         let source = RonOAuth2TokenSource(
             clientCredentials: server.tokenURL, clientId: server.clientId, clientSecret: server.clientSecret)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func theSchemesRelativeTokenURLIsResolvedAgainstTheServer() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         #expect(throws: RonOAuth2Error.self) {
             try Self.scheme.clientCredentials(clientId: server.clientId, clientSecret: server.clientSecret)
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func theClientSecretGoesInTheBodyWhenAsked() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         // The seeded secret holds ` +/:%&=é`: both ways of sending it must form-encode it.
         #expect(server.clientSecret.contains(" +/:%&=é"))
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func anExpiredTokenIsRefreshedBeforeTheCall() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         let source = RonOAuth2TokenSource(
             token: .init(
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func aTokenTheServerHoldsExpiredIsRefreshedAfterItsRefusal() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         // The app does not know when the token expires; the server says so with a 401.
         let source = RonOAuth2TokenSource(
@@ -151,7 +151,7 @@ import Testing
     }
 
     @Test func aTokenRevokedMidRunIsReplacedAndTheCallSentAgain() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         let source = RonOAuth2TokenSource(
             clientCredentials: server.tokenURL, clientId: server.clientId, clientSecret: server.clientSecret)
@@ -180,7 +180,7 @@ import Testing
     }
 
     @Test func aRefusedClientSecretEndsTheCallBeforeItIsSent() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         let wrongSecret = server.clientSecret + "-not-it"
         let source = RonOAuth2TokenSource(
@@ -199,7 +199,7 @@ import Testing
     }
 
     @Test func theAuthorizationCodeFlowWithPKCEGivesTokensTheServerAccepts() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         // The endpoints come from the server's own metadata (RFC 8414).
         let metadata = try await RonOpenIDConfiguration.discover(
@@ -221,7 +221,7 @@ import Testing
         #expect(value("state") == flow.state)
         #expect(value("code_challenge_method") == "S256")
         #expect(flow.codeVerifier.count == 43)
-        #expect(try value("code_challenge") == PKCE.challenge(flow.codeVerifier))
+        #expect(try await value("code_challenge") == PKCE.challenge(flow.codeVerifier))
 
         let callback = try await Browser.follow(url, until: server.redirectURI)
         // A redirect whose state is not the one sent is refused before the code is spent.
@@ -240,7 +240,7 @@ import Testing
     }
 
     @Test func theServerRefusesACodeExchangedWithAnotherVerifier() async throws {
-        let server = try OAuth2Server.start()
+        let server = try await OAuth2Server.start()
         defer { server.stop() }
         func flow() -> RonOAuth2AuthorizationCode {
             RonOAuth2AuthorizationCode(
@@ -267,22 +267,23 @@ import Testing
         }
     }
 
-    @Test func theIndependentChallengeMatchesRFC7636AppendixB() throws {
+    @Test func theIndependentChallengeMatchesRFC7636AppendixB() async throws {
         #expect(
-            try PKCE.challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+            try await PKCE.challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
                 == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
     }
 }
 
 /// The PKCE `S256` challenge computed apart from the SDK: by Python's `hashlib` and `base64`.
 private enum PKCE {
-    static func challenge(_ verifier: String) throws -> String {
+    static func challenge(_ verifier: String) async throws -> String {
         let script = """
             import base64, hashlib, sys
             digest = hashlib.sha256(sys.argv[1].encode("ascii")).digest()
             print(base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii"))
             """
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, verifier])
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, verifier])
         guard result.status == 0 else { throw Browser.Failure(description: "python3: \(result.error)") }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -37,7 +37,7 @@
 
         @Test(arguments: ["/gzip", "/deflate", "/brotli"])
         func withoutDecompressionACodedBodyIsRefusedWholeOrStreamed(path: String) async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             try await Self.withClient(server.baseURL, decompression: false) { client async throws in
                 let echo: AppResponse<Echo> = await client.request(Self.get("/anything"))
@@ -80,7 +80,7 @@
         }
 
         @Test func withDecompressionGzipAndDeflateArriveDecodedAndBrotliIsRefused() async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             try await Self.withClient(server.baseURL, decompression: true) { client async throws in
                 for path in ["/gzip", "/deflate"] {

@@ -14,7 +14,7 @@
         }
 
         @Test func downloadsResumesAndReportsProgressAgainstHTTPBin() async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             let folder = try Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }

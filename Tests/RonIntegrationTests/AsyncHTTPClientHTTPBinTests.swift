@@ -11,7 +11,7 @@
     /// transport or refused, never handed over as content.
     @Suite struct AsyncHTTPClientHTTPBinTests {
         @Test func everyRawBodyArrivesWholeThroughEveryCall() async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             var failures: [String] = []
             // httpbin echoes 300 KB of binary as a larger `data:` URL: more than the 1 MiB default.
@@ -31,7 +31,7 @@
         /// file; a caller that names the coding gets the coded bytes.
         @Test(arguments: codings)
         func aCodingTheTransportDoesNotDecodeIsRefused(path: String, coding: String) async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             try await withAsyncHTTPClient(server.baseURL) { client, transport in
                 #expect(transport.decodedContentCodings.isEmpty)
@@ -66,7 +66,7 @@
         /// on every call kind; brotli, which it cannot decode, is still refused.
         @Test(arguments: codings)
         func aCodingTheTransportDecodesArrivesAsContent(path: String, coding: String) async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             var configuration = HTTPClient.Configuration()
             configuration.decompression = .enabled(limit: .ratio(100))

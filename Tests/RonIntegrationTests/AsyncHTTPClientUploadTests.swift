@@ -47,7 +47,7 @@
         }
 
         @Test func aMultipartBodyWithAFileAndAStreamArrivesWithItsLengthAndProgress() async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             let onDisk = Self.random(2 * 1024 * 1024 + 5)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ron-ahc-\(UUID().uuidString)")
@@ -79,7 +79,7 @@
         }
 
         @Test func aFileBodyArrivesWholeWithItsLengthAndProgress() async throws {
-            let server = try HTTPBinServer.start()
+            let server = try await HTTPBinServer.start()
             defer { server.stop() }
             // More than two 256 KiB pieces read from disk, the last one short.
             let onDisk = Self.random(600_001)

@@ -12,8 +12,10 @@ private let packageSchema = packageFixtures.deletingLastPathComponent().appendin
 @Suite("ron drift", .enabled(if: RonBinary.url != nil, "the ron executable is not built beside the tests"))
 struct DriftCommandTests {
     /// The JSON report of `ron drift --format json` with `arguments`.
-    private func report(_ arguments: [String]) throws -> (status: Int32, entries: [[String: String]], error: String) {
-        let result = try RonBinary.run(["drift", "--format", "json"] + arguments)
+    private func report(_ arguments: [String]) async throws -> (
+        status: Int32, entries: [[String: String]], error: String
+    ) {
+        let result = try await RonBinary.run(["drift", "--format", "json"] + arguments)
         return (result.status, DriftJSON.entries(result.output), result.error + result.output)
     }
 
@@ -32,7 +34,7 @@ struct DriftCommandTests {
 
     @Test func theEmbeddedGatewayHasNoDrift() async throws {
         try await withGateway(Self.gatewayWithTheExampleFacet()) { base in
-            let result = try RonBinary.run(["drift", "--base", base.absoluteString])
+            let result = try await RonBinary.run(["drift", "--base", base.absoluteString])
             #expect(result.status == 0, "\(result.output)\(result.error)")
             let lines = result.output.split(separator: "\n").map(String.init)
             // An ok line shows the status and the type the answer was read as.
@@ -59,7 +61,7 @@ struct DriftCommandTests {
 
     @Test func aReadWithNoFacetBehindItsExampleFailsWithTheDocumentedStatus() async throws {
         try await withGateway(packageConfiguration()) { base in
-            let result = try RonBinary.run([
+            let result = try await RonBinary.run([
                 "drift", "--base", base.absoluteString, "--schema", packageSchema.path, "--operation",
                 "getFacetResource",
             ])
@@ -76,7 +78,7 @@ struct DriftCommandTests {
     /// (read with `--schema`); an operation on an item drift did not create is still not called.
     @Test func unsafeCallsTheOperationsThatChangeTheServer() async throws {
         try await withGateway(Self.gatewayWithTheExampleFacet()) { base in
-            let result = try RonBinary.run([
+            let result = try await RonBinary.run([
                 "drift", "--base", base.absoluteString, "--schema", packageSchema.path, "--unsafe",
             ])
             #expect(result.status == 0, "\(result.output)\(result.error)")
@@ -93,7 +95,7 @@ struct DriftCommandTests {
         }
     }
 
-    @Test func aWrongShapeIsDriftWithTypePointerExpectedAndGot() throws {
+    @Test func aWrongShapeIsDriftWithTypePointerExpectedAndGot() async throws {
         let server = try LoopbackServer { request in
             switch request.path {
             case "/app/healthz": return .json(200, #"{"ok": "yes"}"#)
@@ -103,7 +105,7 @@ struct DriftCommandTests {
         }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let (status, entries, output) = try report([
+        let (status, entries, output) = try await report([
             "--base", base, "--operation", "getHealth", "--operation", "listItems",
         ])
         #expect(status == 1, "\(output)")
@@ -121,7 +123,7 @@ struct DriftCommandTests {
         #expect(entries.count == 2)
     }
 
-    @Test func strictModeGivesEveryUndeclaredMemberItsOwnLine() throws {
+    @Test func strictModeGivesEveryUndeclaredMemberItsOwnLine() async throws {
         let server = try LoopbackServer { request in
             request.path == "/app/healthz"
                 ? .json(200, #"{"ok": true, "zone": "eu", "build": 7}"#)
@@ -129,9 +131,9 @@ struct DriftCommandTests {
         }
         defer { server.stop() }
         let arguments = ["drift", "--base", "http://127.0.0.1:\(server.port)", "--operation", "getHealth"]
-        let lenient = try RonBinary.run(arguments)
+        let lenient = try await RonBinary.run(arguments)
         #expect(lenient.status == 0, "Health keeps the members: \(lenient.output)\(lenient.error)")
-        let strict = try RonBinary.run(arguments + ["--strict"])
+        let strict = try await RonBinary.run(arguments + ["--strict"])
         #expect(strict.status == 1, "\(strict.output)\(strict.error)")
         let expected = "expected no member the schema of Health does not declare (strict)"
         #expect(
@@ -140,7 +142,7 @@ struct DriftCommandTests {
                 #"drift     getHealth (GET /healthz): 200 Health at /zone: \#(expected), got "eu""#,
                 "drift: 1 GET operation: 1 called (0 fit, 1 drifted, 0 tolerated), 0 skipped",
             ], "\(strict.output)")
-        let json = try RonBinary.run(arguments + ["--strict", "--format", "json"])
+        let json = try await RonBinary.run(arguments + ["--strict", "--format", "json"])
         #expect(DriftJSON.problems(json.output, of: "getHealth").map { $0["pointer"] } == ["/build", "/zone"])
         #expect(DriftJSON.entries(json.output).first?["pointer"] == "/build")
     }
@@ -148,12 +150,12 @@ struct DriftCommandTests {
     /// A token may start with `-` or `--` (a random URL-safe token does one time in 64): it is
     /// still the token, not the next option.
     @Test(arguments: [["--token", "sekrit-token"], ["--token", "-sekrit-token"], ["--token", "--sekrit-token"]])
-    func aFailedCallIsFailedAndTheTokenIsSentButNeverPrinted(_ tokenOption: [String]) throws {
+    func aFailedCallIsFailedAndTheTokenIsSentButNeverPrinted(_ tokenOption: [String]) async throws {
         let server = try LoopbackServer { _ in
             .json(404, #"{"code": "NOT_FOUND", "message": "no route", "retryable": false}"#)
         }
         defer { server.stop() }
-        let (status, entries, output) = try report(
+        let (status, entries, output) = try await report(
             ["--base", "http://127.0.0.1:\(server.port)", "--operation", "getHello"] + tokenOption)
         #expect(status == 2, "\(output)")
         let hello = try #require(entry(entries, "getHello"), "\(output)")
@@ -168,12 +170,12 @@ struct DriftCommandTests {
 
     /// `--format json` writes the JSON document alone on standard output (the summary goes to
     /// standard error), so `> report.json` is JSON.
-    @Test func theJSONReportIsAloneOnStandardOutput() throws {
+    @Test func theJSONReportIsAloneOnStandardOutput() async throws {
         let server = try LoopbackServer { _ in
             .json(501, #"{"code": "no_example", "message": "no example", "retryable": false}"#)
         }
         defer { server.stop() }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "drift", "--format", "json", "--base", "http://127.0.0.1:\(server.port)", "--operation", "getHello",
         ])
         #expect(result.status == 2, "\(result.output)\(result.error)")
@@ -198,7 +200,7 @@ struct DriftCommandTests {
         let exchanges = folder.appending(path: "exchanges.jsonl")
         let echoer = FacetDefinition(id: "echoer", kind: .echo, routes: [.init(method: "GET", path: "/who")])
         try await withGateway(packageConfiguration(facets: [echoer])) { base in
-            let result = try RonBinary.run([
+            let result = try await RonBinary.run([
                 "drift", "--format", "json", "--base", base.absoluteString, "--operation", "getFacetResource",
                 "--operation", "getHello", "--value", "getFacetResource.id=echoer", "--value", "path=who",
                 "--exchanges", exchanges.path, "--token", "tok-secret",
@@ -222,8 +224,8 @@ struct DriftCommandTests {
         #expect(!lines.joined().contains("tok-secret"))
     }
 
-    @Test func anUnknownOperationIsAUsageError() throws {
-        let result = try RonBinary.run(["drift", "--base", "http://127.0.0.1:9", "--operation", "nope"])
+    @Test func anUnknownOperationIsAUsageError() async throws {
+        let result = try await RonBinary.run(["drift", "--base", "http://127.0.0.1:9", "--operation", "nope"])
         #expect(result.status == 64)
         #expect(result.error.contains("no operation 'nope'"))
     }
@@ -236,7 +238,7 @@ struct FixturesRecordTests {
         let folder = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await withGateway(DriftCommandTests.gatewayWithTheExampleFacet()) { base in
-            let result = try RonBinary.run([
+            let result = try await RonBinary.run([
                 "fixtures", "record", "--base", base.absoluteString, "--output", folder.path, "--token", "tok-secret",
             ])
             #expect(result.status == 0, "\(result.output)\(result.error)")
@@ -261,7 +263,7 @@ struct FixturesRecordTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // No facet behind the description's example: its read answers 404.
         try await withGateway(packageConfiguration()) { base in
-            let result = try RonBinary.run([
+            let result = try await RonBinary.run([
                 "fixtures", "record", "--base", base.absoluteString, "--output", folder.path,
             ])
             #expect(result.status == 1, "\(result.output)\(result.error)")
@@ -274,14 +276,14 @@ struct FixturesRecordTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "JSONValue").path))
     }
 
-    @Test func credentialsInABodyAreNeverWritten() throws {
+    @Test func credentialsInABodyAreNeverWritten() async throws {
         let server = try LoopbackServer { _ in
             .json(200, #"{"message": "hi tok-secret", "Authorization": "Bearer tok-secret"}"#)
         }
         defer { server.stop() }
         let folder = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--output", folder.path,
             "--operation", "getHello", "--token", "tok-secret",
         ])

@@ -70,18 +70,18 @@ struct DriftCredentialTests {
         return folder
     }
 
-    @Test func driftReachesAServerThatRequiresCredentialsWhenGivenThemByName() throws {
+    @Test func driftReachesAServerThatRequiresCredentialsWhenGivenThemByName() async throws {
         let schema = try folder()
         defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let server = try Self.server()
         let base = ["--schema", schema.path, "--base", "http://127.0.0.1:\(server.port)"]
-        let without = try RonBinary.run(["drift"] + base)
+        let without = try await RonBinary.run(["drift"] + base)
         #expect(without.status == 2, "\(without.output)\(without.error)")
         #expect(without.output.contains("credentials_missing"), "\(without.output)")
         #expect(server.requests.isEmpty)
 
         let exchanges = schema.deletingLastPathComponent().appending(path: "exchanges.jsonl")
-        let given = try RonBinary.run(
+        let given = try await RonBinary.run(
             ["drift"] + base + [
                 "--credential", "key=k-123456", "--credential", "account=ada:pw-9876", "--credential", "token=t-55555",
                 "--exchanges", exchanges.path,
@@ -105,32 +105,32 @@ struct DriftCredentialTests {
         #expect(me.header("authorization") == "Bearer t-55555")
     }
 
-    @Test func aFileAndTheEnvironmentGiveCredentialsTooAndAnUnknownSchemeIsAUsageError() throws {
+    @Test func aFileAndTheEnvironmentGiveCredentialsTooAndAnUnknownSchemeIsAUsageError() async throws {
         let schema = try folder()
         defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let server = try Self.server()
         let file = schema.appending(path: "credentials.txt")
         try Data("# vault\nkey=k-123456\naccount=ada:pw-9876\n".utf8).write(to: file)
         let base = ["--schema", schema.path, "--base", "http://127.0.0.1:\(server.port)"]
-        let fromFile = try RonBinary.run(
+        let fromFile = try await RonBinary.run(
             ["drift", "--operation", "getSecret", "--credentials-file", file.path] + base)
         #expect(fromFile.status == 0, "\(fromFile.output)\(fromFile.error)")
-        let fromEnvironment = try RonBinary.run(
+        let fromEnvironment = try await RonBinary.run(
             ["drift", "--operation", "me"] + base, environment: ["RON_CREDENTIAL_TOKEN": "t-55555"])
         #expect(fromEnvironment.status == 0, "\(fromEnvironment.output)\(fromEnvironment.error)")
-        let unknown = try RonBinary.run(["drift", "--credential", "nope=x"] + base)
+        let unknown = try await RonBinary.run(["drift", "--credential", "nope=x"] + base)
         #expect(unknown.status != 0)
         #expect(unknown.error.contains("no security scheme 'nope'"), "\(unknown.error)")
         #expect(unknown.error.contains("known: account, key, token"), "\(unknown.error)")
     }
 
-    @Test func recordWritesTheAnswerWithEveryCredentialScrubbed() throws {
+    @Test func recordWritesTheAnswerWithEveryCredentialScrubbed() async throws {
         let schema = try folder()
         defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let output = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: output) }
         let server = try Self.server()
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "fixtures", "record", "--schema", schema.path, "--base", "http://127.0.0.1:\(server.port)", "--output",
             output.path, "--operation", "getSecret", "--credential", "key=k-123456", "--credential",
             "account=ada:pw-9876",
@@ -142,22 +142,22 @@ struct DriftCredentialTests {
         #expect(text.contains(#""seenKey" : "redacted""#))
     }
 
-    @Test func ronCallAttachesTheCredentialsTheOperationRequires() throws {
+    @Test func ronCallAttachesTheCredentialsTheOperationRequires() async throws {
         let schema = try folder()
         defer { try? FileManager.default.removeItem(at: schema.deletingLastPathComponent()) }
         let server = try Self.server()
         let base = ["--base", "http://127.0.0.1:\(server.port)", "--schema", schema.path]
-        let call = try RonBinary.run(
+        let call = try await RonBinary.run(
             ["call", "GET", "/secrets/main"] + base + [
                 "--credential", "key=k-123456", "--credential", "account=ada:pw-9876",
             ])
         #expect(call.status == 0, "\(call.output)\(call.error)")
         #expect(call.output.contains("s-1"))
-        let missing = try RonBinary.run(["call", "GET", "/me"] + base + ["--credential", "key=k-123456"])
+        let missing = try await RonBinary.run(["call", "GET", "/me"] + base + ["--credential", "key=k-123456"])
         #expect(missing.status == 1)
         #expect(missing.output.contains("credentials_missing"), "\(missing.output)")
         #expect(server.requests.count == 1)
-        let unknownPath = try RonBinary.run(["call", "GET", "/nowhere"] + base)
+        let unknownPath = try await RonBinary.run(["call", "GET", "/nowhere"] + base)
         #expect(unknownPath.error.contains("no GET operation of the schema matches '/nowhere'"), "\(unknownPath.error)")
     }
 }

@@ -20,18 +20,18 @@ struct DriftRealServerTests {
     /// The servers of the read-only tests, started by the first test that needs each, and ended
     /// with this process (their standard input closes).
     private enum Shared {
-        static let kinto = Result { try RealServer.kinto() }
-        static let jupyter = Result { try RealServer.jupyter() }
+        static let kinto = SharedServer { try await RealServer.kinto() }
+        static let jupyter = SharedServer { try await RealServer.jupyter() }
     }
 
     /// Which server a parameterized test runs against.
     enum Kind: String, CaseIterable, Sendable {
         case kinto, jupyter
 
-        func server() throws -> RealServer {
+        func server() async throws -> RealServer {
             switch self {
-            case .kinto: try Shared.kinto.get()
-            case .jupyter: try Shared.jupyter.get()
+            case .kinto: try await Shared.kinto.get()
+            case .jupyter: try await Shared.jupyter.get()
             }
         }
     }
@@ -115,8 +115,8 @@ struct DriftRealServerTests {
     }
 
     /// `ron drift --format json` over the description in `folder` against `server`.
-    private func drift(_ server: RealServer, _ folder: URL, _ more: [String] = []) throws -> Run {
-        let result = try RonBinary.run(
+    private func drift(_ server: RealServer, _ folder: URL, _ more: [String] = []) async throws -> Run {
+        let result = try await RonBinary.run(
             [
                 "drift", "--format", "json", "--schema", folder.appending(path: "Schema").path,
                 "--base", server.baseURL.absoluteString,
@@ -198,10 +198,10 @@ struct DriftRealServerTests {
     // MARK: Kinto
 
     @Test func kintoGETsAreCalledWithIdsFromEarlierAnswersAndItsPermissionsListDrifts() async throws {
-        let kinto = try Shared.kinto.get()
+        let kinto = try await Shared.kinto.get()
         let folder = try await schemaFolder(kinto)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try drift(kinto, folder)
+        let run = try await drift(kinto, folder)
         #expect(run.status == 1, "the drift of get_permissionss: \(run.error)")
         let gets = run.entries.filter { $0.method == "GET" }
         let called = gets.filter { $0.outcome != "skipped" }
@@ -232,21 +232,21 @@ struct DriftRealServerTests {
     }
 
     @Test func kintoValuesFileGivesTheOneMissingValue() async throws {
-        let kinto = try Shared.kinto.get()
+        let kinto = try await Shared.kinto.get()
         let seeded = try kinto.seeded(as: KintoSeeded.self)
         let timestamp = try #require(seeded.timestamps.values.max())
         let folder = try await schemaFolder(kinto)
         defer { try? FileManager.default.removeItem(at: folder) }
         let values = folder.appending(path: "drift-values.json")
         // Without it, the history snapshot has no {timestamp}: no answer lists one.
-        let before = try drift(kinto, folder)
+        let before = try await drift(kinto, folder)
         let skipped = try before.entry("get_history_snapshot")
         #expect(skipped.outcome == "skipped")
         #expect(skipped.message?.contains("{timestamp}") == true, "\(String(describing: skipped.message))")
 
         // drift-values.json beside the Schema folder is read without an option.
         try Data(#"{"operations": {"get_history_snapshot": {"timestamp": \#(timestamp)}}}"#.utf8).write(to: values)
-        let run = try drift(kinto, folder)
+        let run = try await drift(kinto, folder)
         let gets = run.entries.filter { $0.method == "GET" }
         #expect(!gets.isEmpty)
         #expect(gets.allSatisfy { $0.outcome != "skipped" }, "\(run.error)")
@@ -266,13 +266,13 @@ struct DriftRealServerTests {
         ]
         for (text, says) in refused {
             try Data(text.utf8).write(to: values)
-            let beside = try drift(kinto, folder)
+            let beside = try await drift(kinto, folder)
             #expect(beside.status == 64, "\(text): \(beside.error)")
             #expect(beside.error.contains(values.path), "\(text): \(beside.error)")
             #expect(beside.error.contains(says), "\(text): \(beside.error)")
             try FileManager.default.removeItem(at: values)
             try Data(text.utf8).write(to: other)
-            let given = try drift(kinto, folder, ["--values", other.path])
+            let given = try await drift(kinto, folder, ["--values", other.path])
             #expect(given.status == 64, "\(text): \(given.error)")
             #expect(given.error.contains(other.path), "\(text): \(given.error)")
             #expect(given.error.contains(says), "\(text): \(given.error)")
@@ -281,12 +281,12 @@ struct DriftRealServerTests {
 
     @Test func kintoUnsafeChangesOnlyWhatDriftCreated() async throws {
         // A server of its own: this run changes it.
-        let kinto = try RealServer.kinto()
+        let kinto = try await RealServer.kinto()
         defer { kinto.stop() }
         let seeded = try kinto.seeded(as: KintoSeeded.self)
         let folder = try await schemaFolder(kinto)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try drift(kinto, folder, ["--unsafe"])
+        let run = try await drift(kinto, folder, ["--unsafe"])
         #expect(!run.entries.isEmpty, "\(run.error)")
         // Creates are called, in their own phase.
         for operation in ["create_bucket", "create_collection", "create_record"] {
@@ -332,10 +332,10 @@ struct DriftRealServerTests {
     // MARK: Jupyter
 
     @Test func jupyterNullIdentityIsToleratedAndStrictFailsOnIt() async throws {
-        let jupyter = try Shared.jupyter.get()
+        let jupyter = try await Shared.jupyter.get()
         let folder = try await schemaFolder(jupyter)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try drift(jupyter, folder)
+        let run = try await drift(jupyter, folder)
         let me = try run.entry("getApiMe")
         #expect(me.outcome == "tolerated", "\(me)")
         #expect(me.status == 200)
@@ -349,12 +349,13 @@ struct DriftRealServerTests {
         let expected: Int32 =
             run.entries.contains { $0.outcome == "drift" } ? 1 : run.entries.contains { $0.outcome == "failed" } ? 2 : 0
         #expect(run.status == expected, "\(run.error)")
-        #expect(try drift(jupyter, folder, ["--strict"]).status == 1)
+        let strictRun = try await drift(jupyter, folder, ["--strict"])
+        #expect(strictRun.status == 1)
         // getApiMe alone: 0 without --strict, 1 with it, still tolerated.
-        let alone = try drift(jupyter, folder, ["--operation", "getApiMe"])
+        let alone = try await drift(jupyter, folder, ["--operation", "getApiMe"])
         #expect(alone.status == 0, "\(alone.error)")
         #expect(try alone.entry("getApiMe").outcome == "tolerated")
-        let strict = try drift(jupyter, folder, ["--operation", "getApiMe", "--strict"])
+        let strict = try await drift(jupyter, folder, ["--operation", "getApiMe", "--strict"])
         #expect(strict.status == 1, "\(strict.error)")
         #expect(try strict.entry("getApiMe").outcome == "tolerated")
     }
@@ -363,11 +364,11 @@ struct DriftRealServerTests {
 
     @Test(arguments: Kind.allCases)
     func anIndependentJudgeAgreesWithEveryVerdict(_ kind: Kind) async throws {
-        let server = try kind.server()
+        let server = try await kind.server()
         let folder = try await schemaFolder(server)
         defer { try? FileManager.default.removeItem(at: folder) }
         let exchanges = folder.appending(path: "exchanges.jsonl")
-        let run = try drift(server, folder, ["--exchanges", exchanges.path])
+        let run = try await drift(server, folder, ["--exchanges", exchanges.path])
         let judged = run.entries.filter { ["ok", "drift", "tolerated"].contains($0.outcome) }
         #expect(judged.count >= 10, "\(run.error)")
         let report = folder.appending(path: "report.json")
@@ -380,7 +381,7 @@ struct DriftRealServerTests {
 
         let judge = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "Servers/openapi_judge.py")
-        let verdict = try ChildProcess.run(
+        let verdict = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "python3", judge.path, "--description", try descriptionFile(in: folder).path,
@@ -400,11 +401,11 @@ struct DriftRealServerTests {
 
     @Test(arguments: Kind.allCases)
     func recordedFixturesLandInReadableFoldersWithoutSecrets(_ kind: Kind) async throws {
-        let server = try kind.server()
+        let server = try await kind.server()
         let folder = try await schemaFolder(server)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appending(path: "Fixtures")
-        let result = try RonBinary.run(
+        let result = try await RonBinary.run(
             [
                 "fixtures", "record", "--schema", folder.appending(path: "Schema").path,
                 "--base", server.baseURL.absoluteString, "--output", output.path,

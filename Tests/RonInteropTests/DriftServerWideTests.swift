@@ -53,7 +53,9 @@ struct DriftServerWideTests {
         }
     }
 
-    private func run(_ extra: [String]) throws -> (status: Int32, report: [String: [String: Any]], paths: [String]) {
+    private func run(_ extra: [String]) async throws -> (
+        status: Int32, report: [String: [String: Any]], paths: [String]
+    ) {
         let folder = try makeScratchFolder("ron-interop").appending(path: "Schema")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -62,7 +64,7 @@ struct DriftServerWideTests {
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let arguments = ["drift", "--format", "json", "--base", base, "--schema", folder.path, "--unsafe"]
-        let result = try RonBinary.run(arguments + extra)
+        let result = try await RonBinary.run(arguments + extra)
         let list = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: Any]] ?? []
         var report: [String: [String: Any]] = [:]
         for entry in list {
@@ -71,8 +73,8 @@ struct DriftServerWideTests {
         return (result.status, report, server.requests.filter { $0.method == "POST" }.map(\.path))
     }
 
-    @Test func anOperationThatClearsOrStopsTheServerIsSkippedSayingWhy() throws {
-        let (status, report, posts) = try run([])
+    @Test func anOperationThatClearsOrStopsTheServerIsSkippedSayingWhy() async throws {
+        let (status, report, posts) = try await run([])
         #expect(status == 0, "\(report)")
         #expect(!posts.contains("/app/admin/database/clear"), "\(posts)")
         #expect(!posts.contains("/app/api/shutdown"), "\(posts)")
@@ -90,8 +92,8 @@ struct DriftServerWideTests {
         #expect(report["recount"]?["outcome"] as? String == "ok", "\(report)")
     }
 
-    @Test func namedWithOperationItIsCalled() throws {
-        let (status, report, posts) = try run(["--operation", "clearDatabase"])
+    @Test func namedWithOperationItIsCalled() async throws {
+        let (status, report, posts) = try await run(["--operation", "clearDatabase"])
         #expect(status == 0, "\(report)")
         #expect(posts == ["/app/admin/database/clear"], "\(posts)")
         #expect(report["clearDatabase"]?["outcome"] as? String == "ok", "\(report)")

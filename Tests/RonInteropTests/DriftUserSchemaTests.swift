@@ -74,12 +74,14 @@ struct DriftUserSchemaTests {
         try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
     }
 
-    private func report(_ arguments: [String]) throws -> (status: Int32, entries: [[String: String]], text: String) {
-        let result = try RonBinary.run(["drift", "--format", "json"] + arguments)
+    private func report(_ arguments: [String]) async throws -> (
+        status: Int32, entries: [[String: String]], text: String
+    ) {
+        let result = try await RonBinary.run(["drift", "--format", "json"] + arguments)
         return (result.status, DriftJSON.entries(result.output), result.output + result.error)
     }
 
-    @Test func aServerAnsweringTheDocumentedShapesHasNoDrift() throws {
+    @Test func aServerAnsweringTheDocumentedShapesHasNoDrift() async throws {
         let folder = try schemaFolder()
         defer { removeSchemaFolder(folder) }
         let server = try LoopbackServer { request in
@@ -90,7 +92,9 @@ struct DriftUserSchemaTests {
             }
         }
         defer { server.stop() }
-        let (status, entries, text) = try report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        let (status, entries, text) = try await report([
+            "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
+        ])
         #expect(status == 0, "\(text)")
         #expect(entries.first { $0["operation"] == "getWidget" }?["outcome"] == "ok", "\(text)")
         #expect(entries.first { $0["operation"] == "getWidget" }?["type"] == "Widget")
@@ -100,7 +104,7 @@ struct DriftUserSchemaTests {
         #expect(server.requests.map(\.path).contains("/app/widgets/w-1"))
     }
 
-    @Test func aWrongShapeIsDriftWithTypePointerAndWhatCame() throws {
+    @Test func aWrongShapeIsDriftWithTypePointerAndWhatCame() async throws {
         let folder = try schemaFolder()
         defer { removeSchemaFolder(folder) }
         let server = try LoopbackServer { request in
@@ -111,7 +115,9 @@ struct DriftUserSchemaTests {
             }
         }
         defer { server.stop() }
-        let (status, entries, text) = try report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        let (status, entries, text) = try await report([
+            "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
+        ])
         #expect(status == 1, "\(text)")
         let widget = try #require(entries.first { $0["operation"] == "getWidget" }, "\(text)")
         #expect(widget["outcome"] == "drift")
@@ -137,12 +143,14 @@ struct DriftUserSchemaTests {
         }
     }
 
-    @Test func everyWrongFieldGetsItsOwnLineInPlainWords() throws {
+    @Test func everyWrongFieldGetsItsOwnLineInPlainWords() async throws {
         let folder = try schemaFolder()
         defer { removeSchemaFolder(folder) }
         let server = try serverWithSeveralWrongFields()
         defer { server.stop() }
-        let result = try RonBinary.run(["drift", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        let result = try await RonBinary.run([
+            "drift", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
+        ])
         #expect(result.status == 1, "\(result.output)\(result.error)")
         let int32 = "an Int32 (a whole number from -2147483648 to 2147483647)"
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -166,12 +174,12 @@ struct DriftUserSchemaTests {
             ], "\(result.output)")
     }
 
-    @Test func theJSONReportListsEveryProblemAndKeepsTheFirstInItsOwnFields() throws {
+    @Test func theJSONReportListsEveryProblemAndKeepsTheFirstInItsOwnFields() async throws {
         let folder = try schemaFolder()
         defer { removeSchemaFolder(folder) }
         let server = try serverWithSeveralWrongFields()
         defer { server.stop() }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "drift", "--format", "json", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
         ])
         #expect(result.status == 1, "\(result.output)\(result.error)")
@@ -196,7 +204,7 @@ struct DriftUserSchemaTests {
         #expect(DriftJSON.problems(result.output, of: "makeWidget").isEmpty)
     }
 
-    @Test func aCookieParameterSendsItsExampleInTheCookieHeader() throws {
+    @Test func aCookieParameterSendsItsExampleInTheCookieHeader() async throws {
         let folder = try schemaFolder(
             openAPI: #"""
                 {"openapi": "3.1.0", "paths": {"/whoami": {"get": {"operationId": "whoAmI",
@@ -206,26 +214,26 @@ struct DriftUserSchemaTests {
         defer { removeSchemaFolder(folder) }
         let server = try LoopbackServer { _ in .json(200, "{}") }
         defer { server.stop() }
-        let (status, _, text) = try report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        let (status, _, text) = try await report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
         #expect(status == 0, "\(text)")
         #expect(server.requests.map { $0.header("cookie") } == ["session=a%20b%3Bc"], "\(text)")
     }
 
-    @Test func aSchemaTheGeneratorRefusesIsAUsageErrorNamingTheFile() throws {
+    @Test func aSchemaTheGeneratorRefusesIsAUsageErrorNamingTheFile() async throws {
         let folder = try schemaFolder(
             openAPI:
                 #"{"openapi": "4.0.0", "paths": {"/x": {"get": {"responses": {}}}}}"#
         )
         defer { removeSchemaFolder(folder) }
-        let result = try RonBinary.run(["drift", "--base", "http://127.0.0.1:9", "--schema", folder.path])
+        let result = try await RonBinary.run(["drift", "--base", "http://127.0.0.1:9", "--schema", folder.path])
         #expect(result.status == 64, "\(result.output)\(result.error)")
         #expect(result.error.contains("widgets.openapi.json"), "\(result.error)")
     }
 
-    @Test func anOperationNotInTheUsersSchemaIsAUsageError() throws {
+    @Test func anOperationNotInTheUsersSchemaIsAUsageError() async throws {
         let folder = try schemaFolder()
         defer { removeSchemaFolder(folder) }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "drift", "--base", "http://127.0.0.1:9", "--schema", folder.path, "--operation", "getHealth",
         ])
         #expect(result.status == 64)
@@ -243,22 +251,22 @@ struct DriftUserSchemaTests {
         }
     }
 
-    @Test func strictModeNamesAMemberTheSchemaDoesNotDeclare() throws {
+    @Test func strictModeNamesAMemberTheSchemaDoesNotDeclare() async throws {
         let folder = try schemaFolder()
         defer { removeSchemaFolder(folder) }
         let server = try serverWithAnExtraMember()
         defer { server.stop() }
         let base = ["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path]
-        let lenient = try report(base)
+        let lenient = try await report(base)
         #expect(lenient.status == 0, "the generated Widget keeps the member: \(lenient.text)")
-        let strict = try report(base + ["--strict"])
+        let strict = try await report(base + ["--strict"])
         #expect(strict.status == 1, "\(strict.text)")
         let widget = try #require(strict.entries.first { $0["operation"] == "getWidget" }, "\(strict.text)")
         #expect(widget["pointer"] == "/colour")
         #expect(widget["expected"] == "no member 'colour' (not declared by the schema of Widget)", "\(widget)")
     }
 
-    @Test func aMemberThatAClosedTypeWouldDropIsDrift() throws {
+    @Test func aMemberThatAClosedTypeWouldDropIsDrift() async throws {
         let closed = Self.types.replacingOccurrences(
             of: #""required": ["id", "size"]"#, with: #""required": ["id", "size"], "additionalProperties": false"#)
         let folder = try schemaFolder()
@@ -266,7 +274,9 @@ struct DriftUserSchemaTests {
         try Data(closed.utf8).write(to: folder.appending(path: "widgets.schema.json"))
         let server = try serverWithAnExtraMember()
         defer { server.stop() }
-        let (status, entries, text) = try report(["--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path])
+        let (status, entries, text) = try await report([
+            "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
+        ])
         #expect(status == 1, "\(text)")
         let widget = try #require(entries.first { $0["operation"] == "getWidget" }, "\(text)")
         #expect(widget["pointer"] == "/colour")
@@ -276,7 +286,7 @@ struct DriftUserSchemaTests {
         #expect(widget["got"] == #""red""#)
     }
 
-    @Test func fixturesRecordTakesTheUsersSchemaAndChecksEachAnswerTheSameWay() throws {
+    @Test func fixturesRecordTakesTheUsersSchemaAndChecksEachAnswerTheSameWay() async throws {
         let folder = try schemaFolder()
         let output = try makeScratchFolder("ron-interop")
         defer {
@@ -289,7 +299,7 @@ struct DriftUserSchemaTests {
             "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path, "--output",
             output.path,
         ]
-        let lenient = try RonBinary.run(arguments)
+        let lenient = try await RonBinary.run(arguments)
         #expect(lenient.status == 0, "\(lenient.output)\(lenient.error)")
         let written = try Data(contentsOf: output.appending(path: "Widget/recorded_getWidget.json"))
         #expect(String(decoding: written, as: UTF8.self).contains("colour"))
@@ -299,7 +309,7 @@ struct DriftUserSchemaTests {
         // others are.
         let again = try makeScratchFolder("ron-interop")
         defer { try? FileManager.default.removeItem(at: again) }
-        let strict = try RonBinary.run(
+        let strict = try await RonBinary.run(
             Array(arguments.dropLast()) + [again.path, "--strict"])
         #expect(strict.status == 1, "\(strict.output)\(strict.error)")
         #expect(
@@ -421,12 +431,12 @@ struct DriftPlanTests {
         return byOperation
     }
 
-    @Test func aListIsCalledFirstAndItsItemsIdsFeedTheItemRoutes() throws {
+    @Test func aListIsCalledFirstAndItsItemsIdsFeedTheItemRoutes() async throws {
         let folder = try schemaFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let server = try server(listed: Self.twoGadgets)
         defer { server.stop() }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "drift", "--format", "json", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
         ])
         #expect(result.status == 0, "\(result.output)\(result.error)")
@@ -451,13 +461,13 @@ struct DriftPlanTests {
                 "drift: 5 GET operations: 5 called (5 fit, 0 drifted, 0 tolerated), 0 skipped"), "\(result.error)")
     }
 
-    @Test func aMissingValueIsSkippedSayingWhereOneCouldComeFromAndTheValuesFileGivesIt() throws {
+    @Test func aMissingValueIsSkippedSayingWhereOneCouldComeFromAndTheValuesFileGivesIt() async throws {
         let folder = try schemaFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let server = try server(listed: "[]")
         defer { server.stop() }
         let arguments = ["drift", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path]
-        let without = try RonBinary.run(arguments)
+        let without = try await RonBinary.run(arguments)
         #expect(without.status == 0, "\(without.output)\(without.error)")
         let lines = without.output.split(separator: "\n").map(String.init)
         #expect(
@@ -475,7 +485,7 @@ struct DriftPlanTests {
         try Data(
             #"{"parameters": {"gadget_id": "g-1"}, "operations": {"isOn": {"gadget_id": "g-5"}}}"#.utf8
         ).write(to: folder.deletingLastPathComponent().appending(path: "drift-values.json"))
-        let with = try RonBinary.run(arguments + ["--format", "json"])
+        let with = try await RonBinary.run(arguments + ["--format", "json"])
         #expect(with.status == 0, "\(with.output)\(with.error)")
         let report = entries(with.output)
         #expect(report["getGadget"]?["values"] as? [String: String] == ["gadget_id": "drift-values.json"])
@@ -483,25 +493,25 @@ struct DriftPlanTests {
         #expect(with.error.contains("5 called (5 fit, 0 drifted, 0 tolerated), 0 skipped"), "\(with.error)")
 
         // --value wins over the file; --values names another file.
-        let given = try RonBinary.run(arguments + ["--format", "json", "--value", "getGadget.gadget_id=g-2"])
+        let given = try await RonBinary.run(arguments + ["--format", "json", "--value", "getGadget.gadget_id=g-2"])
         #expect(
             (entries(given.output)["getGadget"]?["request"] as? [String: Any])?["url"] as? String == "/app/gadgets/g-2")
         #expect(entries(given.output)["getGadget"]?["values"] as? [String: String] == ["gadget_id": "--value"])
         let other = folder.deletingLastPathComponent().appending(path: "other-values.json")
         try Data(#"{"parameters": {"gadget_id": "g-2"}}"#.utf8).write(to: other)
-        let named = try RonBinary.run(arguments + ["--format", "json", "--values", other.path])
+        let named = try await RonBinary.run(arguments + ["--format", "json", "--values", other.path])
         let viaFile = try #require(entries(named.output)["getGadget"], "\(named.output)\(named.error)")
         #expect((viaFile["request"] as? [String: Any])?["url"] as? String == "/app/gadgets/g-2")
         #expect(viaFile["values"] as? [String: String] == ["gadget_id": "other-values.json"])
 
         // A values file of another shape is a usage error naming the file and the place.
         try Data(#"{"parameter": {}}"#.utf8).write(to: other)
-        let wrong = try RonBinary.run(arguments + ["--values", other.path])
+        let wrong = try await RonBinary.run(arguments + ["--values", other.path])
         #expect(wrong.status == 64, "\(wrong.output)\(wrong.error)")
         #expect(wrong.error.contains("other-values.json#/parameter: unknown member"), "\(wrong.error)")
     }
 
-    @Test func anAnswerTheTypesReadButTheDescriptionRefusesIsToleratedAndStrictFailsIt() throws {
+    @Test func anAnswerTheTypesReadButTheDescriptionRefusesIsToleratedAndStrictFailsIt() async throws {
         let folder = try schemaFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         // size below its minimum, and a null where colour is not nullable: the generated type reads both.
@@ -511,7 +521,7 @@ struct DriftPlanTests {
             "drift", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path, "--operation", "getGadget",
             "--value", "gadget_id=g-1",
         ]
-        let lenient = try RonBinary.run(arguments)
+        let lenient = try await RonBinary.run(arguments)
         #expect(lenient.status == 0, "\(lenient.output)\(lenient.error)")
         let lines = lenient.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "one line per problem, then the summary: \(lenient.output)")
@@ -533,7 +543,7 @@ struct DriftPlanTests {
         #expect(
             lines.last == "drift: 1 GET operation: 1 called (0 fit, 0 drifted, 1 tolerated), 0 skipped",
             "\(lenient.output)")
-        let strict = try RonBinary.run(arguments + ["--strict", "--format", "json"])
+        let strict = try await RonBinary.run(arguments + ["--strict", "--format", "json"])
         #expect(strict.status == 1, "\(strict.output)\(strict.error)")
         let gadget = try #require(entries(strict.output)["getGadget"])
         #expect(gadget["outcome"] as? String == "tolerated")
@@ -545,12 +555,12 @@ struct DriftPlanTests {
             ])
     }
 
-    @Test func unsafeCreatesThenDeletesOnlyWhatItCreated() throws {
+    @Test func unsafeCreatesThenDeletesOnlyWhatItCreated() async throws {
         let folder = try schemaFolder()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let server = try server(listed: Self.twoGadgets)
         defer { server.stop() }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "drift", "--format", "json", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path,
             "--unsafe",
         ])
@@ -576,7 +586,7 @@ struct DriftPlanTests {
             "\(result.error)")
     }
 
-    @Test func recordWritesEachShapeWhereTheFixtureTestReadsIt() throws {
+    @Test func recordWritesEachShapeWhereTheFixtureTestReadsIt() async throws {
         let folder = try schemaFolder()
         let output = try makeScratchFolder("ron-interop")
         defer {
@@ -586,7 +596,7 @@ struct DriftPlanTests {
         // getGadget's answer is tolerated (size below its minimum): written all the same.
         let server = try server(listed: Self.twoGadgets, gadget: #"{"id": "g-1", "size": 0}"#)
         defer { server.stop() }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "fixtures", "record", "--base", "http://127.0.0.1:\(server.port)", "--schema", folder.path, "--output",
             output.path,
         ])

@@ -11,13 +11,13 @@ import Testing
         return folder
     }
 
-    @Test func writesAPackageWithTheSchemaTheFixturesTheTestAndTheChecks() throws {
+    @Test func writesAPackageWithTheSchemaTheFixturesTheTestAndTheChecks() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let sdk = root.appending(path: "sdk")
         try FileManager.default.createDirectory(at: sdk, withIntermediateDirectories: true)
         try Data("// swift-tools-version: 6.1\n".utf8).write(to: sdk.appending(path: "Package.swift"))
-        let result = try RonBinary.run(["new", root.appending(path: "shop_front").path, "--sdk-path", sdk.path])
+        let result = try await RonBinary.run(["new", root.appending(path: "shop_front").path, "--sdk-path", sdk.path])
         #expect(result.status == 0, "\(result.error)")
         let package = root.appending(path: "shop_front")
         for file in [
@@ -51,10 +51,10 @@ import Testing
         }
         // A git repository whose first commit holds every file, so `diff` has a commit to compare with.
         #expect(result.output.contains("A git repository with the first commit"), "\(result.output)")
-        let status = try ChildProcess.run(
+        let status = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", package.path, "status", "--porcelain"])
         #expect(status.status == 0 && status.output.isEmpty, "\(status.output)\(status.error)")
-        let log = try ChildProcess.run(
+        let log = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", package.path, "log", "--format=%s"])
         #expect(log.output == "Created by ron new\n")
     }
@@ -63,10 +63,10 @@ import Testing
     /// them: every line of each of its `swift scaffold` and `bash` blocks is in the file, in order
     /// (indentation aside). (`swift scaffold` blocks call the scaffold's own operations, so the
     /// consumer check of README's snippets leaves them to this test and to the package's `./ci.sh`.)
-    @Test func theArticleShowsTheFlowTestAndCiAsWritten() throws {
+    @Test func theArticleShowsTheFlowTestAndCiAsWritten() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try RonBinary.run(["new", root.appending(path: "ShopFront").path])
+        let result = try await RonBinary.run(["new", root.appending(path: "ShopFront").path])
         #expect(result.status == 0, "\(result.error)")
         let package = root.appending(path: "ShopFront")
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -99,10 +99,10 @@ import Testing
         #expect(checked >= 8, "the article's blocks")
     }
 
-    @Test func aServerAndAURLDependencyWhenAsked() throws {
+    @Test func aServerAndAURLDependencyWhenAsked() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try RonBinary.run([
+        let result = try await RonBinary.run([
             "new", root.appending(path: "App").path, "--server", "hummingbird",
             "--sdk-url", "https://example.com/org/ron-app-sdk-swift.git", "--sdk-from", "1.2.0",
         ])
@@ -120,10 +120,10 @@ import Testing
     /// without `Schema/` depending on it and on the client, re-exporting it. (That it builds, that an
     /// edited operation recompiles the calls alone and that its ci.sh passes: `.ci/check-own-schema.sh
     /// --split`.)
-    @Test func theTypesAndTheCallsInTwoTargetsWhenAsked() throws {
+    @Test func theTypesAndTheCallsInTwoTargetsWhenAsked() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try RonBinary.run(["new", root.appending(path: "shop_front").path, "--split"])
+        let result = try await RonBinary.run(["new", root.appending(path: "shop_front").path, "--split"])
         #expect(result.status == 0, "\(result.error)")
         let package = root.appending(path: "shop_front")
         func exists(_ path: String) -> Bool {
@@ -150,19 +150,21 @@ import Testing
         #expect(result.output.contains("generated from Sources/ShopFrontAPITypes/Schema"), "\(result.output)")
     }
 
-    @Test func refusesAFolderInUseAndBadOptionsInOneLine() throws {
+    @Test func refusesAFolderInUseAndBadOptionsInOneLine() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("x".utf8).write(to: root.appending(path: "keep.txt"))
-        let used = try RonBinary.run(["new", root.path])
+        let used = try await RonBinary.run(["new", root.path])
         #expect(used.status == 64)
         #expect(used.error.contains("exists and is not empty"))
-        let version = try RonBinary.run(["new", root.appending(path: "a").path, "--sdk-url", "u", "--sdk-from", "one"])
+        let version = try await RonBinary.run([
+            "new", root.appending(path: "a").path, "--sdk-url", "u", "--sdk-from", "one",
+        ])
         #expect(version.status == 64)
         #expect(version.error.contains("is not a version"))
-        let both = try RonBinary.run(["new", root.appending(path: "b").path, "--sdk-url", "u"])
+        let both = try await RonBinary.run(["new", root.appending(path: "b").path, "--sdk-url", "u"])
         #expect(both.error.contains("--sdk-url and --sdk-from go together"))
-        let name = try RonBinary.run(["new", root.appending(path: "c").path, "--name", "my app"])
+        let name = try await RonBinary.run(["new", root.appending(path: "c").path, "--name", "my app"])
         #expect(name.error.contains("try MyApp"))
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "c").path))
     }

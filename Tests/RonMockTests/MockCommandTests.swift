@@ -41,34 +41,34 @@ import Testing
         #expect(tool.process.terminationStatus == 0)
     }
 
-    @Test func usageErrorsAndHelp() throws {
+    @Test func usageErrorsAndHelp() async throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        let help = try ChildProcess.run(binary, ["mock", "--help"])
+        let help = try await ChildProcess.run(binary, ["mock", "--help"])
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("usage: ron-codegen mock"))
-        let port = try ChildProcess.run(binary, ["mock", "--port", "http"])
+        let port = try await ChildProcess.run(binary, ["mock", "--port", "http"])
         #expect(port.status == 2)
         #expect(port.error.hasPrefix("error: --port wants a whole number from 0 to 65535, got 'http'"))
-        let missing = try ChildProcess.run(binary, ["mock", "--schema", "/nonexistent/Schema", "--port", "0"])
+        let missing = try await ChildProcess.run(binary, ["mock", "--schema", "/nonexistent/Schema", "--port", "0"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("/nonexistent/Schema"))
     }
 
-    @Test func driftPassesAgainstTheMock() throws {
+    @Test func driftPassesAgainstTheMock() async throws {
         let mock = try MockServing()
-        let drift = try RonBinary.run(["drift", "--schema", mock.shop.schema.path, "--base", mock.url])
+        let drift = try await RonBinary.run(["drift", "--schema", mock.shop.schema.path, "--base", mock.url])
         #expect(drift.status == 0, "\(drift.output)\(drift.error)")
         #expect(drift.output.contains("ok        listItems (GET /items): 200 [Item]"))
         #expect(drift.output.contains("ok        getItem (GET /items/{item_id}): 200 Item"))
         #expect(drift.output.contains("ok        itemChanges (GET /items/changes): 200 Item"))
     }
 
-    @Test func driftNamesEveryChangedMemberOfWhatTheMockServes() throws {
+    @Test func driftNamesEveryChangedMemberOfWhatTheMockServes() async throws {
         // The server changed: price became a string and name went away.
         let mock = try MockServing(fixtures: [
             "Item/getItem.json": #"{"id": "i-1", "price": "12.50", "quantity": 3, "color": "red"}"#
         ])
-        let drift = try RonBinary.run(["drift", "--schema", mock.shop.schema.path, "--base", mock.url])
+        let drift = try await RonBinary.run(["drift", "--schema", mock.shop.schema.path, "--base", mock.url])
         #expect(drift.status == 1, "\(drift.output)\(drift.error)")
         let lines = drift.output.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("drift     getItem (GET /items/{item_id}): 200 Item at /name: ") })

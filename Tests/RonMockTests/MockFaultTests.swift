@@ -303,7 +303,7 @@ import Testing
         }
     }
 
-    @Test func theToolsTakeTheOptionsAndNameAMalformedFaultsFile() throws {
+    @Test func theToolsTakeTheOptionsAndNameAMalformedFaultsFile() async throws {
         let codegen = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
         let ron = try #require(RonBinary.url, "ron is not built")
         let shop = try ShopSchema()
@@ -312,12 +312,12 @@ import Testing
         try Data(#"{"all": {"fail": [{"share": 2, "status": 503}]}}"#.utf8).write(to: file)
         let expected = "\(file.path): at /all/fail/0/share: a share is a number from 0 to 1, found 2"
         for (binary, command) in [(codegen, ["mock"]), (ron, ["serve"])] {
-            let run = try ChildProcess.run(
+            let run = try await ChildProcess.run(
                 binary, command + ["--schema", shop.schema.path, "--faults", file.path, "--port", "0"])
             #expect(run.status == (command == ["mock"] ? 2 : 64), "\(command)")
             #expect(run.error.contains(expected), "\(command): \(run.error)")
         }
-        let usage = try ChildProcess.run(codegen, ["mock", "--fail", "often"])
+        let usage = try await ChildProcess.run(codegen, ["mock", "--fail", "often"])
         #expect(usage.status == 2)
         #expect(usage.error.hasPrefix("error: --fail: a failure is SHARE:FAULT"))
         // Running: a failure for one operation, with its Retry-After.

@@ -196,16 +196,16 @@ import Testing
         }
         """#
 
-    @Test func theCommandLinesTakeTheProxyOptions() throws {
+    @Test func theCommandLinesTakeTheProxyOptions() async throws {
         let codegen = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        let alone = try ChildProcess.run(codegen, ["mock", "--proxy-timeout", "5"])
+        let alone = try await ChildProcess.run(codegen, ["mock", "--proxy-timeout", "5"])
         #expect(alone.status == 2)
         #expect(
             alone.error.hasPrefix("error: --proxy-timeout, --proxy-report and --proxy-refuse-invalid go with --proxy"))
-        let ftp = try ChildProcess.run(codegen, ["mock", "--proxy", "ftp://127.0.0.1/x", "--port", "0"])
+        let ftp = try await ChildProcess.run(codegen, ["mock", "--proxy", "ftp://127.0.0.1/x", "--port", "0"])
         #expect(ftp.status == 2)
         #expect(ftp.error.contains("--proxy wants an http or https URL"))
-        #expect(try ChildProcess.run(codegen, ["mock", "--help"]).output.contains("--proxy-report <file>"))
+        #expect(try await ChildProcess.run(codegen, ["mock", "--help"]).output.contains("--proxy-report <file>"))
         // `ron serve --schema` forwards as `ron-codegen mock` does.
         let binary = try #require(RonBinary.url, "ron is not built")
         let proxied = try ProxiedShop()

@@ -345,7 +345,7 @@ import Testing
         #expect(mock.api.tokenEndpointDescriptions.contains("POST /oauth/token  OAuth 2.0 token endpoint"))
     }
 
-    @Test func theBuiltToolTakesCredentialsFromItsOptionsAndEnvironment() throws {
+    @Test func theBuiltToolTakesCredentialsFromItsOptionsAndEnvironment() async throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
         let folder = try SchemaFolder(["vault.openapi.json": Vault.openAPI])
         defer { folder.remove() }
@@ -374,10 +374,10 @@ import Testing
         #expect(log.contains("GET /v1/query?api_key=*** -> 200"))
         #expect(log.contains("POST /_mock/oauth/token  OAuth 2.0 token endpoint"))
         #expect(!log.contains(Self.secret))
-        let usage = try ChildProcess.run(binary, ["mock", "--credential", "headerKey"])
+        let usage = try await ChildProcess.run(binary, ["mock", "--credential", "headerKey"])
         #expect(usage.status == 2)
         #expect(usage.error.hasPrefix("error: --credential: a credential is NAME=VALUE"))
-        let help = try ChildProcess.run(binary, ["mock", "--help"])
+        let help = try await ChildProcess.run(binary, ["mock", "--help"])
         #expect(help.output.contains("--oauth-client ID:SECRET"))
     }
 

@@ -223,13 +223,13 @@ import Testing
         #expect(try mock.request("GET", "/v1/gadgets").json?["from"] as? String == "B")
     }
 
-    @Test func theToolRefusesTheFolderWithTheMessage() throws {
+    @Test func theToolRefusesTheFolderWithTheMessage() async throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
         let folder = try MockOverDocuments.folder([
             "a.openapi.json": Self.things("A", "listThingsA"), "b.openapi.json": Self.things("B", "listThingsB"),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try ChildProcess.run(binary, ["mock", "--schema", folder.path, "--port", "0"])
+        let run = try await ChildProcess.run(binary, ["mock", "--schema", folder.path, "--port", "0"])
         #expect(run.status == 2)
         #expect(run.error.contains("GET /v1/things is an operation of two documents"), "\(run.error)")
         #expect(run.error.contains("b.openapi.json#/paths/~1things/get (listThingsB)"), "\(run.error)")

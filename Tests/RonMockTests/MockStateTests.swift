@@ -345,7 +345,7 @@ import Testing
 
     // MARK: The command lines
 
-    @Test func theBuiltToolKeepsItsStateInTheFileAcrossRuns() throws {
+    @Test func theBuiltToolKeepsItsStateInTheFileAcrossRuns() async throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
         let kennel = try Kennel()
         defer { kennel.remove() }
@@ -363,7 +363,7 @@ import Testing
         let second = try StateTool(binary, arguments)
         defer { second.stop() }
         #expect(try MockHTTPClient(port: second.port).request("GET", "/api/pets/3").json?["name"] as? String == "Bella")
-        let both = try ChildProcess.run(binary, ["mock", "--stateless", "--state", file.path])
+        let both = try await ChildProcess.run(binary, ["mock", "--stateless", "--state", file.path])
         #expect(both.status == 2)
         #expect(both.error.contains("--state keeps the mock's state: it does not go with --stateless"))
     }

@@ -63,6 +63,47 @@ extension ResilienceTests {
             #expect(written.inTask.suffix(40).allSatisfy { !$0 }, "a live chunk was handed to the task")
         }
 
+        /// A producer faster than the writer must not queue behind the drain while it writes the
+        /// backlog (the queue would never empty, and the network would never be slowed down): its
+        /// `offer` waits, then writes its chunk itself, after the backlog.
+        @Test func aProducerOfferingWhileTheBacklogIsWrittenWaitsAndThenWritesItsOwnChunk() async throws {
+            let channel = ByteChannel(highWater: 65_536, spillLimit: 64 << 20, onCancel: {})
+            var expected = Data()
+            for index in 0..<40 {
+                expected.append(Self.chunk(index))
+                channel.offer(Self.chunk(index))
+            }
+            let spilledBefore = channel.spilledBytes
+            let writing = DispatchSemaphore(value: 0)
+            let written = Written()
+            let drain = Task {
+                try await channel.drain {
+                    writing.signal()
+                    usleep(2_000)
+                    written.write($0)
+                }
+            }
+            let late = Locked(0)
+            let producer = Thread {
+                // The drain is writing the backlog now.
+                writing.wait()
+                for index in 40..<80 {
+                    let before = written.data.count
+                    _ = channel.offer(Self.chunk(index))
+                    if written.data.count < before + 16_384 { late.update { $0 += 1 } }
+                }
+                channel.finish()
+            }
+            for index in 40..<80 { expected.append(Self.chunk(index)) }
+            producer.start()
+            try await drain.value
+            #expect(written.data == expected)
+            #expect(late.value == 0, "\(late.value) offers returned with their chunk queued, not written")
+            #expect(channel.spilledBytes == 0)
+            #expect(spilledBefore > 0)
+            #expect(written.inTask.suffix(40).allSatisfy { !$0 }, "a live chunk was handed to the task")
+        }
+
         @Test func theProducersFailureEndsTheDrainAfterTheChunksBeforeIt() async throws {
             let channel = ByteChannel(highWater: 65_536, spillLimit: 64 << 20, onCancel: {})
             for index in 0..<3 { channel.offer(Self.chunk(index)) }

@@ -24,7 +24,15 @@ package enum ChildProcess {
         return nil
     }
 
-    /// Runs `executable` with `arguments` (in `directory` when given) and waits for it. Standard
+    /// Runs `executable` with `arguments` (in `directory` when given) and awaits its end, waiting on a
+    /// thread of its own rather than on the concurrency pool (``offThePool(_:)``).
+    package static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> Result {
+        try await offThePool { try run(executable, arguments, in: directory, environment: environment) }
+    }
+
+    /// Runs `executable` with `arguments` (in `directory` when given) and blocks until it ends. Standard
     /// error is read on another thread while standard output is read here, so a program that fills
     /// one pipe while the test reads the other cannot stall.
     package static func run(

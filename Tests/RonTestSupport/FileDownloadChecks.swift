@@ -3,7 +3,7 @@ import RonAppSdkSwift
 import Testing
 
 /// What a loopback server wrote of an endless body (64 KiB at a time, as fast as the connection
-/// takes it), and whether it saw the client close the connection.
+/// takes it, or at most `bytesPerSecond`), and whether it saw the client close the connection.
 package final class EndlessBody: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
@@ -15,17 +15,32 @@ package final class EndlessBody: @unchecked Sendable {
     /// The most the server writes before it stops on its own.
     package let limit: Int
 
+    /// The fastest the server writes (`nil`: as fast as the connection takes it).
+    package let bytesPerSecond: Int?
+
     /// A new, unstarted body of at most `limit` bytes (4 GiB: far more than a paused or departed
-    /// reader takes).
-    package init(limit: Int = 4 << 30) { self.limit = limit }
+    /// reader takes), written at most `bytesPerSecond` bytes a second when given.
+    package init(limit: Int = 4 << 30, bytesPerSecond: Int? = nil) {
+        self.limit = limit
+        self.bytesPerSecond = bytesPerSecond
+    }
 
     /// A server answering every request with this body.
     package func server() throws -> LoopbackServer {
         let chunk = Data(repeating: 7, count: 64 << 10)
         return try LoopbackServer { _ in
             .stream(status: 200, headers: ["Content-Type": "application/octet-stream"]) { writer in
+                let start = DispatchTime.now().uptimeNanoseconds
                 while self.written < self.limit, writer.send(bytes: chunk) {
-                    self.lock.withLock { self.count += chunk.count }
+                    let total = self.lock.withLock {
+                        self.count += chunk.count
+                        return self.count
+                    }
+                    guard let rate = self.bytesPerSecond else { continue }
+                    // Sleeps until the bytes so far are due at that pace.
+                    let due = start + UInt64(Double(total) / Double(rate) * 1e9)
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    if due > now { usleep(UInt32(min((due - now) / 1_000, 1_000_000))) }
                 }
                 self.ended.append(writer.waitForPeerClose(timeoutMs: 10_000))
             }
@@ -47,9 +62,13 @@ package struct FileDownloadChecks: Sendable {
         self.makeClient = makeClient
     }
 
-    /// An endless body for a check that stops the download (4 GiB: a transfer left running shows).
+    /// An endless body for a check that stops the download (4 GiB: a transfer left running shows),
+    /// sent at 64 MiB/s, a fast network's pace. FoundationNetworking (Linux) reads the body and
+    /// cancels a task on one queue, and reaches a cancel only once the socket has run dry: a loopback
+    /// server sending from memory faster than it reads would keep a stopped transfer (and every other
+    /// `URLSession` transfer of the process) going until the body ends (see the Downloads article).
     private func endlessBody() -> EndlessBody {
-        EndlessBody(limit: 4 << 30)
+        EndlessBody(limit: 4 << 30, bytesPerSecond: 64 << 20)
     }
 
     /// The size of a ``piece(_:)``.

@@ -53,8 +53,13 @@ package final class HTTPBinServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Starts httpbin and waits until it listens.
-    package static func start() throws -> HTTPBinServer {
+    /// Starts httpbin and waits until it listens (off the concurrency pool: ``offThePool(_:)``).
+    package static func start() async throws -> HTTPBinServer {
+        try await offThePool(launch)
+    }
+
+    /// Starts httpbin and blocks until it listens.
+    private static func launch() throws -> HTTPBinServer {
         let howTo = "install it with `python3 -m pip install httpbin` (.ci/run does)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

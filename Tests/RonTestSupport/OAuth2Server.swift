@@ -84,8 +84,14 @@ package final class OAuth2Server: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Starts the server, and waits until it is migrated, seeded and listening (about a second).
-    package static func start() throws -> OAuth2Server {
+    /// Starts the server, and waits until it is migrated, seeded and listening (about a second; off
+    /// the concurrency pool: ``offThePool(_:)``).
+    package static func start() async throws -> OAuth2Server {
+        try await offThePool(launch)
+    }
+
+    /// Starts the server and blocks until it listens.
+    private static func launch() throws -> OAuth2Server {
         let howTo = "install them with `python3 -m pip install django django-oauth-toolkit` (.ci/run does)"
         let launch: PythonServerLaunch
         do {

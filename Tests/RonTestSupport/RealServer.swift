@@ -67,13 +67,13 @@ package final class RealServer: @unchecked Sendable {
 
     /// Kinto with its accounts, history and permissions plugins, seeded with buckets `blog` and
     /// `shop`, their collections, records and groups (about three seconds).
-    package static func kinto() throws -> RealServer {
-        try start("kinto_server.py", install: "python3 -m pip install kinto")
+    package static func kinto() async throws -> RealServer {
+        try await start("kinto_server.py", install: "python3 -m pip install kinto")
     }
 
     /// Jupyter Server with a notebook, a kernel, a session and a terminal (about three seconds).
-    package static func jupyter() throws -> RealServer {
-        try start("jupyter_server.py", install: "python3 -m pip install jupyter_server ipykernel")
+    package static func jupyter() async throws -> RealServer {
+        try await start("jupyter_server.py", install: "python3 -m pip install jupyter_server ipykernel")
     }
 
     /// The `seeded` member decoded as `type`.
@@ -94,8 +94,14 @@ package final class RealServer: @unchecked Sendable {
         return found.filter { !$0.isEmpty }
     }
 
-    /// Starts `Tests/Servers/<script>` and waits for its ready line.
-    package static func start(_ script: String, install: String) throws -> RealServer {
+    /// Starts `Tests/Servers/<script>` and waits for its ready line (off the concurrency pool:
+    /// ``offThePool(_:)``).
+    package static func start(_ script: String, install: String) async throws -> RealServer {
+        try await offThePool { try launch(script, install: install) }
+    }
+
+    /// Starts `Tests/Servers/<script>` and blocks until its ready line.
+    private static func launch(_ script: String, install: String) throws -> RealServer {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Servers/\(script)").path
         let howTo = "install them with `\(install)`"

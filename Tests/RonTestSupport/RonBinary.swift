@@ -9,7 +9,14 @@ package enum RonBinary {
     package typealias Result = ChildProcess.Result
 
     /// Runs `ron` with `arguments` (in `directory` when given, with `environment` added to this
-    /// process's) and waits for it.
+    /// process's) and awaits its end, off the concurrency pool (``offThePool(_:)``).
+    package static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> Result {
+        try await offThePool { try run(arguments, in: directory, environment: environment) }
+    }
+
+    /// Runs `ron` like ``run(_:in:environment:)``, blocking until it ends.
     package static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> Result {

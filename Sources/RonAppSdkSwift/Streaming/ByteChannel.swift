@@ -18,9 +18,12 @@ import Foundation
 /// A consumer that writes every chunk somewhere synchronous (a download's file) can ``drain(_:)``
 /// instead of iterating: it writes what is queued, then the producer calls its writer with each
 /// chunk on the producer's own thread, with no hand-over to the consumer's task per chunk (and so one
-/// thread less competing with the network on a small machine).
+/// thread less competing with the network on a small machine). While the drain writes what was
+/// queued, a producer's `offer` waits for it instead of queuing behind it: a producer faster than the
+/// writer would otherwise keep the queue from ever emptying, and nothing would slow the network down.
 final class ByteChannel: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards the state; a producer waits on it while a drain writes what was queued before it.
+    private let lock = NSCondition()
     private var chunks: [Data] = []
     private var buffered = 0
     private var ended: (any Error)??
@@ -76,6 +79,8 @@ final class ByteChannel: @unchecked Sendable {
     @discardableResult
     func offer(_ data: Data) -> Bool {
         lock.lock()
+        // The drain is writing what was queued before it: wait, then write this chunk after it.
+        while takingOver, !cancelled, ended == nil { lock.wait() }
         guard !cancelled, ended == nil else {
             lock.unlock()
             return false
@@ -175,6 +180,7 @@ final class ByteChannel: @unchecked Sendable {
             return
         }
         ended = .some(failure)
+        lock.broadcast()
         let waiting = chunks.isEmpty && (spill?.pending ?? 0) == 0 ? reader : nil
         if waiting != nil { reader = nil }
         let drained = drainEndLocked()
@@ -285,6 +291,7 @@ final class ByteChannel: @unchecked Sendable {
             return
         }
         cancelled = true
+        lock.broadcast()
         let hadEnded = ended != nil
         chunks.removeAll()
         buffered = 0
@@ -354,6 +361,7 @@ final class ByteChannel: @unchecked Sendable {
             // Nothing left here: from now on the producer writes each chunk as it arrives.
             sink = write
             takingOver = false
+            lock.broadcast()
             let resume = drainEndLocked()
             lock.unlock()
             wake?()
@@ -369,6 +377,7 @@ final class ByteChannel: @unchecked Sendable {
         if sinkError == nil { sinkError = failure }
         guard !cancelled else { return false }
         cancelled = true
+        lock.broadcast()
         chunks.removeAll()
         buffered = 0
         spill = nil

@@ -67,8 +67,8 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         let configuration = URLSessionConfiguration.ronEphemeral(
             resourceTimeoutMs: RonConfig.Defaults.maxTimeoutMs, base: self.configuration)
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
-        let task = upload.task(in: session, for: urlRequest)
-        store(session: session, task: task, upload: upload)
+        let prepared = urlRequest
+        lock.withLock { self.upload = upload }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<TransportStream, any Error>) in
@@ -76,23 +76,35 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
                 if finished {
                     lock.unlock()
                     continuation.resume(throwing: TransportFailure(.cancelled))
+                    FoundationNetworkingCalls.run { session.finishTasksAndInvalidate() }
                     return
                 }
                 head = continuation
                 lock.unlock()
-                task.resume()
+                // Making and resuming the task wait for FoundationNetworking's queue on Linux.
+                FoundationNetworkingCalls.run {
+                    let task = upload.task(in: session, for: prepared)
+                    if self.store(session: session, task: task) {
+                        task.resume()
+                    } else {
+                        session.invalidateAndCancel()
+                    }
+                }
             }
         } onCancel: {
             self.close(TransportFailure(.cancelled))
         }
     }
 
-    private func store(session: URLSession, task: URLSessionTask, upload: UploadBody) {
-        lock.lock()
-        self.session = session
-        self.task = task
-        self.upload = upload
-        lock.unlock()
+    /// Keeps the session and its task for ``close(_:)``; `false` once the stream was closed already
+    /// (the caller then releases them).
+    private func store(session: URLSession, task: URLSessionTask) -> Bool {
+        lock.withLock {
+            guard !finished else { return false }
+            self.session = session
+            self.task = task
+            return true
+        }
     }
 
     /// Ends everything: fails a waiting head or the body, cancels the task, releases the session.
@@ -121,10 +133,10 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
             waitingHead.resume(throwing: failure ?? TransportFailure(.truncatedBody, detail: "no HTTP response"))
         }
         bodyContinuation?.finish(throwing: failure)
-        // Not on this thread: on Linux `close` runs on FoundationNetworking's work queue too
-        // (``InlineDelegateQueue``), and `invalidateAndCancel` waits for that queue.
+        // Not on this thread on Linux: `close` runs on FoundationNetworking's work queue too
+        // (``InlineDelegateQueue``) or on a Swift task, and `invalidateAndCancel` waits for that queue.
         let ending = (task, session)
-        DispatchQueue.global().async {
+        FoundationNetworkingCalls.run {
             ending.0?.cancel()
             ending.1?.invalidateAndCancel()
         }

@@ -83,7 +83,8 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
         let first = !invalidated
         invalidated = true
         lock.unlock()
-        if first { session.invalidateAndCancel() }
+        let session = self.session
+        if first { FoundationNetworkingCalls.run { session.invalidateAndCancel() } }
     }
 
     /// `true`: a call waits for `URLSession` by suspending, never by blocking its thread.
@@ -102,19 +103,24 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
         // A task made after `invalidateAndCancel()` is a fatal error in Foundation: tasks are only
         // made (and registered with the delegate) under the lock, and never once it is invalidated.
         let handle = TaskHandle()
+        let prepared = urlRequest
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<TransportResponse, any Error>) in
-                lock.lock()
-                guard !invalidated else {
-                    lock.unlock()
-                    continuation.resume(throwing: TransportFailure(.cancelled, detail: "the transport was invalidated"))
-                    return
+                // Making and resuming the task wait for FoundationNetworking's queue on Linux.
+                FoundationNetworkingCalls.run {
+                    self.lock.lock()
+                    guard !self.invalidated else {
+                        self.lock.unlock()
+                        continuation.resume(
+                            throwing: TransportFailure(.cancelled, detail: "the transport was invalidated"))
+                        return
+                    }
+                    let task = upload.task(in: self.session, for: prepared)
+                    self.delegate.register(task: task, request: request, continuation: continuation)
+                    self.lock.unlock()
+                    handle.start(task)
                 }
-                let task = upload.task(in: session, for: urlRequest)
-                delegate.register(task: task, request: request, continuation: continuation)
-                lock.unlock()
-                handle.start(task)
             }
         } onCancel: {
             // First: on Linux, cancelling the task waits for `URLSession`'s queue, which may be
@@ -147,6 +153,6 @@ final class TaskHandle: @unchecked Sendable {
         cancelled = true
         let task = self.task
         lock.unlock()
-        task?.cancel()
+        if let task { FoundationNetworkingCalls.run { task.cancel() } }
     }
 }
