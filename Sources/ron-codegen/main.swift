@@ -187,13 +187,30 @@ if let prepared = arguments.prepared,
     }
 }
 
+/// Reads the documents. A types run that prepares the calls reads the operations too; where that
+/// reading throws, or `--strict` finds warnings (the operations' count too), it reads again as a
+/// types-only run and prepares nothing, so the types' target passes or fails as it would alone and
+/// the calls' run, generating itself, reports what the operations have.
+func readOrFallBack(
+    _ generator: inout CodeGenerator, _ schema: URL, strict: Bool, preparing: inout Bool
+) throws -> (SchemaModel, GenerationSummary) {
+    guard preparing else { return try generator.modelAndSummary(schemaDirectory: schema) }
+    if let read = try? generator.modelAndSummary(schemaDirectory: schema), !(strict && !read.0.notes.isEmpty) {
+        return read
+    }
+    preparing = false
+    generator.readsOperations = false
+    return try generator.modelAndSummary(schemaDirectory: schema)
+}
+
 do {
     var generator = CodeGenerator(options: arguments.options)
     generator.referenceDirectory = arguments.references
     // A types-only run leaves `paths` alone, as before operations were generated, unless it
     // prepares the calls too.
     generator.readsOperations = arguments.generated != .types || arguments.prepareCalls != nil
-    let (model, summary) = try generator.modelAndSummary(schemaDirectory: schema)
+    var preparing = arguments.prepareCalls != nil
+    let (model, summary) = try readOrFallBack(&generator, schema, strict: arguments.strict, preparing: &preparing)
     // In the form compilers use, so the build log and IDEs show them as the schema's warnings
     // (errors with --strict, which then writes nothing).
     let level = arguments.strict ? "error" : "warning"
@@ -208,7 +225,7 @@ do {
         "every one is a warning above; `ron-codegen calls --schema \(schema.path)` lists what is generated"
     // A failure of the calls a types run prepares is the run of calls' to report (it generates
     // them itself, as no calls are prepared); the types are written as a types-only run would.
-    let callsFail = arguments.prepareCalls != nil && summary.failure != nil
+    let callsFail = preparing && summary.failure != nil
     if !callsFail {
         for line in SummaryReport.lines(summary, schema: schema, failing: strictFails, rest: rest) {
             FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -243,7 +260,7 @@ do {
         try CodeGenerator.write(files, to: output, output: arguments.generated)
         if let folder = arguments.prepareCalls {
             PreparedCalls.remove(in: folder)
-            if !callsFail {
+            if preparing, !callsFail {
                 let calls = generator.files(for: model, split: false, output: .operations, shards: arguments.shards)
                 try PreparedCalls.write(
                     calls, in: folder, key: arguments.callsKey, schema: schema, arguments: arguments)

@@ -133,4 +133,38 @@ struct PreparedCallsTests {
         #expect(!FileManager.default.fileExists(atPath: prepared.appending(path: ".ron-codegen-prepared").path))
         #expect(calls.error.contains("nothing was written"))
     }
+
+    /// With `--strict`, a warning the operations have fails the calls' run, not the types': the
+    /// types' run reads again as a types-only run (which passes) and prepares nothing.
+    @Test func withStrictTheOperationsWarningsFailTheCallsRunOnly() async throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = root.appending(path: "Schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let description = """
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+             "paths": {"/things/{id}": {"get": {"operationId": "getThing",
+               "parameters": [{"$ref": "#/components/parameters/Missing"}],
+               "responses": {"200": {"description": "ok",
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Thing"}}}}}}}},
+             "components": {"schemas": {"Thing": {"type": "object", "properties": {"id": {"type": "string"}}}}}}
+            """
+        try Data(description.utf8).write(to: schema.appending(path: "api.json"))
+        let prepared = root.appending(path: "prepared")
+        let alone = try await tool.run(typesArguments(schema, root.appending(path: "types-alone")) + ["--strict"])
+        #expect(alone.status == 0, "\(alone.error)")
+        let types = try await tool.run(
+            typesArguments(schema, root.appending(path: "types"))
+                + [
+                    "--strict", "--prepare-calls", prepared.path, "--types-module", "Types", "--client-module",
+                    "RonAppSdkSwift",
+                ])
+        #expect(types.status == 0, "\(types.error)")
+        #expect(try swiftFiles(root.appending(path: "types")) == swiftFiles(root.appending(path: "types-alone")))
+        #expect(!FileManager.default.fileExists(atPath: prepared.appending(path: ".ron-codegen-prepared").path))
+        let calls = try await tool.run(
+            callsArguments(schema, root.appending(path: "calls")) + ["--strict", "--prepared", prepared.path])
+        #expect(calls.status != 0)
+        #expect(calls.error.contains("components/parameters/Missing"), "\(calls.error)")
+    }
 }
