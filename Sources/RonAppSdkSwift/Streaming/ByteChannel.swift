@@ -7,20 +7,15 @@ import Foundation
 /// wait to be read. A producer that cannot (a `URLSession` delegate) calls ``offer(_:)`` and pauses
 /// its source while it answers `false`; `onDemand` runs once the consumer has read the buffer down
 /// to half the mark. When the consumer stops (its task is cancelled, or it releases the sequence from
-/// ``stream()``), `onCancel` runs once, so the transport closes the connection.
+/// ``stream()``), `onCancel` runs once, so the transport closes the connection. A producer that can
+/// neither wait nor pause (FoundationNetworking's data delegate, on Linux) gives a spill limit: past
+/// the mark, chunks go to an unlinked temporary file (``SpillFile``), read back in order; a consumer
+/// more than the limit behind fails the body with ``TransportFailure/Cause/responseTooLarge``.
 ///
-/// A producer that can neither wait nor pause (FoundationNetworking's data delegate, on Linux)
-/// gives the channel a spill limit: past the mark, chunks go to an unlinked temporary file
-/// (``SpillFile``) and are read back in order, so resident memory stays near the mark whatever the
-/// consumer's pace; a consumer more than the limit behind fails the body with
-/// ``TransportFailure/Cause/responseTooLarge`` instead of filling the disk.
-///
-/// A consumer that writes every chunk somewhere synchronous (a download's file) can ``drain(_:)``
-/// instead of iterating: it writes what is queued, then the producer calls its writer with each
-/// chunk on the producer's own thread, with no hand-over to the consumer's task per chunk (and so one
-/// thread less competing with the network on a small machine). While the drain writes what was
-/// queued, a producer's `offer` waits for it instead of queuing behind it: a producer faster than the
-/// writer would otherwise keep the queue from ever emptying, and nothing would slow the network down.
+/// A consumer that writes every chunk somewhere synchronous (a download's file) can ``drain(_:)``:
+/// it writes what is queued (a producer's `offer` waits meanwhile, else a producer faster than the
+/// writer would keep the queue from ever emptying), then the producer calls its writer with each
+/// chunk on its own thread, with no hand-over to the consumer's task per chunk.
 final class ByteChannel: @unchecked Sendable {
     /// Guards the state; a producer waits on it while a drain writes what was queued before it.
     private let lock = NSCondition()
@@ -43,7 +38,7 @@ final class ByteChannel: @unchecked Sendable {
     private var sink: (@Sendable (Data) throws -> Void)?
     /// The drain, waiting for the end of the body.
     private var drainer: CheckedContinuation<Void, any Error>?
-    /// The drain is writing what was queued before it started (the producer queues meanwhile).
+    /// The drain is writing what was queued before it started (a producer's `offer` waits meanwhile).
     private var takingOver = false
     /// The producer is in `sink` now: the drain ends only once it returned.
     private var sinkBusy = false
