@@ -188,3 +188,17 @@ import Testing
         #expect(plain.types[second].shape == .alias(.named("AThreeItem", arguments: [])))
     }
 }
+
+/// The places whose types are defined by name, read from the token before a pointer's last.
+@Suite struct DefinedByNameTests {
+    @Test(arguments: [
+        ("", true), ("/Rule", true), ("/$defs/Rule", true), ("/definitions/Rule", true),
+        ("/components/schemas/Rule", true), ("/components/schemas/a~1schemas", true),
+        ("/properties/rule", false), ("/components/schemas/Rule/properties/level", false),
+        ("/$defs/Rule/oneOf/1", false), ("/schemas~1x/Rule", false), ("/x/schemas/Rule", true),
+        ("/$defs/", true), ("//", false),
+    ])
+    func theTokenBeforeTheLastDecides(pointer: String, byName: Bool) {
+        #expect(SchemaModel.isDefinedByName(Origin(file: "a.json", pointer: pointer)) == byName, "\(pointer)")
+    }
+}

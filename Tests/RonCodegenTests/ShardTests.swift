@@ -202,3 +202,21 @@ struct LargeStructTests {
         return CodeGenerator().files(for: model, split: false, output: .types)[0].contents
     }
 }
+
+/// The key name of a file put in place of the mark each struct's code was rendered with.
+@Suite struct MemberKeyMarkTests {
+    static let mark = SwiftRenderer.memberKeyMark
+
+    @Test func everyMarkIsReplacedAndNothingElseChanges() {
+        let text = "\(Self.mark)A \u{1}x é \(Self.mark)\(Self.mark) b\u{1}\u{2}Schema \(Self.mark)"
+        #expect(
+            SwiftRenderer.resolvingMemberKey(text, name: "Key3")
+                == "Key3A \u{1}x é Key3Key3 b\u{1}\u{2}Schema Key3")
+    }
+
+    @Test func aTextWithoutTheMarkComesBackAsItIs() {
+        for text in ["", "plain", "\u{1}", "ends with a partial mark \u{1}\u{2}SchemaMember", "ü\u{1}\u{1}"] {
+            #expect(SwiftRenderer.resolvingMemberKey(text, name: "Key") == text)
+        }
+    }
+}

@@ -1,6 +1,6 @@
 /// A property's schema `default`, as a value checked against the property's type (the renderer
 /// spells it in Swift).
-public enum DefaultValue: Sendable, Equatable {
+public enum DefaultValue: Sendable, Hashable {
     /// `true` or `false`.
     case bool(Bool)
     /// An integer, exactly as written in the document (it fits the property's integer type).

@@ -1,5 +1,5 @@
 /// A property of a generated struct.
-public struct Field: Sendable, Equatable {
+public struct Field: Sendable, Hashable {
     /// The JSON member name, kept exactly.
     public var wireName: String
     /// The Swift property name.

@@ -20,7 +20,7 @@ public struct NamedType: Sendable, Equatable {
     public var closed: Bool = false
 
     /// The kinds of declaration.
-    public enum Shape: Sendable, Equatable {
+    public enum Shape: Sendable, Hashable {
         /// A struct, generic over `typeParameters` when there are any.
         case structure(typeParameters: [String], fields: [Field])
         /// An open string enum.
@@ -52,7 +52,7 @@ public struct NamedType: Sendable, Equatable {
 }
 
 /// A case of a string enum.
-public struct EnumCase: Sendable, Equatable {
+public struct EnumCase: Sendable, Hashable {
     /// The value on the wire.
     public var wireValue: String
     /// The Swift case name.
@@ -62,7 +62,7 @@ public struct EnumCase: Sendable, Equatable {
 }
 
 /// A variant of a tagged union.
-public struct UnionVariant: Sendable, Equatable {
+public struct UnionVariant: Sendable, Hashable {
     /// The discriminator value that selects it.
     public var tag: String
     /// The Swift case name.
@@ -75,7 +75,7 @@ public struct UnionVariant: Sendable, Equatable {
 }
 
 /// A variant of an externally or adjacently tagged enum.
-public struct ExternalVariant: Sendable, Equatable {
+public struct ExternalVariant: Sendable, Hashable {
     /// The variant's name on the wire: the whole value of a unit variant, else the one member name
     /// (externally tagged), or the tag member's value (adjacently tagged).
     public var tag: String
@@ -88,7 +88,7 @@ public struct ExternalVariant: Sendable, Equatable {
 }
 
 /// A variant of an untagged enum.
-public struct UntaggedVariant: Sendable, Equatable {
+public struct UntaggedVariant: Sendable, Hashable {
     /// The Swift case name (from the referenced type's name or the scalar kind).
     public var swiftName: String
     /// The variant's value type, or `nil` for the variant that is JSON `null`.
@@ -98,7 +98,7 @@ public struct UntaggedVariant: Sendable, Equatable {
 }
 
 /// An element of a tuple.
-public struct TupleElement: Sendable, Equatable {
+public struct TupleElement: Sendable, Hashable {
     /// The element's type, without optionality.
     public var type: TypeReference
     /// Whether the element may be JSON `null`.

@@ -27,7 +27,7 @@ extension SchemaModel {
         guard mergeable.count > 1 else { return self }
         // Each mergeable type's declaration with its references taken out, and the references in
         // order: the declaration compares once; only the references' classes change per round.
-        var templates: [String: Int] = [:]
+        var templates: [Template: Int] = [:]
         let shapes = mergeable.map { index -> (template: Int, references: [String]) in
             var references: [String] = []
             let type = types[index]
@@ -35,10 +35,11 @@ extension SchemaModel {
                 references.append(name)
                 return ""
             }
-            let text = String(
-                reflecting: (stripped.withoutDocumentation, type.indirect, type.closed, type.conformances))
-            let template = templates[text] ?? templates.count
-            templates[text] = template
+            let key = Template(
+                shape: stripped.withoutDocumentation, indirect: type.indirect, closed: type.closed,
+                conformances: type.conformances)
+            let template = templates[key] ?? templates.count
+            templates[key] = template
             return (template, references)
         }
         // A type that is not merged stands for itself: a class of its own, below zero.
@@ -87,12 +88,25 @@ extension SchemaModel {
         return merged
     }
 
+    /// What two identical types share: the declaration without documentation and with every
+    /// type it refers to renamed to the empty string.
+    private struct Template: Hashable {
+        var shape: NamedType.Shape
+        var indirect: Bool
+        var closed: Bool
+        var conformances: [String]
+    }
+
     /// Whether `origin` is a definition with a name of its own: a document's root, or a member of
     /// `$defs`, `definitions` or `components/schemas`.
     static func isDefinedByName(_ origin: Origin) -> Bool {
-        let parts = origin.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard parts.count >= 2 else { return true }
-        return ["$defs", "definitions", "schemas"].contains(String(parts[parts.count - 2 + parts.startIndex]))
+        // The token before the last: between the last two slashes (no split of every type's pointer).
+        let bytes = origin.pointer.utf8
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")),
+            let before = bytes[..<last].lastIndex(of: UInt8(ascii: "/"))
+        else { return true }
+        let container = origin.pointer[bytes.index(after: before)..<last]
+        return container == "$defs" || container == "definitions" || container == "schemas"
     }
 
     /// Every quoted string in `text` (a reflection of the operations): a superset of the type

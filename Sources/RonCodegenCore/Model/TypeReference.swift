@@ -1,5 +1,5 @@
 /// The type of a value in a generated declaration.
-public indirect enum TypeReference: Sendable, Equatable {
+public indirect enum TypeReference: Sendable, Hashable {
     case bool
     case string
     case double

@@ -38,7 +38,7 @@ extension SchemaNormalizer {
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
         let nullable = typeView(node).nullable
         guard definition else {
-            return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+            return (Self.annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
         }
         var variants: [(DocumentValue, Place)] = []
         for kind in kinds {

@@ -96,7 +96,7 @@ extension SchemaNormalizer {
             options.append(.object([("$ref", marker)]))
             mapping.append((values[offset], marker))
         }
-        return annotations(
+        return Self.annotations(
             of: node,
             into: [
                 ("oneOf", .array(options)),

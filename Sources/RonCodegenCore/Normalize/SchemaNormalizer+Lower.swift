@@ -121,15 +121,15 @@ extension SchemaNormalizer {
         let view = typeView(node)
         switch index.resolve(ref, at: place) {
         case .metaSchema:
-            return (annotations(of: node, into: []), false)
+            return (Self.annotations(of: node, into: []), false)
         case .absentDocument(let message):
             notes.append(error(place.appending("$ref"), message))
-            return (annotations(of: node, into: []), false)
+            return (Self.annotations(of: node, into: []), false)
         case .missing(let message):
             // In an API description: any JSON, with a warning. In a JSON Schema document: refused.
             guard isInDescription(place.document) else { throw error(place.appending("$ref"), message) }
             notes.append(error(place.appending("$ref"), message + ": the value is kept as any JSON (JSONValue)"))
-            return (annotations(of: node, into: []), false)
+            return (Self.annotations(of: node, into: []), false)
         case .place(let found):
             let target = redirects[found] ?? found
             var members: [(key: String, value: DocumentValue)] = [("$ref", named(target))]
@@ -141,7 +141,7 @@ extension SchemaNormalizer {
                 }
                 members.append(("x-ron-type-arguments", .object(lowered)))
             }
-            return (annotations(of: node, into: members), view.nullable || definitionNullable(target))
+            return (Self.annotations(of: node, into: members), view.nullable || definitionNullable(target))
         }
     }
 
@@ -201,17 +201,17 @@ extension SchemaNormalizer {
             // Any JSON value.
             var members: [(key: String, value: DocumentValue)] = []
             if let ronType = node["x-ron-type"] { members.append(("x-ron-type", ronType)) }
-            return (annotations(of: node, into: members), false)
+            return (Self.annotations(of: node, into: members), false)
         }
         switch kind {
         case "null":
-            return (definition ? annotations(of: node, into: [("type", .string("null"))]) : .object([]), false)
+            return (definition ? Self.annotations(of: node, into: [("type", .string("null"))]) : .object([]), false)
         case "boolean", "integer", "number":
             var members: [(key: String, value: DocumentValue)] = [("type", .string(kind))]
             if let format = node["format"], format.string != nil { members.append(("format", format)) }
             if let ronType = node["x-ron-type"]?.string { members.append(("x-ron-type", .string(ronType))) }
             if let values = node["enum"], values.arrayValue != nil { members.append(("enum", values)) }
-            return (annotations(of: node, into: members), nullable)
+            return (Self.annotations(of: node, into: members), nullable)
         case "string":
             return try string(node, nullable: nullable, at: place, definition: definition)
         case "array":
@@ -225,12 +225,13 @@ extension SchemaNormalizer {
         _ node: DocumentValue, nullable: Bool, at place: Place, definition: Bool
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
         var values: [String] = []
+        var seen: Set<String> = []
         for value in node["enum"]?.arrayValue ?? [] {
-            if let text = value.string, !values.contains(text) { values.append(text) }
+            if let text = value.string, seen.insert(text).inserted { values.append(text) }
         }
         if !values.isEmpty, node["enum"]?.arrayValue?.allSatisfy({ $0.string != nil || $0 == .null }) == true {
             guard definition else {
-                return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+                return (Self.annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
             }
             var members: [(key: String, value: DocumentValue)] = [
                 ("type", .string("string")), ("enum", .array(values.map(DocumentValue.string))),
@@ -238,7 +239,7 @@ extension SchemaNormalizer {
             if let names = node["x-ron-case-names"], names.members != nil {
                 members.append(("x-ron-case-names", names))
             }
-            return (annotations(of: node, into: members), nullable)
+            return (Self.annotations(of: node, into: members), nullable)
         }
         var members: [(key: String, value: DocumentValue)] = [("type", .string("string"))]
         if let format = node["format"], format.string != nil { members.append(("format", format)) }
@@ -252,7 +253,7 @@ extension SchemaNormalizer {
         if let constant = node["const"], !definition || node["pattern"] == nil {
             members.append(("const", constant))
         }
-        return (annotations(of: node, into: members), nullable)
+        return (Self.annotations(of: node, into: members), nullable)
     }
 
     mutating func array(
@@ -260,7 +261,7 @@ extension SchemaNormalizer {
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
         if let elements = exactTuple(node) {
             guard definition else {
-                return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+                return (Self.annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
             }
             var lowered: [DocumentValue] = []
             let key = node["prefixItems"] != nil ? "prefixItems" : "items"
@@ -271,14 +272,14 @@ extension SchemaNormalizer {
             }
             var members: [(key: String, value: DocumentValue)] = [("type", .string("array")), (key, .array(lowered))]
             members.append((key == "items" ? "additionalItems" : "items", .bool(false)))
-            return (annotations(of: node, into: members), nullable)
+            return (Self.annotations(of: node, into: members), nullable)
         }
         var items = DocumentValue.object([])
         if let schema = node["items"], schema.members != nil {
             let (form, elementNullable) = try lower(schema, at: place.appending("items"), definition: false)
             items = elementNullable ? Self.anyValue(form) : form
         }
-        return (annotations(of: node, into: [("type", .string("array")), ("items", items)]), nullable)
+        return (Self.annotations(of: node, into: [("type", .string("array")), ("items", items)]), nullable)
     }
 
     /// The elements of a tuple of exactly that many elements, else `nil`.
@@ -313,7 +314,7 @@ extension SchemaNormalizer {
             || (closed && node["patternProperties"] == nil)
         {
             guard definition else {
-                return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+                return (Self.annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
             }
             var visiting: Set<Place> = []
             let shape = objectShape(node, at: place, visiting: &visiting) ?? ObjectShape()
@@ -344,7 +345,7 @@ extension SchemaNormalizer {
         if let names = node["propertyNames"], names.members != nil {
             members.append(("propertyNames", Self.documentationOnly(names)))
         }
-        return (annotations(of: node, into: members), nullable)
+        return (Self.annotations(of: node, into: members), nullable)
     }
 
     /// A value schema that may be `null` in an array or a map: any JSON (the element type of a
@@ -374,7 +375,7 @@ extension SchemaNormalizer {
     }
 
     /// `members` followed by the annotations of `node` the translator documents.
-    func annotations(
+    static func annotations(
         of node: DocumentValue, into members: [(key: String, value: DocumentValue)]
     ) -> DocumentValue {
         var result = members

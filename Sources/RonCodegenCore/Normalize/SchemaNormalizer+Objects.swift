@@ -186,7 +186,7 @@ extension SchemaNormalizer {
         if let names = node?["propertyNames"], names.members != nil {
             members.append(("propertyNames", Self.documentationOnly(names)))
         }
-        return node.map { annotations(of: $0, into: members) } ?? .object(members)
+        return node.map { Self.annotations(of: $0, into: members) } ?? .object(members)
     }
 
     /// Whether a struct keeps the members its schema allows but does not list: yes, unless
@@ -326,12 +326,12 @@ extension SchemaNormalizer {
                 node["additionalProperties"] == .bool(false) && parts.count == 1 && node["patternProperties"] == nil
             guard definition else {
                 overrides[place] = .object(shape)
-                return (annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
+                return (Self.annotations(of: node, into: reference(place, node: node).members ?? []), nullable)
             }
             return (try structDefinition(shape, at: place, annotationsOf: node), nullable)
         }
         guard let first = others.first else {
-            return (annotations(of: node, into: []), false)
+            return (Self.annotations(of: node, into: []), false)
         }
         if others.count == 1 {
             let (form, inner) = try lower(first.0, at: first.1, definition: definition)
@@ -346,7 +346,7 @@ extension SchemaNormalizer {
             }
         }
         if combined.contains(where: { Self.referenceKeywords.contains($0.key) || $0.key == "allOf" }) {
-            return (annotations(of: node, into: []), false)
+            return (Self.annotations(of: node, into: []), false)
         }
         return try lower(.object(combined), at: first.1, definition: definition)
     }

@@ -41,7 +41,7 @@ extension SchemaNormalizer {
             var visiting: Set<Place> = []
             own = objectShape(.object(rest), at: place, visiting: &visiting)
         }
-        guard let first = nonNull.first else { return (annotations(of: node, into: []), false) }
+        guard let first = nonNull.first else { return (Self.annotations(of: node, into: []), false) }
         if nonNull.count == 1, own == nil, node["discriminator"] == nil,
             SchemaTranslator.taggedMember(first.0) == nil, SchemaTranslator.singleString(first.0) == nil
         {
@@ -50,7 +50,9 @@ extension SchemaNormalizer {
         }
         let stringsOnly = nonNull.allSatisfy { SchemaTranslator.singleString($0.0) != nil }
         guard definition else {
-            return (annotations(of: node, into: reference(place, node: node).members ?? []), stringsOnly && hasNull)
+            return (
+                Self.annotations(of: node, into: reference(place, node: node).members ?? []), stringsOnly && hasNull
+            )
         }
         let name = names[place] ?? pathName(of: place)
         if let own {
@@ -85,7 +87,7 @@ extension SchemaNormalizer {
                 }
                 cases.append(.object(members))
             }
-            return (annotations(of: node, into: [("oneOf", .array(cases))]), hasNull)
+            return (Self.annotations(of: node, into: [("oneOf", .array(cases))]), hasNull)
         }
         if !hasNull, own == nil {
             if let form = try externallyTagged(nonNull, node, name: name) { return (form, false) }
@@ -102,7 +104,7 @@ extension SchemaNormalizer {
         _ view: TypeView, _ node: DocumentValue, at place: Place, definition: Bool
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
         guard definition else {
-            return (annotations(of: node, into: reference(place, node: node).members ?? []), false)
+            return (Self.annotations(of: node, into: reference(place, node: node).members ?? []), false)
         }
         let name = names[place] ?? pathName(of: place)
         var variants: [(DocumentValue, Place)] = []
@@ -143,7 +145,7 @@ extension SchemaNormalizer {
             }
             var (form, inner) =
                 overrides[optionPlace] != nil
-                ? (annotations(of: option, into: reference(optionPlace, node: option).members ?? []), false)
+                ? (Self.annotations(of: option, into: reference(optionPlace, node: option).members ?? []), false)
                 : try lower(option, at: optionPlace, definition: false)
             if inner { nullSeen = true }
             if let title = option["title"]?.string, form["title"] == nil,
@@ -160,11 +162,11 @@ extension SchemaNormalizer {
         }
         let typed = forms.filter { $0 != null }
         if typed.count == 1 { return (mergeAnnotations(typed[0], node), nullSeen || nullListed) }
-        if typed.isEmpty { return (annotations(of: node, into: []), false) }
+        if typed.isEmpty { return (Self.annotations(of: node, into: []), false) }
         if nullSeen, !nullListed { forms.append(null) }
         // `oneOf` and `anyOf` read alike here; the keyword is kept so variants keep their places.
         let key = forms.count == 2 && nullListed ? "anyOf" : keyword
-        return (annotations(of: node, into: [(key, .array(forms))]), false)
+        return (Self.annotations(of: node, into: [(key, .array(forms))]), false)
     }
 
     /// Whether a schema becomes a declaration of its own when it stands in a property.
@@ -216,7 +218,7 @@ extension SchemaNormalizer {
             }
             forms.append(.object(members))
         }
-        return annotations(of: node, into: [("oneOf", .array(forms))])
+        return Self.annotations(of: node, into: [("oneOf", .array(forms))])
     }
 
     /// serde's adjacently tagged enum (`{"t": "Variant", "c": data}`), as schemars writes it.
@@ -256,6 +258,6 @@ extension SchemaNormalizer {
             }
             forms.append(.object(members))
         }
-        return annotations(of: node, into: [("oneOf", .array(forms))])
+        return Self.annotations(of: node, into: [("oneOf", .array(forms))])
     }
 }

@@ -42,13 +42,36 @@ struct JSONDocumentParser {
     }
 
     private mutating func skipWhitespace() {
-        // A switch, not `[...].contains`: a debug build (the build plugin's tool, in a user's debug
-        // build) allocated that array for every byte of indentation.
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
+        index = Self.whitespaceEnd(bytes, from: index)
+    }
+
+    /// The position of the first byte at or after `start` that is not JSON whitespace. Over the
+    /// buffer, not `self.bytes`: a debug build (the build plugin's tool in a user's debug build)
+    /// retained and released the array for every byte of indentation.
+    private static func whitespaceEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = start
+            while position < buffer.count {
+                switch buffer[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return position
+                }
             }
+            return position
+        }
+    }
+
+    /// The position of the first quote, backslash or control character at or after `start`: where
+    /// a run of a string's bytes that stand for themselves ends.
+    private static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = start
+            while position < buffer.count {
+                let byte = buffer[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return position }
+                position += 1
+            }
+            return position
         }
     }
 
@@ -176,39 +199,34 @@ struct JSONDocumentParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var chunkStart = index
-        func flush(_ parser: JSONDocumentParser, into scalars: inout String.UnicodeScalarView, from start: Int) {
-            scalars.append(
-                contentsOf: String(decoding: parser.bytes[start..<parser.index], as: UTF8.self).unicodeScalars)
+        let start = index
+        index = Self.plainRunEnd(bytes, from: start)
+        // Most strings have no escape: their bytes are the string.
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
         }
+        var text = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(self, into: &scalars, from: chunkStart)
                 index += 1
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character in a string") }
-            if byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
-            }
-            flush(self, into: &scalars, from: chunkStart)
+            // A backslash: the run ended at one of these three.
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code) {
@@ -221,11 +239,13 @@ struct JSONDocumentParser {
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                scalars.append(scalar)
+                text.append(contentsOf: String(Character(scalar)).utf8)
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
-            chunkStart = index
+            let runStart = index
+            index = Self.plainRunEnd(bytes, from: runStart)
+            text.append(contentsOf: bytes[runStart..<index])
         }
     }
 

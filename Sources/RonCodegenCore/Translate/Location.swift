@@ -18,7 +18,7 @@ struct Location {
 enum Pointer {
     static func escape(_ token: String) -> String {
         // Most tokens need nothing: skip Foundation's search (the normalizer escapes every key).
-        guard token.utf8.contains(where: { $0 == 0x7E || $0 == 0x2F }) else { return token }
+        guard Pointer.contains(token, 0x7E) || Pointer.contains(token, 0x2F) else { return token }
         // Byte by byte, not Foundation's `replacingOccurrences`: every path of a description has
         // slashes, and a location below it is escaped again and again.
         var escaped: [UInt8] = []
@@ -37,9 +37,33 @@ enum Pointer {
         return String(decoding: escaped, as: UTF8.self)
     }
 
+    /// Whether `text` holds `byte`: `memchr` over its UTF-8, where `utf8.contains` ran generic code
+    /// per byte in a debug build (every key of a description is escaped, most more than once).
+    static func contains(_ text: String, _ byte: UInt8) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
     static func unescape(_ token: String) -> String {
-        guard token.utf8.contains(0x7E) else { return token }
-        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard Pointer.contains(token, 0x7E) else { return token }
+        // In one pass, left to right: the same as `~1` then `~0` replaced (RFC 6901, section 4).
+        var bytes = Array(token.utf8)
+        var read = 0
+        var write = 0
+        while read < bytes.count {
+            var byte = bytes[read]
+            if byte == 0x7E, read + 1 < bytes.count, bytes[read + 1] == 0x30 || bytes[read + 1] == 0x31 {
+                byte = bytes[read + 1] == 0x31 ? 0x2F : 0x7E
+                read += 1
+            }
+            bytes[write] = byte
+            write += 1
+            read += 1
+        }
+        return String(decoding: bytes[..<write], as: UTF8.self)
     }
 
     /// `a/b.json` + `../c.json` → `c.json`.

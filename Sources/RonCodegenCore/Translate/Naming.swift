@@ -12,6 +12,7 @@ enum Naming {
 
     /// `next_page_token` → `nextPageToken`; `text/plain` → `textPlain`; `2fa` → `_2fa`.
     static func lowerCamel(_ wire: String) -> String {
+        if let bytes = asciiBytes(wire) { return asciiLowerCamel(bytes) }
         var words: [String] = []
         var current = ""
         for character in wire {
@@ -84,7 +85,9 @@ enum Naming {
     /// the name has no letter or digit.
     static func typeName(_ schemaName: String) -> String {
         var name = schemaName
-        if !isTypeName(name) {
+        if let bytes = asciiBytes(schemaName) {
+            if !isASCIITypeName(bytes) { name = asciiTypeName(bytes) }
+        } else if !isTypeName(name) {
             let words = schemaName.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
             name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             if let first = name.first, first.isNumber { name = "T" + name }
@@ -95,11 +98,88 @@ enum Naming {
 
     /// Whether `name` can be a Swift type name as written.
     static func isTypeName(_ name: String) -> Bool {
+        if let bytes = asciiBytes(name) { return isASCIITypeName(bytes) }
         guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return false }
         return name.unicodeScalars.allSatisfy {
             $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
         }
             && !keywords.contains(name)
+    }
+
+    // ASCII names, the most common by far, byte by byte: the Character-based forms below ran
+    // Unicode property lookups and generic code per character in a debug build (the build
+    // plugin's tool), for every member and type name of a description.
+
+    /// The UTF-8 of `text` when it is all ASCII.
+    private static func asciiBytes(_ text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { buffer in
+            var position = 0
+            while position < buffer.count {
+                if buffer[position] >= 0x80 { return nil }
+                position += 1
+            }
+            return Array(buffer)
+        }
+    }
+
+    private static func isASCIIUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    private static func isASCIILower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        isASCIIUpper(byte) || isASCIILower(byte) || isASCIIDigit(byte)
+    }
+
+    /// The runs of letters and digits of an ASCII name.
+    private static func asciiWords(_ bytes: [UInt8]) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in bytes {
+            if isASCIIAlphanumeric(byte) {
+                current.append(byte)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// ``lowerCamel(_:)`` of an ASCII name.
+    private static func asciiLowerCamel(_ bytes: [UInt8]) -> String {
+        let words = asciiWords(bytes)
+        guard var result = words.first else { return "" }
+        // `HTTPStatus` → `httpStatus`, `Draft` → `draft`, `ID` → `id`.
+        var upperRun = 0
+        while upperRun < result.count, isASCIIUpper(result[upperRun]) { upperRun += 1 }
+        let lowered = upperRun == 1 || upperRun == result.count ? upperRun : upperRun - 1
+        for position in 0..<max(lowered, 0) { result[position] += 0x20 }
+        for var word in words.dropFirst() {
+            if isASCIILower(word[0]) { word[0] -= 0x20 }
+            result += word
+        }
+        if isASCIIDigit(result[0]) { result.insert(UInt8(ascii: "_"), at: 0) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether an ASCII name can be a Swift type name as written (``isTypeName(_:)``).
+    private static func isASCIITypeName(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first, isASCIIUpper(first) else { return false }
+        for byte in bytes where !isASCIIAlphanumeric(byte) && byte != UInt8(ascii: "_") { return false }
+        return !keywords.contains(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The words of an ASCII name, each with its first letter upper-cased, joined; `T` before a
+    /// leading digit.
+    private static func asciiTypeName(_ bytes: [UInt8]) -> String {
+        var name: [UInt8] = []
+        for var word in asciiWords(bytes) {
+            if isASCIILower(word[0]) { word[0] -= 0x20 }
+            name += word
+        }
+        if let first = name.first, isASCIIDigit(first) { name.insert(UInt8(ascii: "T"), at: 0) }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// `HTTPStatus` → `httpStatus`, `Draft` → `draft`, `draft` → `draft`.

@@ -19,9 +19,10 @@ extension SchemaTranslator {
             guard let members = document.root.members else {
                 throw CodegenError(file: document.path, pointer: "", message: "a schema document must be an object")
             }
+            let hoisted = HoistedTypes(document)
             if let version = document.root["openapi"] {
-                try collectOpenAPI(document, version: version)
-                try collectHoisted(document)
+                try collectOpenAPI(document, hoisted, version: version)
+                try collectHoisted(document, hoisted)
                 continue
             }
             for container in ["$defs", "definitions"] {
@@ -33,7 +34,7 @@ extension SchemaTranslator {
                 for (key, node) in entries {
                     let pointer = "/\(container)/" + Pointer.escape(key)
                     try register(key, node, at: Origin(file: document.path, pointer: pointer))
-                    try collectHoisted(document, inside: pointer)
+                    try collectHoisted(document, hoisted, inside: pointer)
                 }
             }
             let rootKeys = members.map(\.key).filter { !Self.documentKeys.contains($0) }
@@ -43,17 +44,18 @@ extension SchemaTranslator {
                 if Naming.typeName(name).isEmpty { name = "Schema" }
                 try register(name, document.root, at: Origin(file: document.path, pointer: ""))
             }
-            try collectHoisted(document)
+            try collectHoisted(document, hoisted)
         }
     }
 
     /// The named types the normalizer found inside a document (`x-ron-hoisted`), each registered at
     /// its original place (`x-ron-origin`): those inside the type at `parent` (all that are left
     /// when `parent` is `nil`), right after it, so types keep the order of the document.
-    private mutating func collectHoisted(_ document: Document, inside parent: String? = nil) throws(CodegenError) {
-        for (key, node) in document.root["x-ron-hoisted"]?.members ?? [] {
-            let pointer = node["x-ron-origin"]?.string ?? ""
-            if let parent, !pointer.hasPrefix(parent + "/") { continue }
+    private mutating func collectHoisted(
+        _ document: Document, _ hoisted: HoistedTypes, inside parent: String? = nil
+    ) throws(CodegenError) {
+        for index in parent.map({ hoisted.inside[$0] ?? [] }) ?? Array(hoisted.types.indices) {
+            let (key, node, pointer) = hoisted.types[index]
             let origin = Origin(file: document.path, pointer: pointer)
             guard namesByLocation[origin.description] == nil else { continue }
             let definition = DocumentValue.object((node.members ?? []).filter { $0.key != "x-ron-origin" })
@@ -61,8 +63,35 @@ extension SchemaTranslator {
         }
     }
 
+    /// A document's `x-ron-hoisted` types, each with its original place, and which of them lie
+    /// inside each place: looked up once per named type rather than searched (a description with
+    /// thousands of types searched all of them for each).
+    struct HoistedTypes {
+        /// Each type's key, schema and `x-ron-origin`, in document order.
+        var types: [(key: String, node: DocumentValue, pointer: String)] = []
+        /// For each place that holds any, the positions in ``types`` of the types below it.
+        var inside: [String: [Int]] = [:]
+
+        init(_ document: Document) {
+            for (key, node) in document.root["x-ron-hoisted"]?.members ?? [] {
+                let pointer = node["x-ron-origin"]?.string ?? ""
+                // A type is inside each place whose pointer, with a slash, begins its own.
+                var end = pointer.utf8.startIndex
+                while end != pointer.utf8.endIndex {
+                    if pointer.utf8[end] == UInt8(ascii: "/") {
+                        inside[String(pointer[..<end]), default: []].append(types.count)
+                    }
+                    end = pointer.utf8.index(after: end)
+                }
+                types.append((key, node, pointer))
+            }
+        }
+    }
+
     /// An OpenAPI 3.1 document: its `components.schemas` (the rest describes operations).
-    private mutating func collectOpenAPI(_ document: Document, version: DocumentValue) throws(CodegenError) {
+    private mutating func collectOpenAPI(
+        _ document: Document, _ hoisted: HoistedTypes, version: DocumentValue
+    ) throws(CodegenError) {
         guard let text = version.string, text.hasPrefix("3.1") || text.hasPrefix("3.0") else {
             throw CodegenError(
                 file: document.path, pointer: "/openapi",
@@ -78,7 +107,7 @@ extension SchemaTranslator {
         for (key, node) in entries {
             let pointer = "/components/schemas/" + Pointer.escape(key)
             try register(key, node, at: Origin(file: document.path, pointer: pointer))
-            try collectHoisted(document, inside: pointer)
+            try collectHoisted(document, hoisted, inside: pointer)
         }
     }
 
