@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RonCodegenCore
@@ -28,6 +29,57 @@ struct JSONDocumentParserTests {
                 error.line == line && error.column == column,
                 "\(text): \(error.message) at \(error.line):\(error.column)")
         }
+    }
+
+    @Test("reads every escape, and the text between them as it is")
+    func escapes() throws {
+        let text = #"["a\"b\\c\/d\be\ff\ng\rh\ti\u0041\u00e9\ud83d\ude00j", "\u0000", "é😀 plain", "\n", ""]"#
+        #expect(
+            try JSONDocumentParser.parse(text)
+                == .array([
+                    .string("a\"b\\c/d\u{8}e\u{C}f\ng\rh\ti" + "Aé😀j"), .string("\u{0}"), .string("é😀 plain"),
+                    .string("\n"), .string(""),
+                ]))
+    }
+
+    @Test(
+        "refuses a bad string with its position",
+        arguments: [
+            ("\"a\\n\u{1}\"", 1, 5), ("\"ab\\", 1, 5), ("\"ab", 1, 4), (#""\ud83d x""#, 1, 8),
+            (#""a\u12G4""#, 1, 7), ("\"a\\tb\u{1F}c\"", 1, 6),
+        ])
+    func refusesStrings(_ text: String, _ line: Int, _ column: Int) {
+        do {
+            _ = try JSONDocumentParser.parse(text)
+            Issue.record("\(text) was read")
+        } catch {
+            #expect(
+                error.line == line && error.column == column,
+                "\(text): \(error.message) at \(error.line):\(error.column)")
+        }
+    }
+
+    /// Strings of quotes, backslashes, control characters, ASCII and scalars of every plane, as
+    /// Foundation's encoder writes them: each reads back as the same string.
+    @Test("reads what JSONEncoder writes")
+    func agreesWithJSONEncoder() throws {
+        let alphabet: [Unicode.Scalar] = [
+            "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "a", "Z", " ", "~", "é", "\u{2028}", "中",
+            "😀", "\u{10FFFF}",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var strings: [String] = []
+        for _ in 0..<300 {
+            var scalars = String.UnicodeScalarView()
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 59) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                scalars.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            strings.append(String(scalars))
+        }
+        let text = String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+        #expect(try JSONDocumentParser.parse(text) == .array(strings.map(DocumentValue.string)))
     }
 
     @Test("deep nesting is an error, not a crash")

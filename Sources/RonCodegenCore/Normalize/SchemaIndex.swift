@@ -199,7 +199,8 @@ struct SchemaIndex {
             let token = Pointer.unescape(String(raw))
             switch node {
             case .object(let members):
-                guard let child = members.first(where: { $0.key == token })?.value else { return nil }
+                // The indexed lookup of `DocumentValue`'s subscript, not `first(where:)`'s generic code.
+                guard let child = DocumentValue.object(members)[token] else { return nil }
                 node = child
             case .array(let items):
                 guard let offset = Int(token), items.indices.contains(offset) else { return nil }

@@ -155,9 +155,15 @@ extension SwiftRenderer {
 
     /// The shard of a type or an operation: FNV-1a of its name, so it never depends on the others.
     static func shard(of name: String, count: Int) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        var name = name
+        let hash = name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var position = 0
+            while position < bytes.count {
+                hash = (hash ^ UInt64(bytes[position])) &* 0x0000_0100_0000_01b3
+                position += 1
+            }
+            return hash
         }
         return Int(hash % UInt64(count))
     }
