@@ -16,6 +16,45 @@ struct NamingTests {
         #expect(Naming.lowerCamel(wire) == swift)
     }
 
+    @Test(
+        "type names",
+        arguments: [
+            ("Pet", "Pet"), ("user_profile", "UserProfile"), ("2fa", "T2fa"), ("a-b c", "ABC"),
+            ("HTTP_status", "HTTP_status"), ("Type", "TypeModel"), ("self", "SelfModel"), ("String", "StringModel"),
+            ("café_menu", "CafMenu"), ("--", ""),
+        ])
+    func typeName(_ schemaName: String, _ swift: String) {
+        #expect(Naming.typeName(schemaName) == swift)
+    }
+
+    @Test(
+        "names written as Swift type names, ASCII or not",
+        arguments: [
+            ("Pet", true), ("Pet_2", true), ("pet", false), ("Pet-Store", false), ("Any", false), ("", false),
+            ("Éclair", false), ("Pété", false), ("P", true), ("_Pet", false),
+        ])
+    func isTypeName(_ name: String, _ expected: Bool) {
+        #expect(Naming.isTypeName(name) == expected, "\(name)")
+    }
+
+    @Test("lowerCamel keeps letters and digits of any script")
+    func lowerCamelBeyondASCII() {
+        #expect(Naming.lowerCamel("café_menu") == "caféMenu")
+        #expect(Naming.lowerCamel("Ünits_Ä") == "ünitsÄ")
+        #expect(Naming.lowerCamel("٣_days") == "_٣Days")
+    }
+
+    @Test(
+        "pointer tokens unescape as RFC 6901 says (~1 first, then ~0)",
+        arguments: [
+            ("a~1b", "a/b"), ("a~0b", "a~b"), ("~01", "~1"), ("~~1", "~/"), ("~10", "/0"), ("~0~1", "~/"),
+            ("a~2", "a~2"), ("~", "~"), ("é~1ü", "é/ü"), ("plain", "plain"),
+        ])
+    func unescape(_ token: String, _ expected: String) {
+        #expect(Pointer.unescape(token) == expected)
+        #expect(Pointer.unescape(Pointer.escape(expected)) == expected)
+    }
+
     @Test("keywords are escaped")
     func keywords() {
         #expect(Naming.escaped("static") == "`static`")

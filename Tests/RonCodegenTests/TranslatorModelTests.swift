@@ -512,3 +512,48 @@ struct RealWorldShapeTests {
         #expect(source.contains("/// a\n///\n///   b é🙂\n/// c\u{301}\n///\n///\n/// Generated from"), "\(source)")
     }
 }
+
+/// The types found inside a definition (`x-ron-hoisted`) follow it, and only it: a definition whose
+/// name begins another's (`Pet`, `PetList`) does not take the other's.
+@Suite struct HoistedTypeOrderTests {
+    @Test func eachDefinitionIsFollowedByTheTypesInsideItAlone() throws {
+        let description = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {},
+             "components": {"schemas": {
+               "Pet": {"type": "object", "properties": {"owner": {"type": "object", "properties": {"name": {"type": "string"}}}}},
+               "PetList": {"type": "object", "properties": {"page": {"type": "object", "properties": {"next": {"type": "string"}}}}},
+               "Toy": {"type": "object", "properties": {"maker": {"type": "object", "properties": {"name": {"type": "integer"}}}}}
+             }}}
+            """#
+        let model = try CodeGenerator().model(documents: [("api.json", description)])
+        let pointers = model.types.map(\.origin.pointer)
+        #expect(
+            pointers == [
+                "/components/schemas/Pet", "/components/schemas/Pet/properties/owner",
+                "/components/schemas/PetList", "/components/schemas/PetList/properties/page",
+                "/components/schemas/Toy", "/components/schemas/Toy/properties/maker",
+            ], "\(model.types.map { ($0.name, $0.origin.pointer) })")
+    }
+
+    @Test func theIndexListsATypeUnderEveryPlaceAboveIt() {
+        let hoisted = SchemaTranslator.HoistedTypes(
+            (
+                path: "api.json",
+                root: .object([
+                    (
+                        "x-ron-hoisted",
+                        .object([
+                            ("A", .object([("x-ron-origin", .string("/components/schemas/Pet/properties/a"))])),
+                            ("B", .object([("x-ron-origin", .string("/components/schemas/PetList/items"))])),
+                        ])
+                    )
+                ])
+            ))
+        #expect(hoisted.types.map(\.key) == ["A", "B"])
+        #expect(hoisted.inside["/components/schemas/Pet"] == [0])
+        #expect(hoisted.inside["/components/schemas/PetList"] == [1])
+        #expect(hoisted.inside["/components/schemas"] == [0, 1])
+        #expect(hoisted.inside[""] == [0, 1])
+        #expect(hoisted.inside["/components/schemas/Pet/properties/a"] == nil)
+    }
+}

@@ -374,7 +374,10 @@ extension SchemaNormalizer {
             [("anyOf", .array([.object(core), .object([("type", .string("null"))])]))] + outer)
     }
 
-    /// `members` followed by the annotations of `node` the translator documents.
+    /// `members` followed by the annotations of `node` the translator documents. Static: callers
+    /// pass `reference(...)` (which adds to the normalizer's tables) as `members`, and in a debug
+    /// build the copy of `self` an instance call makes was alive across it, so every table was
+    /// copied for each type named.
     static func annotations(
         of node: DocumentValue, into members: [(key: String, value: DocumentValue)]
     ) -> DocumentValue {
