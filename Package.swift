@@ -80,13 +80,16 @@ let package = Package(
         // (RonTOML and RonGenerated carry the sanitizer's runtime to every executable that links them.)
         .target(name: "RonTOML", swiftSettings: instrumented, linkerSettings: sanitizerRuntime),
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], exclude: ["README.md"], swiftSettings: strict),
-        // The option reader of the Foundation-only tools (ron-codegen, ron-drift).
+        // The option reader of the Foundation-only tools (ron-codegen, ron-mock, ron-drift).
         .target(name: "RonCommandLine", swiftSettings: strict),
-        // The mock server of a user's operations: Foundation only (POSIX sockets), because ron-codegen
-        // uses it and every consumer of the plugins resolves what ron-codegen depends on.
+        // The mock server of a user's operations: Foundation only (POSIX sockets), because ron-mock
+        // uses it and every consumer of the plugins resolves what the plugins' tools depend on.
         .target(name: "RonMock", dependencies: ["RonCodegenCore"], swiftSettings: strict),
+        // The build plugin's tool: every consumer's build builds and links it (twice when SwiftPM plans
+        // the build again), so it leaves the mock to ron-mock (`ron-codegen mock` runs that program).
         .executableTarget(
-            name: "ron-codegen", dependencies: ["RonCodegenCore", "RonCommandLine", "RonMock"], swiftSettings: strict),
+            name: "ron-codegen", dependencies: ["RonCodegenCore", "RonCommandLine"], swiftSettings: strict),
+        .executableTarget(name: "ron-mock", dependencies: ["RonMock", "RonCommandLine"], swiftSettings: strict),
         .plugin(
             name: "RonCodegenPlugin",
             capability: .buildTool(),
@@ -108,7 +111,7 @@ let package = Package(
                     verb: "ron-codegen",
                     description: "Preview, verify, diff, drift and mock a target's schema (see --help)")
             ),
-            dependencies: ["ron-codegen", "ron-drift"]
+            dependencies: ["ron-codegen", "ron-drift", "ron-mock"]
         ),
         .plugin(
             name: "RonRecordCommand",
@@ -122,8 +125,8 @@ let package = Package(
             ),
             dependencies: ["ron-drift"]
         ),
-        // `swift package --scratch-path .build/mock ron-mock`: the mock alone, with the generator as its
-        // only tool (`ron-codegen mock` builds the client and ron-drift too, for its other commands).
+        // `swift package --scratch-path .build/mock ron-mock`: the mock alone, with ron-mock as its only
+        // tool (`swift package ron-codegen mock` builds the generator, the client and ron-drift too).
         .plugin(
             name: "RonMockCommand",
             capability: .command(
@@ -131,7 +134,7 @@ let package = Package(
                     verb: "ron-mock",
                     description: "Serve a target's operations from its fixtures, validating requests (see --help)")
             ),
-            dependencies: ["ron-codegen"]
+            dependencies: ["ron-mock"]
         ),
 
         // MARK: Library
@@ -285,8 +288,8 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict
         ),
-        // The mock server over a user's schema folder and fixtures, in process and as `ron-codegen mock`,
-        // with `ron drift` run against it.
+        // The mock server over a user's schema folder and fixtures, in process and as `ron-mock` (and
+        // `ron-codegen mock`, which runs it), with `ron drift` run against it.
         .testTarget(
             name: "RonMockTests", dependencies: ["RonMock", "RonTestSupport", "RonAppSdkSwift"], swiftSettings: strict),
         .testTarget(name: "RonGeneratedTests", dependencies: ["RonGenerated", "RonTOML"], swiftSettings: strict),

@@ -156,6 +156,14 @@ if [ "$(swift run UserOperations 2>/dev/null | tail -1)" != "user operations: ge
     exit 1
 fi
 echo "a consumer's own target gets its operations from the plugin"
+# The build plugin's tool, which every consumer's build links (twice when SwiftPM plans again),
+# carries the generator and not the mock server (ron-mock does).
+tool=$(find .build -path "*ron-codegen-tool.product/Objects.LinkFileList" | head -1)
+if [ -z "$tool" ] || grep -q "/RonMock-tool.build/" "$tool" || ! grep -q "/RonCodegenCore-tool.build/" "$tool"; then
+    echo "error: the build plugin's ron-codegen links RonMock (or its link file list is not what it seems: '$tool')"
+    exit 1
+fi
+echo "the build plugin's ron-codegen links no RonMock"
 resolved_packages() {
 swift package show-dependencies --format json | python3 -c '
 import json, sys

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The mock (`ron-codegen mock`) under schemathesis, a property-based tester nobody here wrote, on
-# real published descriptions: Jupyter Server's (Swagger 2.0, YAML, in the jupyter_server package),
-# Jupyter Server Terminals' (OpenAPI 3.0, in jupyter_server_terminals) and Prefect's (OpenAPI 3.1,
-# 188 operations, made by Prefect's own server code in its venv, no server started), all from
-# PyPI. Each is served alone by a mock on a free loopback port, with a credential configured for
-# every security scheme and the same values given to schemathesis scheme by scheme, so
-# authenticated operations are reached. schemathesis runs its examples, coverage, fuzzing and
+# The mock (`ron-mock`, which `ron-codegen mock` runs) under schemathesis, a property-based tester
+# nobody here wrote, on real published descriptions: Jupyter Server's (Swagger 2.0, YAML, in the
+# jupyter_server package), Jupyter Server Terminals' (OpenAPI 3.0, in jupyter_server_terminals) and
+# Prefect's (OpenAPI 3.1, 188 operations, made by Prefect's own server code in its venv, no server
+# started), all from PyPI. Each is served alone by a mock on a free loopback port, with a credential
+# configured for every security scheme and the same values given to schemathesis scheme by scheme,
+# so authenticated operations are reached. schemathesis runs its examples, coverage, fuzzing and
 # stateful (links: those of the description, and those it infers) phases with these checks:
 #   not_a_server_error, status_code_conformance, content_type_conformance,
 #   response_schema_conformance, response_headers_conformance: every answer is documented;
@@ -47,11 +47,11 @@ while [ $# -gt 0 ]; do
 done
 python3 -c "import schemathesis, yaml, jupyter_server, jupyter_server_terminals" 2>/dev/null \
     || python3 -m pip install --quiet schemathesis pyyaml jupyter_server jupyter_server_terminals
-swift build --product ron-codegen >/dev/null
+swift build --product ron-mock >/dev/null
 bin=$(swift build --show-bin-path)
 work=$(mktemp -d)
 # A copy of the mock, so that a build of the working tree while this runs changes nothing here.
-cp "$bin/ron-codegen" "$work/ron-codegen"
+cp "$bin/ron-mock" "$work/ron-mock"
 mock_pid=""
 finish() {
     [ -z "$mock_pid" ] || { kill "$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; }
@@ -129,7 +129,7 @@ while IFS=$'\t' read -r name description phases; do
     mkdir -p "$dir/Schema" "$dir/Fixtures"
     cp "$description" "$dir/Schema/"
     python3 .ci/mock_conformance.py prepare "$description" "$dir"
-    "$work/ron-codegen" mock --schema "$dir/Schema" --fixtures "$dir/Fixtures" --port 0 --ignore-stdin \
+    "$work/ron-mock" --schema "$dir/Schema" --fixtures "$dir/Fixtures" --port 0 --ignore-stdin \
         --credentials-file "$dir/credentials" >"$dir/mock.out" 2>"$dir/mock.err" &
     mock_pid=$!
     for _ in $(seq 1 100); do

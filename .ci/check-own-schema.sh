@@ -89,7 +89,7 @@ stop_mocks() { # and check that the mock went with `swift package`
     for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
     pids=()
     for _ in $(seq 1 100); do
-        pgrep -f "ron-codegen-tool mock --schema $work/" > /dev/null || return 0
+        pgrep -f "ron-mock-tool --schema $work/" > /dev/null || return 0
         sleep 0.1
     done
     echo "error: the mock outlived swift package"
@@ -124,7 +124,7 @@ for command in verify diff drift mock calls "fixtures record"; do
     expect_out "usage: "
 done
 run 0 "swift package ron-mock --help"
-expect_out "usage: ron-codegen mock"
+expect_out "usage: ron-mock"
 run 0 "swift package ron-codegen preview"
 expect_out "Generated sources written to $work/ShopFront/.build/"
 [ -z "$(git status --porcelain)" ] || { git status --porcelain; echo "error: the preview wrote into the package"; exit 1; }

@@ -73,17 +73,9 @@ timed() {
     row+=" | $seconds s, $((kib / 1024)) MiB"
 }
 
-# clean DIR TARGET PACKAGE-ID: removes what the target's build made (objects, dependency records,
-# module, the plugin's generated sources), nothing else; what SwiftPM writes when it plans (the
-# derived sources, the output file map, the list of sources) stays, as a build that is not planned
-# again does not write it again.
-clean() {
-    local debug
-    debug=$(cd "$1" && swift build --show-bin-path)
-    find "$debug/$2.build" -mindepth 1 -maxdepth 1 ! -name DerivedSources ! -name output-file-map.json \
-        ! -name sources -exec rm -rf {} +
-    rm -rf "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
-}
+# clean_target DIR TARGET PACKAGE-ID (clean.sh)
+# shellcheck source=clean.sh
+. "$repo/Benchmarks/BuildTimes/clean.sh"
 
 # sequence DIR TARGET PACKAGE-ID DOCUMENT [TYPES-TARGET]: the four timings, after one untimed full
 # build; a split's clean build removes the types target's build too.
@@ -92,8 +84,8 @@ sequence() {
     (cd "$dir" && swift build --target "$target" >"$dir/build-first.log" 2>&1) || {
         row+=" | first build failed (build-first.log) | | | | |"; return 0; }
     timed first-noop "$dir" "$target" || return 0
-    clean "$dir" "$target" "$id"
-    [ -z "$types" ] || clean "$dir" "$types" "$id"
+    clean_target "$dir" "$target" "$id"
+    [ -z "$types" ] || clean_target "$dir" "$types" "$id"
     timed clean "$dir" "$target" || return 0
     timed noop "$dir" "$target" || return 0
     timed again "$dir" "$target" || return 0
@@ -114,7 +106,7 @@ fi
 printf '/// A value.\npublic struct Floor {\n    public init() {}\n}\n' >"$floor/Sources/Floor/Floor.swift"
 row="| (SwiftPM's floor: one hand-written file, no dependency) | | none"
 (cd "$floor" && swift build --target Floor >"$floor/build-first.log" 2>&1)
-timed first-noop "$floor" Floor && clean "$floor" Floor floor && timed clean "$floor" Floor && timed noop "$floor" Floor \
+timed first-noop "$floor" Floor && clean_target "$floor" Floor floor && timed clean "$floor" Floor && timed noop "$floor" Floor \
     && timed again "$floor" Floor && printf 'public let edited = 1\n' >>"$floor/Sources/Floor/Floor.swift" \
     && timed op "$floor" Floor && sed -i 's|^/// A value\.$|/// A value (edited).|' "$floor/Sources/Floor/Floor.swift" \
     && timed doc "$floor" Floor || true
@@ -140,7 +132,7 @@ SWIFT
         >"$floor/Sources/Floor/Floor.swift"
     row="| (the same, depending on RonAppSdkSwift) | | none"
     (cd "$floor" && swift build --target Floor >"$floor/build-first.log" 2>&1)
-    timed first-noop "$floor" Floor && clean "$floor" Floor floor-sdk && timed clean "$floor" Floor \
+    timed first-noop "$floor" Floor && clean_target "$floor" Floor floor-sdk && timed clean "$floor" Floor \
         && timed noop "$floor" Floor && timed again "$floor" Floor \
         && printf 'public let edited = 1\n' >>"$floor/Sources/Floor/Floor.swift" && timed op "$floor" Floor \
         && sed -i 's|^/// A value\.$|/// A value (edited).|' "$floor/Sources/Floor/Floor.swift" \

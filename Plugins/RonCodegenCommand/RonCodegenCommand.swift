@@ -59,6 +59,7 @@ struct RonCodegenCommand: CommandPlugin {
             case "fixtures":
                 try ToolRun.run(try context.tool(named: "ron-drift").url, ["fixtures", "record", "--help"], in: root)
             case "preview": try ToolRun.run(codegen, ["--help"], in: root)
+            case "mock": try ToolRun.run(try context.tool(named: "ron-mock").url, ["--help"], in: root)
             default: try ToolRun.run(codegen, [command, "--help"], in: root)
             }
         }
@@ -87,8 +88,8 @@ struct RonCodegenCommand: CommandPlugin {
                 codegen, ["diff", "--new", layout.schema.path] + layout.fixturesArguments + rest, in: root,
                 messagesToStandardError: true)
         case "mock":
-            try ToolRun.run(
-                codegen, ["mock", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
+            let mock = try context.tool(named: "ron-mock").url
+            try ToolRun.run(mock, ["--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
         case "calls":
             try ToolRun.run(codegen, ["calls", "--schema", layout.schema.path] + rest, in: root)
         case "drift":

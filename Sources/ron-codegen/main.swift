@@ -24,7 +24,7 @@ struct Arguments {
         usage: ron-codegen --schema <dir> --output <dir> [options]
                ron-codegen diff [--old <dir | git-rev>] [--new <dir>] [options]   (see diff --help)
                ron-codegen verify [--schema <dir>] [--fixtures <dir>]            (see verify --help)
-               ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>]  (see mock --help)
+               ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>]  (runs ron-mock; see mock --help)
                ron-codegen calls [--schema <dir>]                                 (see calls --help)
 
           --schema <dir>           the folder of schema documents (*.json, *.toml, *.yaml), read recursively
@@ -149,11 +149,7 @@ if CommandLine.arguments.dropFirst().first == "calls" {
 }
 
 if CommandLine.arguments.dropFirst().first == "mock" {
-    do { try MockCommand(CommandLine.arguments.dropFirst(2)).run() } catch let error as UsageError {
-        fail("\(error)\n\n\(MockCommand.usage)", code: 2)
-    } catch {
-        fail("\(error)", code: 2)
-    }
+    MockLauncher.run(CommandLine.arguments.dropFirst(2))
 }
 
 let arguments: Arguments

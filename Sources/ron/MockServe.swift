@@ -3,7 +3,7 @@ import Foundation
 import RonMock
 
 /// `ron serve --schema DIR [--fixtures DIR]`: the mock of a user's own operations (`RonMock`, as
-/// `ron-codegen mock` runs it) in the foreground until interrupted, accepting `credentials` where
+/// `ron-mock` runs it) in the foreground until interrupted, accepting `credentials` where
 /// the operations' security requirements ask for them, with `faults` added to the answers, keeping
 /// the `state` requests change (unless stateless), or forwarding every request to a real server
 /// through `proxy` (its exchanges judged by the description).

@@ -12,7 +12,7 @@ struct NewCommand: ParsableCommand {
             with three operations, so the plugin generates its types and RonClient calls; a command-line \
             app <name>-cli that calls them; the fixture test in Tests/<Name>APITests with one fixture per \
             type, and MockFlowTests, the app's flow against the mock of the API; and ci.sh, which starts \
-            `ron-codegen mock` and runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
+            `ron-mock` and runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
             last commit and `ron-codegen drift` against the mock. With --server hummingbird, a \
             Hummingbird server target that answers with the same types is added. With --split, the types \
             go in a target of their own, <Name>APITypes, which holds Schema/ and depends on RonGenerated, \

@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Serve a user's own operations instead of the App Plane: the OpenAPI 3.1 documents of this schema "
-                + "folder, answered from --fixtures and their examples (the mock of `ron-codegen mock`).",
+                + "folder, answered from --fixtures and their examples (the mock of `ron-mock`).",
             valueName: "dir"))
     var schema: String?
 

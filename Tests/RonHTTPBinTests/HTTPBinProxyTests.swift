@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// `ron-codegen mock --proxy` in front of a real server nobody here wrote: httpbin, described by
+/// `ron-codegen mock --proxy` (which runs `ron-mock`) in front of a real server nobody here wrote: httpbin, described by
 /// the Swagger 2.0 document it serves itself (`/spec.json`). The mock passes httpbin's answers on
 /// and names the divergences httpbin really has from its own description.
 @Suite struct HTTPBinProxyTests {

@@ -2,8 +2,8 @@ import Foundation
 import RonTestSupport
 import Testing
 
-/// `ron-codegen mock` as a user runs it, and `ron drift --schema` against the mock: it passes on
-/// the fixtures, and names every changed member when the mock serves changed ones.
+/// `ron-codegen mock` and `ron-mock` as a user runs them, and `ron drift --schema` against the mock:
+/// it passes on the fixtures, and names every changed member when the mock serves changed ones.
 @Suite struct MockCommandTests {
     @Test func theBuiltToolPrintsItsURLServesAndEndsWithItsStandardInput() throws {
         let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
@@ -42,16 +42,38 @@ import Testing
     }
 
     @Test func usageErrorsAndHelp() async throws {
-        let binary = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
-        let help = try await ChildProcess.run(binary, ["mock", "--help"])
+        let binary = try #require(ChildProcess.builtExecutable("ron-mock"), "ron-mock is not built")
+        let help = try await ChildProcess.run(binary, ["--help"])
         #expect(help.status == 0)
-        #expect(help.output.hasPrefix("usage: ron-codegen mock"))
-        let port = try await ChildProcess.run(binary, ["mock", "--port", "http"])
+        #expect(help.output.hasPrefix("usage: ron-mock [--schema <dir>]"))
+        let port = try await ChildProcess.run(binary, ["--port", "http"])
         #expect(port.status == 2)
         #expect(port.error.hasPrefix("error: --port wants a whole number from 0 to 65535, got 'http'"))
-        let missing = try await ChildProcess.run(binary, ["mock", "--schema", "/nonexistent/Schema", "--port", "0"])
+        let missing = try await ChildProcess.run(binary, ["--schema", "/nonexistent/Schema", "--port", "0"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("/nonexistent/Schema"))
+    }
+
+    /// `ron-codegen mock` runs the `ron-mock` beside it with the arguments after `mock` (the same
+    /// answers, status and streams); with none beside it, it says which program to build.
+    @Test func ronCodegenMockRunsTheMockBesideIt() async throws {
+        let codegen = try #require(ChildProcess.builtExecutable("ron-codegen"), "ron-codegen is not built")
+        let help = try await ChildProcess.run(codegen, ["mock", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("usage: ron-mock [--schema <dir>]"))
+        let port = try await ChildProcess.run(codegen, ["mock", "--port", "http"])
+        #expect(port.status == 2)
+        #expect(port.error.hasPrefix("error: --port wants a whole number from 0 to 65535, got 'http'"))
+
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-codegen-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appending(path: "ron-codegen")
+        try FileManager.default.copyItem(at: codegen, to: alone)
+        let lost = try await ChildProcess.run(alone, ["mock", "--help"])
+        #expect(lost.status == 64)
+        #expect(lost.error.contains("runs ron-mock, which is not built beside \(alone.path)"), "\(lost.error)")
+        #expect(lost.output.isEmpty)
     }
 
     @Test func driftPassesAgainstTheMock() async throws {

@@ -206,7 +206,7 @@ import Testing
         #expect(ftp.status == 2)
         #expect(ftp.error.contains("--proxy wants an http or https URL"))
         #expect(try await ChildProcess.run(codegen, ["mock", "--help"]).output.contains("--proxy-report <file>"))
-        // `ron serve --schema` forwards as `ron-codegen mock` does.
+        // `ron serve --schema` forwards as `ron-mock` does.
         let binary = try #require(RonBinary.url, "ron is not built")
         let proxied = try ProxiedShop()
         let process = Process()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One of the package's tools serving in the background (`ron-codegen mock`, `ron serve`): its
+/// One of the package's tools serving in the background (`ron-mock`, `ron serve`): its
 /// standard input a pipe (closing it is how the tool is asked to stop), its standard error a file,
 /// started once it printed its first line, `listening on http://HOST:PORT`.
 package final class BackgroundTool {

@@ -8,7 +8,7 @@ import RonMock
     import Darwin
 #endif
 
-/// `ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]`: serves the
+/// `ron-mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]`: serves the
 /// schema's operations from the fixtures and the document's examples until stopped, checking the
 /// credentials their security requirements ask (`--credential`, `--oauth-client`, ...).
 struct MockCommand {
@@ -40,14 +40,21 @@ struct MockCommand {
     var proxyReport: String?
     var proxyRefusesInvalid = false
 
+    /// A setting that cannot be used (a credential, a fault, the state or the proxy): exit status 2
+    /// with a one-line message.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     static let usage = """
-        usage: ron-codegen mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
-                                [--credential NAME=VALUE]... [--credentials-file <path>]
-                                [--oauth-client ID:SECRET]... [--token-lifetime <secs>]
-                                [--latency [OP=]MS[±JITTER]]... [--fail [OP=]SHARE:FAULT]...
-                                [--faults <file>] [--seed <n>] [--stateless | --state <file>]
-                                [--proxy <url> [--proxy-timeout <secs>] [--proxy-report <file>]
-                                 [--proxy-refuse-invalid]]
+        usage: ron-mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
+                        [--credential NAME=VALUE]... [--credentials-file <path>]
+                        [--oauth-client ID:SECRET]... [--token-lifetime <secs>]
+                        [--latency [OP=]MS[±JITTER]]... [--fail [OP=]SHARE:FAULT]...
+                        [--faults <file>] [--seed <n>] [--stateless | --state <file>]
+                        [--proxy <url> [--proxy-timeout <secs>] [--proxy-report <file>]
+                         [--proxy-refuse-invalid]]
+               (also `ron-codegen mock`, `swift package ron-mock` and `swift package ron-codegen mock`)
 
         Serves the operations of the OpenAPI documents in the schema folder over HTTP/1.1, so that
         drift checks, app tests and UI work can start before the real server exists. Each answer is
@@ -92,7 +99,7 @@ struct MockCommand {
           --quiet               no line per request on standard error
           --ignore-stdin        serve until SIGINT or SIGTERM only, whatever standard input is
           --url-file <path>     also write the URL to this file once listening (SwiftPM shows the
-                                output of `swift package ron-codegen mock` only when it ends)
+                                output of `swift package ron-mock` only when it ends)
           --credential NAME=VALUE
                                 the credential the security scheme NAME takes (repeatable; for
                                 basic, user:password); also RON_MOCK_CREDENTIAL_<NAME> in the
@@ -230,14 +237,14 @@ struct MockCommand {
                     assignments: credentials, file: credentialsFile, clients: oauthClients,
                     tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
             } catch {
-                throw SchemaSnapshot.Failure(description: "\(error)")
+                throw Failure(description: "\(error)")
             }
         }
         let faults: MockFaults
         do {
             faults = try MockFaults.commandLine(latency: latencies, fail: failures, file: faultsFile, seed: seed)
         } catch {
-            throw SchemaSnapshot.Failure(description: "\(error)")
+            throw Failure(description: "\(error)")
         }
         let state: MockStateConfiguration
         let proxy: MockProxy?
@@ -247,7 +254,7 @@ struct MockCommand {
             proxy = try MockProxy.commandLine(
                 url: proxyURL, timeout: proxyTimeout, reportFile: proxyReport, refusesInvalid: proxyRefusesInvalid)
         } catch {
-            throw SchemaSnapshot.Failure(description: "\(error)")
+            throw Failure(description: "\(error)")
         }
         let source: MockSource
         do {
@@ -259,7 +266,7 @@ struct MockCommand {
                     errors.write(Data((MockSource.reloadLine(result) + "\n").utf8))
                 })
         } catch let error as MockAPI.LoadError {
-            throw SchemaSnapshot.Failure(description: error.description)
+            throw Failure(description: error.description)
         }
         let api = source.current
         for result in api.fixtureProblems {
@@ -291,7 +298,7 @@ struct MockCommand {
         do {
             url = try server.start()
         } catch let error as MockServer.StartError {
-            throw SchemaSnapshot.Failure(description: error.description)
+            throw Failure(description: error.description)
         }
         // Written at once, not buffered: a script or test waits for this line.
         FileHandle.standardOutput.write(Data("listening on \(url.absoluteString)\n".utf8))
@@ -300,7 +307,7 @@ struct MockCommand {
                 try Data((url.absoluteString + "\n").utf8).write(to: URL(fileURLWithPath: urlFile), options: .atomic)
             } catch {
                 server.stop()
-                throw SchemaSnapshot.Failure(
+                throw Failure(
                     description: "\(urlFile): cannot write the URL (\(error.localizedDescription))")
             }
         }

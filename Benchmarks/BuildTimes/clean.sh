@@ -1,0 +1,14 @@
+# Sourced by run.sh and rounds.sh.
+#
+# clean_target DIR TARGET PACKAGE-ID: removes what the target's build made (objects, dependency
+# records, module, the plugin's generated sources), nothing else; what SwiftPM writes when it plans
+# (the derived sources, the output file map, the list of sources) stays, as a build that is not
+# planned again does not write it again. The generated sources gone, SwiftPM plans the build again:
+# a clean build pays for that planning, with either generator.
+clean_target() {
+    local debug
+    debug=$(cd "$1" && swift build --show-bin-path)
+    find "$debug/$2.build" -mindepth 1 -maxdepth 1 ! -name DerivedSources ! -name output-file-map.json \
+        ! -name sources -exec rm -rf {} +
+    rm -rf "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
+}

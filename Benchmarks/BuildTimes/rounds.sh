@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# One kind of build of several packages of run.sh, in turn, ROUNDS rounds: on a machine whose speed
+# drifts (a shared host), builds made in turn compare where two runs of run.sh, minutes apart, do
+# not. Prints each build's wall time, then each package's median and its ratio to the last package's
+# (put the baseline last: swift-openapi-generator's package, or the earlier SDK's).
+#
+#   Benchmarks/BuildTimes/rounds.sh KIND ROUNDS PACKAGE...
+#
+# KIND: clean (the API target's objects, module and generated files removed, as run.sh's clean build
+# does), plan (Package.swift touched: SwiftPM loads the manifests and plans the build again, which
+# links the plugins' tools again, with nothing to compile: what follows an edit of Package.swift),
+# operation (one more optional query parameter on the first operation) or documentation (that
+# operation's description changed). PACKAGE: a package folder that run.sh made and built:
+# <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart) or
+# <work>/<vendor>-peer (swift-openapi-generator). Each is built once, untimed, before the first round.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=clean.sh
+. "$here/clean.sh"
+[ $# -ge 3 ] || { echo "usage: $0 clean|plan|operation|documentation ROUNDS PACKAGE..." >&2; exit 64; }
+kind=$1; rounds=$2; shift 2
+case "$kind" in clean | plan | operation | documentation) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
+
+# The target to time, the types' target of a split (or nothing) and the description to edit.
+target() { case "$1" in *-peer) echo PeerAPI ;; *) echo BenchAPI ;; esac; }
+types() { case "$1" in *-ours-split) echo BenchAPITypes ;; esac; }
+document() {
+    case "$1" in
+    *-peer) ls "$1"/Sources/PeerAPI/openapi.* ;;
+    *-ours-split) ls "$1"/Sources/BenchAPITypes/Schema/* | head -1 ;;
+    *) ls "$1"/Sources/BenchAPI/Schema/* | head -1 ;;
+    esac
+}
+
+for dir in "$@"; do
+    [ -f "$dir/Package.swift" ] || { echo "no package in $dir: make it with run.sh" >&2; exit 64; }
+    (cd "$dir" && swift build --target "$(target "$dir")" >"$dir/rounds.log" 2>&1) || { echo "$dir does not build: $dir/rounds.log" >&2; exit 1; }
+done
+declare -A times
+for round in $(seq "$rounds"); do
+    for dir in "$@"; do
+        t=$(target "$dir")
+        if [ "$kind" = clean ]; then
+            id=$(basename "$dir" | tr 'A-Z' 'a-z')
+            clean_target "$dir" "$t" "$id"
+            [ -z "$(types "$dir")" ] || clean_target "$dir" "$(types "$dir")" "$id"
+        elif [ "$kind" = plan ]; then
+            touch "$dir/Package.swift"
+        else
+            python3 "$here/edit_description.py" "$kind" "$(document "$dir")"
+        fi
+        start=$(date +%s.%N)
+        (cd "$dir" && swift build --target "$t" >"$dir/rounds.log" 2>&1) || { echo "$dir failed: $dir/rounds.log" >&2; exit 1; }
+        seconds=$(echo "$(date +%s.%N) - $start" | bc)
+        printf '%s round %d %s %.2f s\n' "$kind" "$round" "$(basename "$dir")" "$seconds"
+        times[$dir]+="$seconds "
+    done
+done
+median() { printf '%s\n' $1 | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+last=${*: -1}
+base=$(median "${times[$last]}")
+for dir in "$@"; do
+    m=$(median "${times[$dir]}")
+    printf '%s median %s %.2f s (%s) %.2f of %s\n' "$kind" "$(basename "$dir")" "$m" "${times[$dir]% }" \
+        "$(echo "$m / $base" | bc -l)" "$(basename "$last")"
+done
