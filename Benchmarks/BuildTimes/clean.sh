@@ -6,9 +6,17 @@
 # planned again does not write it again. The generated sources gone, SwiftPM plans the build again:
 # a clean build pays for that planning, with either generator.
 clean_target() {
+    clean_objects "$1" "$2"
+    rm -rf "$1/.build/plugins/outputs/$3/$2"
+}
+
+# clean_objects DIR TARGET: the target's objects, dependency records and module alone; the plugin's
+# generated sources stay, so SwiftPM does not plan again and neither generator runs again: the
+# compile of the generated code alone.
+clean_objects() {
     local debug
     debug=$(cd "$1" && swift build --show-bin-path)
     find "$debug/$2.build" -mindepth 1 -maxdepth 1 ! -name DerivedSources ! -name output-file-map.json \
         ! -name sources -exec rm -rf {} +
-    rm -rf "$debug/Modules/$2".* "$1/.build/plugins/outputs/$3/$2"
+    rm -rf "$debug/Modules/$2".*
 }

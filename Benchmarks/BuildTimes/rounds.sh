@@ -7,7 +7,8 @@
 #   Benchmarks/BuildTimes/rounds.sh KIND ROUNDS PACKAGE...
 #
 # KIND: clean (the API target's objects, module and generated files removed, as run.sh's clean build
-# does), plan (Package.swift touched: SwiftPM loads the manifests and plans the build again, which
+# does), compile (the objects and module alone removed, the generated files kept: no planning and
+# no generation, the compile of the generated code alone), plan (Package.swift touched: SwiftPM loads the manifests and plans the build again, which
 # links the plugins' tools again, with nothing to compile: what follows an edit of Package.swift),
 # operation (one more optional query parameter on the first operation) or documentation (that
 # operation's description changed). PACKAGE: a package folder that run.sh made and built:
@@ -17,10 +18,12 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=clean.sh
 . "$here/clean.sh"
-[ $# -ge 3 ] || { echo "usage: $0 clean|plan|operation|documentation ROUNDS PACKAGE..." >&2; exit 64; }
+[ $# -ge 3 ] || { echo "usage: $0 clean|compile|plan|operation|documentation ROUNDS PACKAGE..." >&2; exit 64; }
 kind=$1; rounds=$2; shift 2
-case "$kind" in clean | plan | operation | documentation) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
+case "$kind" in clean | compile | plan | operation | documentation) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
 
+# A package's name in the output: its work folder's and its own (two SDKs' packages share the second).
+label() { echo "$(basename "$(dirname "$1")")/$(basename "$1")"; }
 # The target to time, the types' target of a split (or nothing) and the description to edit.
 target() { case "$1" in *-peer) echo PeerAPI ;; *) echo BenchAPI ;; esac; }
 types() { case "$1" in *-ours-split) echo BenchAPITypes ;; esac; }
@@ -44,6 +47,9 @@ for round in $(seq "$rounds"); do
             id=$(basename "$dir" | tr 'A-Z' 'a-z')
             clean_target "$dir" "$t" "$id"
             [ -z "$(types "$dir")" ] || clean_target "$dir" "$(types "$dir")" "$id"
+        elif [ "$kind" = compile ]; then
+            clean_objects "$dir" "$t"
+            [ -z "$(types "$dir")" ] || clean_objects "$dir" "$(types "$dir")"
         elif [ "$kind" = plan ]; then
             touch "$dir/Package.swift"
         else
@@ -52,7 +58,7 @@ for round in $(seq "$rounds"); do
         start=$(date +%s.%N)
         (cd "$dir" && swift build --target "$t" >"$dir/rounds.log" 2>&1) || { echo "$dir failed: $dir/rounds.log" >&2; exit 1; }
         seconds=$(echo "$(date +%s.%N) - $start" | bc)
-        printf '%s round %d %s %.2f s\n' "$kind" "$round" "$(basename "$dir")" "$seconds"
+        printf '%s round %d %s %.2f s\n' "$kind" "$round" "$(label "$dir")" "$seconds"
         times[$dir]+="$seconds "
     done
 done
@@ -61,6 +67,6 @@ last=${*: -1}
 base=$(median "${times[$last]}")
 for dir in "$@"; do
     m=$(median "${times[$dir]}")
-    printf '%s median %s %.2f s (%s) %.2f of %s\n' "$kind" "$(basename "$dir")" "$m" "${times[$dir]% }" \
-        "$(echo "$m / $base" | bc -l)" "$(basename "$last")"
+    printf '%s median %s %.2f s (%s) %.2f of %s\n' "$kind" "$(label "$dir")" "$m" "${times[$dir]% }" \
+        "$(echo "$m / $base" | bc -l)" "$(label "$last")"
 done
