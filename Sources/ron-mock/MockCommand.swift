@@ -40,12 +40,6 @@ struct MockCommand {
     var proxyReport: String?
     var proxyRefusesInvalid = false
 
-    /// A setting that cannot be used (a credential, a fault, the state or the proxy): exit status 2
-    /// with a one-line message.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     static let usage = """
         usage: ron-mock [--schema <dir>] [--fixtures <dir>] [--port <n>] [--host <address>]
                         [--credential NAME=VALUE]... [--credentials-file <path>]
@@ -231,43 +225,24 @@ struct MockCommand {
         let errors = FileHandle.standardError
         var accepted = MockCredentials()
         // With --proxy the real server judges credentials' values; the proxy checks their presence.
+        // A setting that cannot be used throws its own error, which main prints (exit status 2).
         if proxyURL == nil {
-            do {
-                accepted = try MockCredentials.commandLine(
-                    assignments: credentials, file: credentialsFile, clients: oauthClients,
-                    tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
-            } catch {
-                throw Failure(description: "\(error)")
-            }
+            accepted = try MockCredentials.commandLine(
+                assignments: credentials, file: credentialsFile, clients: oauthClients,
+                tokenLifetime: tokenLifetime, environment: ProcessInfo.processInfo.environment)
         }
-        let faults: MockFaults
-        do {
-            faults = try MockFaults.commandLine(latency: latencies, fail: failures, file: faultsFile, seed: seed)
-        } catch {
-            throw Failure(description: "\(error)")
-        }
-        let state: MockStateConfiguration
-        let proxy: MockProxy?
-        do {
-            state = try MockStateConfiguration.commandLine(
-                stateless: stateless || proxyURL != nil, seed: seed, file: stateFile)
-            proxy = try MockProxy.commandLine(
-                url: proxyURL, timeout: proxyTimeout, reportFile: proxyReport, refusesInvalid: proxyRefusesInvalid)
-        } catch {
-            throw Failure(description: "\(error)")
-        }
-        let source: MockSource
-        do {
-            source = try MockSource(
-                schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder,
-                credentials: accepted, state: state,
-                onReload: { result in
-                    guard !quiet else { return }
-                    errors.write(Data((MockSource.reloadLine(result) + "\n").utf8))
-                })
-        } catch let error as MockAPI.LoadError {
-            throw Failure(description: error.description)
-        }
+        let faults = try MockFaults.commandLine(latency: latencies, fail: failures, file: faultsFile, seed: seed)
+        let state = try MockStateConfiguration.commandLine(
+            stateless: stateless || proxyURL != nil, seed: seed, file: stateFile)
+        let proxy = try MockProxy.commandLine(
+            url: proxyURL, timeout: proxyTimeout, reportFile: proxyReport, refusesInvalid: proxyRefusesInvalid)
+        let source = try MockSource(
+            schemaDirectory: URL(fileURLWithPath: schema), fixturesDirectory: fixturesFolder,
+            credentials: accepted, state: state,
+            onReload: { result in
+                guard !quiet else { return }
+                errors.write(Data((MockSource.reloadLine(result) + "\n").utf8))
+            })
         let api = source.current
         for result in api.fixtureProblems {
             for problem in result.problems {
@@ -294,12 +269,7 @@ struct MockCommand {
             })
         // Watched before the address is printed: a script may stop the server as soon as it reads it.
         let stops = Self.watchStops(of: server, input: watchesInput)
-        let url: URL
-        do {
-            url = try server.start()
-        } catch let error as MockServer.StartError {
-            throw Failure(description: error.description)
-        }
+        let url = try server.start()
         // Written at once, not buffered: a script or test waits for this line.
         FileHandle.standardOutput.write(Data("listening on \(url.absoluteString)\n".utf8))
         if let urlFile {
@@ -307,8 +277,7 @@ struct MockCommand {
                 try Data((url.absoluteString + "\n").utf8).write(to: URL(fileURLWithPath: urlFile), options: .atomic)
             } catch {
                 server.stop()
-                throw Failure(
-                    description: "\(urlFile): cannot write the URL (\(error.localizedDescription))")
+                fail("\(urlFile): cannot write the URL (\(error.localizedDescription))", code: 2)
             }
         }
         if !quiet {

@@ -52,6 +52,17 @@ import Testing
         let missing = try await ChildProcess.run(binary, ["--schema", "/nonexistent/Schema", "--port", "0"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("/nonexistent/Schema"))
+        // A URL file it cannot write: the server stops and the file is named.
+        let shop = try ShopSchema()
+        defer { shop.remove() }
+        let unwritable = try await ChildProcess.run(
+            binary,
+            [
+                "--schema", shop.schema.path, "--fixtures", shop.fixtures.path, "--port", "0", "--ignore-stdin",
+                "--url-file", "/nonexistent/folder/url",
+            ])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.error.contains("error: /nonexistent/folder/url: cannot write the URL ("))
     }
 
     /// `ron-codegen mock` runs the `ron-mock` beside it with the arguments after `mock` (the same
