@@ -11,8 +11,8 @@ clean_target() {
 }
 
 # clean_objects DIR TARGET: the target's objects, dependency records and module alone; the plugin's
-# generated sources stay, so SwiftPM does not plan again and neither generator runs again: the
-# compile of the generated code alone.
+# generated sources stay, so neither generator runs again (SwiftPM may still plan the build again:
+# BENCHMARKS.md, "builds timed in turn").
 clean_objects() {
     local debug
     debug=$(cd "$1" && swift build --show-bin-path)

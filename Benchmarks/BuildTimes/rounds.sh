@@ -7,10 +7,11 @@
 #   Benchmarks/BuildTimes/rounds.sh KIND ROUNDS PACKAGE...
 #
 # KIND: clean (the API target's objects, module and generated files removed, as run.sh's clean build
-# does), compile (the objects and module alone removed, the generated files kept: no planning and
-# no generation, the compile of the generated code alone), plan (Package.swift touched: SwiftPM loads the manifests and plans the build again, which
-# links the plugins' tools again, with nothing to compile: what follows an edit of Package.swift),
-# operation (one more optional query parameter on the first operation) or documentation (that
+# does), compile (the objects and module alone removed, the generated files kept, so no generator
+# runs again; SwiftPM was seen to plan the build again anyway when other packages were built in
+# between: BENCHMARKS.md), plan (Package.swift touched: SwiftPM loads the manifests and plans the
+# build again, which links the plugins' tools again, with nothing to compile: what follows an edit
+# of Package.swift), operation (one more optional query parameter on the first operation) or documentation (that
 # operation's description changed). PACKAGE: a package folder that run.sh made and built:
 # <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart) or
 # <work>/<vendor>-peer (swift-openapi-generator). Each is built once, untimed, before the first round.
@@ -21,6 +22,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 3 ] || { echo "usage: $0 clean|compile|plan|operation|documentation ROUNDS PACKAGE..." >&2; exit 64; }
 kind=$1; rounds=$2; shift 2
 case "$kind" in clean | compile | plan | operation | documentation) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a whole number from 1, got '$rounds'" >&2; exit 64; }
 
 # A package's name in the output: its work folder's and its own (two SDKs' packages share the second).
 label() { echo "$(basename "$(dirname "$1")")/$(basename "$1")"; }
