@@ -20,6 +20,15 @@ struct SourceWriter {
         line("}")
     }
 
+    /// `<call> { <signature> in`, the body one level in, then `}`: a trailing closure.
+    mutating func closure(_ call: String, _ signature: String, _ body: (inout SourceWriter) -> Void) {
+        line("\(call) { \(signature) in")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// `if <condition> {` then `} else {` otherwise `}`.
     mutating func ifElse(
         _ condition: String, _ then: (inout SourceWriter) -> Void, else otherwise: (inout SourceWriter) -> Void

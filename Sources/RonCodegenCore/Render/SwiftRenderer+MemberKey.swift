@@ -134,9 +134,7 @@ extension SwiftRenderer {
             w.line()
             w.line("/// The key named `stringValue` on the wire, if any.")
             w.block("init?(stringValue: String)") { w in
-                w.line(
-                    "guard let key = Self.allCases.first(where: { $0.stringValue == stringValue }) else { return nil }"
-                )
+                w.line("guard let key = Self.schemaKey(named: stringValue) else { return nil }")
                 w.line("self = key")
             }
             w.line()

@@ -161,8 +161,6 @@ extension SwiftRenderer {
             }
             w.line(statement)
         }
-        w.line(
-            "let headers = typedHeaders.filter { name, _ in !headers.keys.contains { $0.lowercased() == name.lowercased() } }.merging(headers) { $1 }"
-        )
+        w.line("let headers = AppRequest.mergingHeaders(typedHeaders, with: headers)")
     }
 }

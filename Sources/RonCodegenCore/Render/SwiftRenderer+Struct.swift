@@ -334,8 +334,13 @@ extension SwiftRenderer {
             w.line("self.\(Naming.escaped(collector.swiftName)) = presence.keeping(\(slot), collected)")
             return
         }
-        w.line("var collected: [String: \(TypeSpelling.swift(value))] = [:]")
         // `allKeys` of this key type holds only the members the struct does not list.
+        if TypeSpelling.wire(value) == nil {
+            // Read as they are (any JSON, or a map's value type): one call of `RonGenerated`'s.
+            w.line("self.\(Naming.escaped(collector.swiftName)) = try container.decodeUnlistedMembers(\(wire).self)")
+            return
+        }
+        w.line("var collected: [String: \(TypeSpelling.swift(value))] = [:]")
         w.block("for key in container.allKeys") { w in
             w.line(
                 "collected[key.stringValue] = \(TypeSpelling.fromWire(value, "try container.decode(\(wire).self, forKey: key)"))"
@@ -350,6 +355,13 @@ extension SwiftRenderer {
         guard case .map(let value) = collector.type else { return }
         let property = "self." + Naming.escaped(collector.swiftName)
         // Members of any JSON are the ones the schema does not declare: a strict check omits them.
+        if slot == nil, TypeSpelling.wire(value) == nil {
+            // Written as they are: one call of `RonGenerated`'s.
+            w.line(
+                "try SchemaCoding.encodeUnlistedMembers(\(property), to: encoder, omittedWhenStrict: \(value == .json))"
+            )
+            return
+        }
         let condition =
             value == .json
             ? "!\(property).isEmpty, !SchemaCoding.omitsUnlistedMembers(encoder)" : "!\(property).isEmpty"
