@@ -70,4 +70,16 @@ import Testing
         #expect(failed.raw == Data("{}".utf8))
         #expect(failed.data == nil)
     }
+
+    @Test func aPathSegmentOfItsOwnIsNeitherEmptyNorADotSegment() {
+        for bad in ["", ".", ".."] {
+            let problem = RonPath.segmentProblem(bad, parameter: "gadget_id")
+            #expect(problem?.code == "invalid_path_parameter")
+            #expect(problem?.kind == "local")
+            #expect(problem?.message.contains("'gadget_id'") == true)
+        }
+        for good in ["...", "a", ".a", "a/b", " "] {
+            #expect(RonPath.segmentProblem(good, parameter: "gadget_id") == nil)
+        }
+    }
 }

@@ -271,7 +271,10 @@ struct OperationModelTests {
             ))
         #expect(text.contains("return await get(requestPath, queryItems: query, headers: headers)"))
         #expect(text.contains(#"let requestPath = "/things/\(RonPath.segment(thingId))""#))
-        #expect(text.contains("code: \"invalid_path_parameter\""))
+        #expect(
+            text.contains(
+                #"if let problem = RonPath.segmentProblem(thingId, parameter: "thing_id") { return AppResponse(status: 0, problem: problem) }"#
+            ))
         #expect(
             text.contains(
                 "public func getThingPages(thingId: String, pageSize: Int? = nil, headers: [String: String] = [:]) -> PageSequence<Thing>"

@@ -24,6 +24,22 @@ public enum RonPath {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The problem a generated call answers when the one-segment path parameter `parameter` holds
+    /// `value` that cannot be a segment of its own: empty, `.` or `..` (a server would read the
+    /// path without that segment, or as its parent's). `nil` for any other value.
+    ///
+    /// - Parameters:
+    ///   - value: The parameter's text.
+    ///   - parameter: The parameter's name in the API description, for the message.
+    /// - Returns: An `invalid_path_parameter` problem of kind `local`, or `nil`.
+    public static func segmentProblem(_ value: String, parameter: String) -> RonProblem? {
+        guard value.isEmpty || value == "." || value == ".." else { return nil }
+        return RonProblem(
+            code: "invalid_path_parameter",
+            message: "path parameter '\(parameter)' must be one non-empty path segment other than . and ..",
+            kind: "local", status: 0, retryable: false)
+    }
+
     /// Marks the start and the end of a server path at the start of a path (``server(_:)``): another
     /// control character, which no path written by hand can hold either.
     static let serverMarker: UInt8 = 0x1E

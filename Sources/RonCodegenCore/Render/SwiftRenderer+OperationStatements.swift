@@ -36,14 +36,9 @@ extension SwiftRenderer {
                 )
                 continue
             }
-            let check = "\(value).isEmpty || \(value) == \".\" || \(value) == \"..\""
-            let problem =
-                "RonProblem(code: \"invalid_path_parameter\", message: \(SwiftLiteral.string("path parameter '\(parameter.name)' must be one non-empty path segment other than . and ..")), kind: \"local\", status: 0, retryable: false)"
-            if isStream {
-                w.line("if \(check) { throw \(problem) }")
-            } else {
-                w.line("if \(check) { return AppResponse(status: 0, problem: \(problem)) }")
-            }
+            let check =
+                "if let problem = RonPath.segmentProblem(\(value), parameter: \(SwiftLiteral.string(parameter.name)))"
+            w.line(isStream ? "\(check) { throw problem }" : "\(check) { return AppResponse(status: 0, problem: problem) }")
             template = template.replacingOccurrences(
                 of: "{\(parameter.name)}", with: "\\(RonPath.segment(\(value)))")
         }
