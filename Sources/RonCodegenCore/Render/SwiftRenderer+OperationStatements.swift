@@ -38,7 +38,8 @@ extension SwiftRenderer {
             }
             let check =
                 "if let problem = RonPath.segmentProblem(\(value), parameter: \(SwiftLiteral.string(parameter.name)))"
-            w.line(isStream ? "\(check) { throw problem }" : "\(check) { return AppResponse(status: 0, problem: problem) }")
+            let answer = isStream ? "throw problem" : "return AppResponse(status: 0, problem: problem)"
+            w.line("\(check) { \(answer) }")
             template = template.replacingOccurrences(
                 of: "{\(parameter.name)}", with: "\\(RonPath.segment(\(value)))")
         }
