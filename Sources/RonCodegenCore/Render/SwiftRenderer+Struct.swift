@@ -63,6 +63,24 @@ extension SwiftRenderer {
             renderDecoder(coded, into: &w)
             w.line()
             renderEncoder(coded, into: &w)
+            w.line()
+            renderEquality(fields, into: &w)
+        }
+    }
+
+    /// `==` over the stored members, in order: what `Equatable` derives, written with one
+    /// `SchemaEquality.same` call per member, which the type checker resolves at once where the
+    /// derived `==` weighs every `==` operator in scope for each member (a seventh of a large
+    /// description's type-check). `schemaPresence` is left out: it is never compared.
+    /// `hash(into:)` stays derived; it combines the same members.
+    private func renderEquality(_ fields: [Field], into w: inout SourceWriter) {
+        w.line("/// Whether every stored member of `lhs` equals that of `rhs`.")
+        w.block("public static func == (lhs: Self, rhs: Self) -> Bool") { w in
+            for field in fields {
+                let member = storage(field)
+                w.line("guard SchemaEquality.same(lhs.\(member), rhs.\(member)) else { return false }")
+            }
+            w.line("return true")
         }
     }
 

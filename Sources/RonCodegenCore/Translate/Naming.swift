@@ -58,7 +58,8 @@ enum Naming {
         "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
         "Int", "Int8", "Int16", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "JSONValue", "Never", "Optional",
         "Protocol", "Result", "Self", "Sendable", "Set", "String", "Type", "UInt", "UInt8", "UInt16", "UInt32",
-        "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaPattern", "SchemaPatternError",
+        "UInt64", "URL", "UUID", "Void", "CanonicalJSON", "SchemaCoding", "SchemaEquality", "SchemaPattern",
+        "SchemaPatternError",
         "WireBase64URL", "WireInt64String", "WireUInt64String", "WireTimestamp", "RonSchemaCatalog", "SchemaBox",
         "SchemaIndexKey", "SchemaVariantKey", "SchemaMemberKey",
         // What the generated code names of the runtime and the client: a schema type of one of these
