@@ -7,24 +7,13 @@ import Testing
 /// storage, the unlisted members too, and not how the value was decoded; `hash(into:)` agrees.
 @Suite("Generated equality")
 struct GeneratedEqualityTests {
-    private let playback = #"""
-        {"device": {"id": "d1", "name": "Kitchen", "kind": "speaker", "volume_percent": 40,
-                    "supports_volume": true, "market": "SE", "owner": "ana", "firmware": "9.1"},
-         "context": {"uri": "spotify:playlist:1", "href": "https://api.example/p/1", "type": "playlist",
-                     "external": {"spotify": "https://open.example/p/1"}, "label": "Mix"},
-         "urls": {"spotify": "https://open.example/t/1"},
-         "item": {"type": "episode", "id": "e1", "name": "Pilot", "show": "Talk", "publisher": "Net",
-                  "language": "sv"},
-         "progress_ms": 12}
-        """#
-
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 
     @Test func everyStoredMemberTakesPart() throws {
-        let original = try decode(Playback.self, playback)
-        let same = try decode(Playback.self, playback)
+        let original = try decode(Playback.self, InlineSizeTests.full)
+        let same = try decode(Playback.self, InlineSizeTests.full)
         #expect(original == same && original.hashValue == same.hashValue)
 
         var changes: [(String, (inout Playback) -> Void)] = []

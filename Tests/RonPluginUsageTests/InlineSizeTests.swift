@@ -6,7 +6,8 @@ import Testing
 /// (`inline-size.schema.json`): on the wire and to the user the types behave as if they were not.
 @Suite("Values stored out of line for their size")
 struct InlineSizeTests {
-    private let full = #"""
+    /// A whole answer, every member present (also compared in `GeneratedEqualityTests`).
+    static let full = #"""
         {"device": {"id": "d1", "name": "Kitchen", "kind": "speaker", "volume_percent": 40,
                     "supports_volume": true, "market": "SE", "owner": "ana", "firmware": "9.1"},
          "context": {"uri": "spotify:playlist:1", "href": "https://api.example/p/1", "type": "playlist",
@@ -22,7 +23,7 @@ struct InlineSizeTests {
     }
 
     @Test func aFullAnswerRoundTripsWithEveryMemberReadable() throws {
-        let playback = try JSONDecoder().decode(Playback.self, from: Data(full.utf8))
+        let playback = try JSONDecoder().decode(Playback.self, from: Data(Self.full.utf8))
         #expect(playback.device.name == "Kitchen" && playback.device.volumePercent == 40)
         #expect(playback.device.additionalMembers == ["firmware": "9.1"], "an unlisted member inside a boxed one")
         #expect(playback.context?.external?.spotify == "https://open.example/p/1")
@@ -32,7 +33,7 @@ struct InlineSizeTests {
             return
         }
         #expect(episode.show == "Talk")
-        #expect(try canonical(playback) == CanonicalJSON.render(json: Data(full.utf8)))
+        #expect(try canonical(playback) == CanonicalJSON.render(json: Data(Self.full.utf8)))
     }
 
     @Test func aNullOrAbsentBoxedMemberComesBackAsItCame() throws {
@@ -60,7 +61,7 @@ struct InlineSizeTests {
     }
 
     @Test func copiesKeepValueSemanticsEqualityAndHashing() throws {
-        let original = try JSONDecoder().decode(Playback.self, from: Data(full.utf8))
+        let original = try JSONDecoder().decode(Playback.self, from: Data(Self.full.utf8))
         var copy = original
         #expect(copy == original && copy.hashValue == original.hashValue)
         copy.device.name = "Hall"

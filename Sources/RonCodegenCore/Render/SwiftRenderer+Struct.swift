@@ -70,8 +70,9 @@ extension SwiftRenderer {
 
     /// `==` over the stored members, in order: what `Equatable` derives, written with one
     /// `SchemaEquality.same` call per member, which the type checker resolves at once where the
-    /// derived `==` weighs every `==` operator in scope for each member (a seventh of a large
-    /// description's type-check). `schemaPresence` is left out: it is never compared.
+    /// derived `==` weighs every `==` operator in scope for each member (a third of the function
+    /// bodies' type-check on a description of 122 structs). `schemaPresence` is left out: it is
+    /// never compared.
     /// `hash(into:)` stays derived; it combines the same members.
     private func renderEquality(_ fields: [Field], into w: inout SourceWriter) {
         w.line("/// Whether every stored member of `lhs` equals that of `rhs`.")
