@@ -44,10 +44,7 @@ extension AppResponse where T == Data {
             result = AppResponse<Value>(
                 status: status, headers: headers, raw: raw, problem: problem, durationMs: durationMs)
         } else {
-            let media =
-                (header("content-type") ?? "").split(separator: ";").first.map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
-                } ?? ""
+            let media = RonHeaders.mediaType(header("content-type") ?? "")
             if let value = try? pick(String(status), media, data ?? Data()) {
                 result = AppResponse<Value>(
                     status: status, headers: headers, data: value, raw: raw, durationMs: durationMs)

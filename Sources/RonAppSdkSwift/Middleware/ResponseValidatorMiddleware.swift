@@ -50,10 +50,7 @@ public struct ResponseValidatorMiddleware: RonMiddleware {
 
     /// Whether a `Content-Type` value names JSON (`application/json`, `application/problem+json`, …).
     static func isJSON(_ contentType: String) -> Bool {
-        let media = contentType.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        guard let media else { return false }
+        let media = RonHeaders.mediaType(contentType)
         return media == "application/json" || media.hasSuffix("+json")
     }
 }

@@ -148,3 +148,11 @@ public struct RonHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 }
+
+extension RonHeaders {
+    /// The media type of a `Content-Type` value: its parameters dropped, trimmed, in lower case
+    /// (`"Application/JSON; charset=utf-8"` → `"application/json"`); empty for an empty value.
+    static func mediaType(_ contentType: String) -> String {
+        contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    }
+}
