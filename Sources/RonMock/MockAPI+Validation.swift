@@ -124,7 +124,8 @@ extension MockAPI {
 
     /// The text of a parameter or a form field read as its schema's type: a number where it
     /// takes a number or an integer and the text is one, `true`/`false` where it takes a boolean,
-    /// else the string. The schema's `type`, else what its keywords and `allOf` parts imply.
+    /// else the string. The schema's `type`, else what its keywords and `allOf` parts imply, and
+    /// the types of its `anyOf` and `oneOf` alternatives (`anyOf: [boolean, null]` takes `true`).
     func typedValue(of value: String, schema: MockDocuments.Located) -> DocumentValue {
         var types: [String] =
             switch schema.value.member("type") {
@@ -132,7 +133,12 @@ extension MockAPI {
             case .array(let names)?: names.compactMap(\.text)
             default: []
             }
-        if types.isEmpty { types = [MockStateSchemas(documents: documents).kind(of: schema)] }
+        let kinds = MockStateSchemas(documents: documents)
+        if types.isEmpty { types = [kinds.kind(of: schema)] }
+        for combinator in ["anyOf", "oneOf"] {
+            guard let list = schema.member(combinator), case .array(let items) = list.value else { continue }
+            types += items.indices.compactMap { list.element($0).map { kinds.kind(of: $0) } }
+        }
         let numeric = !value.isEmpty && value.allSatisfy { "0123456789+-.eE".contains($0) }
         if types.contains(where: { $0 == "number" || $0 == "integer" }), numeric, Double(value) != nil {
             return .number(value)

@@ -86,7 +86,9 @@ import Testing
               "put": {"operationId": "upload",
                 "parameters": [{"name": "n", "in": "path", "required": true, "schema": {"type": "integer"}},
                   {"name": "kinds", "in": "query", "style": "form", "explode": false,
-                    "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}}],
+                    "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}},
+                  {"name": "X-UI", "in": "header", "schema": {"anyOf": [{"type": "boolean"}, {"type": "null"}]}},
+                  {"name": "page", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}]}}],
                 "requestBody": {"required": true, "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
                 "responses": {"204": {"description": "Stored."}, "400": {"description": "Refused."}}}
             },
@@ -271,6 +273,27 @@ import Testing
         let form = try MockHTTPClient(port: mock.port)
             .request("POST", "/app/channels", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "")
         #expect(form.status == 400)
+    }
+
+    @Test func aParameterOfAnyOfOrOneOfIsReadAsItsAlternativesTypes() throws {
+        let mock = try Self.served()
+        func status(_ ui: String, page: String = "2") throws -> (Int, String?) {
+            let headers = ["Content-Type": "image/jpeg", "X-UI": ui]
+            let answer = try MockHTTPClient(port: mock.port)
+                .request("PUT", "/app/uploads/7?page=\(page)", headers: headers, body: "")
+            return (answer.status, answer.headers["x-ron-mock-problem"])
+        }
+        // A header's text `true` is the boolean `anyOf: [boolean, null]` takes; `null` its null.
+        #expect(try status("true").0 == 204)
+        #expect(try status("false").0 == 204)
+        #expect(try status("null").0 == 204)
+        let refused = try status("maybe")
+        #expect(refused.0 == 400)
+        #expect(refused.1?.contains("header parameter 'X-UI'") == true)
+        // `oneOf: [integer, null]` in the query: a number's text is the integer.
+        let page = try status("true", page: "two")
+        #expect(page.0 == 400)
+        #expect(page.1?.contains("query parameter 'page'") == true)
     }
 
     @Test func aCreatedItemsIdFitsTheItemRoutesParameter() throws {
