@@ -2,7 +2,8 @@
 # One kind of build of several packages of run.sh, in turn, ROUNDS rounds: on a machine whose speed
 # drifts (a shared host), builds made in turn compare where two runs of run.sh, minutes apart, do
 # not. Prints each build's wall time, then each package's median and its ratio to the last package's
-# (put the baseline last: swift-openapi-generator's package, or the earlier SDK's).
+# (put the baseline last: swift-openapi-generator's package, or the earlier SDK's), and its fastest
+# round with that ratio.
 #
 #   Benchmarks/BuildTimes/rounds.sh KIND ROUNDS PACKAGE...
 #
@@ -65,10 +66,17 @@ for round in $(seq "$rounds"); do
     done
 done
 median() { printf '%s\n' $1 | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+fastest() { printf '%s\n' $1 | sort -n | head -1; }
 last=${*: -1}
 base=$(median "${times[$last]}")
+base_fastest=$(fastest "${times[$last]}")
 for dir in "$@"; do
     m=$(median "${times[$dir]}")
+    f=$(fastest "${times[$dir]}")
     printf '%s median %s %.2f s (%s) %.2f of %s\n' "$kind" "$(label "$dir")" "$m" "${times[$dir]% }" \
         "$(echo "$m / $base" | bc -l)" "$(label "$last")"
+    # The fastest round too: a small target's build is bimodal (BENCHMARKS.md, "Files by the
+    # schema's size"), and a median of few rounds moves with how many rounds were slow ones.
+    printf '%s fastest %s %.2f s, %.2f of %s\n' "$kind" "$(label "$dir")" "$f" "$(echo "$f / $base_fastest" | bc -l)" \
+        "$(label "$last")"
 done
