@@ -88,7 +88,8 @@ import Testing
                   {"name": "kinds", "in": "query", "style": "form", "explode": false,
                     "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}},
                   {"name": "X-UI", "in": "header", "schema": {"anyOf": [{"type": "boolean"}, {"type": "null"}]}},
-                  {"name": "page", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}]}}],
+                  {"name": "page", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}]}},
+                  {"name": "X-Quiet", "in": "header", "schema": {"$ref": "#/components/schemas/OptionalFlag"}}],
                 "requestBody": {"required": true, "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}},
                 "responses": {"204": {"description": "Stored."}, "400": {"description": "Refused."}}}
             },
@@ -123,6 +124,7 @@ import Testing
             }
           },
           "components": {"schemas": {
+            "OptionalFlag": {"anyOf": [{"type": "boolean"}, {"type": "null"}]},
             "JobDraft": {"type": "object", "additionalProperties": false, "required": ["name"], "properties": {
               "name": {"type": "string", "minLength": 1},
               "kind": {"type": "string", "enum": ["batch", "stream"]},
@@ -277,8 +279,8 @@ import Testing
 
     @Test func aParameterOfAnyOfOrOneOfIsReadAsItsAlternativesTypes() throws {
         let mock = try Self.served()
-        func status(_ ui: String, page: String = "2") throws -> (Int, String?) {
-            let headers = ["Content-Type": "image/jpeg", "X-UI": ui]
+        func status(_ ui: String, page: String = "2", quiet: String = "false") throws -> (Int, String?) {
+            let headers = ["Content-Type": "image/jpeg", "X-UI": ui, "X-Quiet": quiet]
             let answer = try MockHTTPClient(port: mock.port)
                 .request("PUT", "/app/uploads/7?page=\(page)", headers: headers, body: "")
             return (answer.status, answer.headers["x-ron-mock-problem"])
@@ -294,6 +296,11 @@ import Testing
         let page = try status("true", page: "two")
         #expect(page.0 == 400)
         #expect(page.1?.contains("query parameter 'page'") == true)
+        // The same through a `$ref` to a component's schema.
+        #expect(try status("true", quiet: "true").0 == 204)
+        let quiet = try status("true", quiet: "loud")
+        #expect(quiet.0 == 400)
+        #expect(quiet.1?.contains("header parameter 'X-Quiet'") == true)
     }
 
     @Test func aCreatedItemsIdFitsTheItemRoutesParameter() throws {
