@@ -283,6 +283,40 @@ struct OperationModelTests {
         #expect(!text.contains("encodingFailure"), "only a structured query value can fail to encode")
     }
 
+    /// A line break of any kind Swift reads (LF, CR, CR LF) in a description starts a new `///`
+    /// line, in a path key or a media type it is a space, and the path's literal is escaped: no
+    /// text of a document ends a generated comment or literal early.
+    @Test func textFromTheDocumentStaysInsideItsCommentOrLiteral() throws {
+        let model = try model(
+            #"""
+            "/notes/{id}/\"quoted\"\\x\r\ny": {"post": {"operationId": "postNote",
+              "summary": "Posts.\r\nOn two lines.",
+              "parameters": [
+                {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The id.\r\nSecond line."},
+                {"name": "tag", "in": "query", "schema": {"type": "string"}, "description": "A tag.\rOld break.\n  Indented."}],
+              "requestBody": {"description": "The note.\r\n\r\nText.", "content": {"text/plain": {"schema": {"type": "string"}}}},
+              "responses": {"200": {"description": "x", "content": {"text/plain\r\nx": {"schema": {"type": "string"}}}}}}}
+            """#)
+        let text = SwiftRenderer().renderOperationsFile(model)
+        #expect(!text.utf8.contains(0x0D), "no carriage return is written")
+        let call = try #require(text.range(of: "public func postNote(").map { text[..<$0.lowerBound] })
+        let comment = call.components(separatedBy: "\n").suffix(14).joined(separator: "\n")
+        #expect(
+            comment.contains(
+                """
+                    ///   - id: The id.
+                    ///     Second line. (path)
+                    ///   - tag: A tag.
+                    ///     Old break.
+                    ///     Indented. (query `tag`)
+                    ///   - body: The note.
+                    ///
+                    ///     Text. (`text/plain`)
+                """), "\(comment)")
+        #expect(call.contains(#"/// `POST /notes/{id}/"quoted"\x y`, generated from"#), "\(call)")
+        #expect(text.contains(#"let requestPath = "/notes/\(RonPath.segment(id))/\"quoted\"\\x\r\ny""#))
+    }
+
     @Test func aPageSequenceThrowsAStructuredQueryValueThatDoesNotEncode() throws {
         let model = try model(
             #"""

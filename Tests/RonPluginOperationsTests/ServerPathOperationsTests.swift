@@ -62,6 +62,23 @@ struct ServerPathOperationsTests {
         #expect(server.requests.map(\.target) == ["/v3/stock/g-1", "/stock/g-1", "/v2/stock/g-1"])
     }
 
+    /// `stock.openapi.json`'s `postQuotedNotes`: its path key holds a quote and a backslash, its
+    /// descriptions CR LF and CR line breaks. That this file compiles is half the test (the path
+    /// was once written into its literal unescaped, a description's later lines out of the comment);
+    /// the call goes to the path the key names, percent-encoded.
+    @Test func aPathKeyWithAQuoteAndABackslashIsCalledAsWritten() async throws {
+        let server = try LoopbackServer { _ in .text(200, "noted") }
+        defer { server.stop() }
+        let client = try makeClient(server)
+        defer { client.close() }
+        let answer = await client.postQuotedNotes(gadgetId: "g-1", tag: "t", body: .data(Data("a note".utf8)))
+        #expect(answer.data == "noted", "\(answer)")
+        #expect(server.requests.map(\.target) == ["/v2/stock/g-1/%22quoted%22%5Cnotes?tag=t"])
+        #expect(server.requests.map(\.body) == [Data("a note".utf8)])
+        let path = RonOperationCatalog.operations.first { $0.operationId == "postQuotedNotes" }?.path
+        #expect(path == #"/stock/{gadget_id}/"quoted"\notes"#)
+    }
+
     @Test func theCatalogSaysWhereEachOperationIsCalled() {
         let byId = Dictionary(RonOperationCatalog.operations.map { ($0.operationId, $0.serverPath) }) { first, _ in
             first

@@ -205,7 +205,7 @@ struct UserOperationsTests {
                 "uploadGadgetPhoto", "gadgetPhoto", "putGadgetManual", "gadgetLabel", "gadgetChanges",
                 // kennel.swagger.json (Swagger 2.0) and shelter/ (a description in several files).
                 "findDogs", "addDog", "renameDog", "getDogPhoto", "uploadDogPhoto", "listAnimals", "getAnimal",
-                "listAnimalCaretakers", "getStock", "putStock", "stockNotes",
+                "listAnimalCaretakers", "getStock", "putStock", "postQuotedNotes", "stockNotes",
             ])
         let get = operations.first { $0.operationId == "getGadgetsByGadgetId" }
         #expect(get?.examples == ["gadget_id": "g-1"])

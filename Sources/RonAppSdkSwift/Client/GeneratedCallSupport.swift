@@ -61,4 +61,43 @@ extension AppResponse where T == Data {
         result.cache = cache
         return result
     }
+
+    /// The answer of an operation with several documented 2xx answers, listed in `answers` in the
+    /// order they are tried, each as `"<status> <media type>"`: `"200 application/json"`; `2XX` for
+    /// any status; `*/*` for any media type, `image/*` for any of that type's. The media type
+    /// compared is the answer's `content-type` without parameters, in lower case (each pattern's is
+    /// written in lower case). `make` gets the position in `answers` of the first that matches, and
+    /// the body, and returns its value.
+    ///
+    /// This is what generated code calls: a list and a switch over positions compile to a fraction
+    /// of the code of a switch over status and media type patterns. Otherwise as
+    /// ``decodingAlternatives(_:)``: an answer none matches, or one `make` cannot decode (it throws
+    /// or returns `nil`), is a `decode_failed` problem; a failure is passed on with its problem.
+    ///
+    /// - Parameters:
+    ///   - answers: The operation's documented answers, in order.
+    ///   - make: The value of the answer at a position, from the body.
+    /// - Returns: The response with the value, or with the problem.
+    public func decodingAlternatives<Value>(
+        _ answers: [String], _ make: (_ index: Int, _ body: Data) throws -> Value?
+    ) -> AppResponse<Value> {
+        decodingAlternatives { status, media, body in
+            guard let index = answers.firstIndex(where: { Self.answer($0, matches: status, media) }) else {
+                return nil
+            }
+            return try make(index, body)
+        }
+    }
+
+    /// Whether the pattern `"<status> <media type>"` of ``decodingAlternatives(_:_:)`` matches an
+    /// answer's status (`"200"`) and media type (without parameters, lower case).
+    static func answer(_ pattern: String, matches status: String, _ media: String) -> Bool {
+        let space = pattern.firstIndex(of: " ") ?? pattern.endIndex
+        let statusPattern = pattern[..<space]
+        let mediaPattern = space < pattern.endIndex ? pattern[pattern.index(after: space)...] : "*/*"
+        guard statusPattern.uppercased() == "2XX" || statusPattern == status else { return false }
+        if mediaPattern == "*/*" { return true }
+        if mediaPattern.hasSuffix("/*") { return media.hasPrefix(mediaPattern.dropLast()) }
+        return mediaPattern == media
+    }
 }

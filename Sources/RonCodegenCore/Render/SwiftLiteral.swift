@@ -7,6 +7,12 @@ enum SwiftLiteral {
         }
     }
 
+    /// What goes between the quotes of ``string(_:)``'s literal for `text`: its escaped text, for a
+    /// literal built of several pieces (a path with interpolated arguments).
+    static func body(_ text: String) -> String {
+        String(string(text).dropFirst().dropLast())
+    }
+
     /// The Swift expression for a schema default.
     static func value(_ value: DefaultValue) -> String {
         switch value {

@@ -20,38 +20,33 @@ extension SwiftRenderer {
             w.line()
             w.line("/// The case for a 2xx answer (by status, then content type), or a `decode_failed` problem.")
             w.block("static func decode(_ answer: AppResponse<Data>) -> AppResponse<\(name)>") { w in
-                // The choice alone is generated; passing failures on and the problem are the SDK's.
-                w.closure("answer.decodingAlternatives", "status, media, body -> \(name)?") { w in
-                    w.block("switch (status, media)") { w in
-                        for alternative in alternatives {
-                            let statusPattern =
-                                alternative.status.uppercased() == "2XX" ? "_" : SwiftLiteral.string(alternative.status)
-                            let mediaPattern: String
-                            if let media = alternative.contentType, media != "*/*" {
-                                let media = media.lowercased()
-                                // `image/*`: any subtype of the type.
-                                mediaPattern =
-                                    media.hasSuffix("/*")
-                                    ? "let media) where media.hasPrefix(\(SwiftLiteral.string(String(media.dropLast()))))"
-                                    : SwiftLiteral.string(media) + ")"
-                            } else {
-                                mediaPattern = "_)"
-                            }
-                            w.line("case (\(statusPattern), \(mediaPattern):")
-                            switch alternative.payload {
-                            case .json(let type):
-                                w.line(
-                                    "    return .\(alternative.swiftName)(try JSONDecoder().decode(\(TypeSpelling.swift(type)).self, from: body))"
-                                )
-                            case .bytes: w.line("    return .\(alternative.swiftName)(body)")
-                            case .text:
-                                w.line("    return .\(alternative.swiftName)(String(decoding: body, as: UTF8.self))")
-                            case .empty: w.line("    return .\(alternative.swiftName)")
-                            }
+                // The choice is the SDK's, over a list: a switch over status and media type patterns
+                // compiled to several times the code (BENCHMARKS.md, "The largest description").
+                let patterns = alternatives.map { alternative in
+                    let media = alternative.contentType?.lowercased() ?? "*/*"
+                    return SwiftLiteral.string("\(alternative.status) \(media)")
+                }
+                w.line("answer.decodingAlternatives([\(patterns.joined(separator: ", "))], alternative)")
+            }
+            w.line()
+            w.line("/// The value of the answer at `index` of ``decode(_:)``'s list, from its body.")
+            w.block("private static func alternative(_ index: Int, _ body: Data) throws -> \(name)?") { w in
+                w.block("switch index") { w in
+                    for (index, alternative) in alternatives.enumerated() {
+                        switch alternative.payload {
+                        case .json(let type):
+                            w.line(
+                                "case \(index): return .\(alternative.swiftName)(try JSONDecoder().decode(\(TypeSpelling.swift(type)).self, from: body))"
+                            )
+                        case .bytes: w.line("case \(index): return .\(alternative.swiftName)(body)")
+                        case .text:
+                            w.line(
+                                "case \(index): return .\(alternative.swiftName)(String(decoding: body, as: UTF8.self))"
+                            )
+                        case .empty: w.line("case \(index): return .\(alternative.swiftName)")
                         }
-                        w.line("default:")
-                        w.line("    return nil")
                     }
+                    w.line("default: return nil")
                 }
             }
         }

@@ -11,8 +11,11 @@ extension SwiftRenderer {
     func pathStatement(
         _ operation: Operation, viaClient: Bool = false, failure: String? = nil, into w: inout SourceWriter
     ) {
-        var template = operation.path
-        if operation.facetScoped { template = String(template.dropFirst("/facets/{id}".count)) }
+        var path = operation.path
+        if operation.facetScoped { path = String(path.dropFirst("/facets/{id}".count)) }
+        // The path's text escaped for the literal (a quote, a backslash or a line break in a path
+        // key ends it otherwise); each `{name}` is then found in its escaped spelling.
+        var template = SwiftLiteral.body(path)
         // A stream or subscription throws, and goes through the client (a facet's prefix spelled out).
         var isStream = viaClient
         if case .eventStream = operation.result { isStream = true }
@@ -30,7 +33,7 @@ extension SwiftRenderer {
             }
             if parameter.pathTail {
                 template = template.replacingOccurrences(
-                    of: "{\(parameter.name)}", with: "\\(\(parameter.swiftName)Segments)")
+                    of: SwiftLiteral.body("{\(parameter.name)}"), with: "\\(\(parameter.swiftName)Segments)")
                 w.line(
                     "let \(parameter.swiftName)Segments = \(value).hasPrefix(\"/\") ? String(\(value).dropFirst()) : \(value)"
                 )
@@ -41,7 +44,7 @@ extension SwiftRenderer {
             let answer = isStream ? "throw problem" : "return AppResponse(status: 0, problem: problem)"
             w.line("\(check) { \(answer) }")
             template = template.replacingOccurrences(
-                of: "{\(parameter.name)}", with: "\\(RonPath.segment(\(value)))")
+                of: SwiftLiteral.body("{\(parameter.name)}"), with: "\\(RonPath.segment(\(value)))")
         }
         if template.isEmpty { template = "/" }
         if operation.facetScoped && isStream {

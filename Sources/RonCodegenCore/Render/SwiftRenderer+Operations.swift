@@ -259,19 +259,19 @@ extension SwiftRenderer {
         w.line("///")
         w.line("/// - Parameters:")
         for line in lines {
-            // One line with no space at either end (most of them) is written as it is.
-            if let first = line.utf8.first, let last = line.utf8.last, (0x21..<0x80).contains(first),
-                (0x21..<0x80).contains(last), !line.utf8.contains(0x0A)
-            {
-                w.line("///   - \(line)")
-                continue
+            let bytes = Array(line.utf8)
+            let ranges = SourceWriter.lineRanges(bytes)
+            // A description of several lines (or ending in a line break) stays inside the comment,
+            // its later lines indented under the parameter's name; every line break Swift knows
+            // (LF, CR, CR LF) starts a new `///` line, so no text ends the comment early.
+            for (index, range) in ranges.enumerated() {
+                let piece = TrimmedText.of(bytes[range])
+                if index == 0 {
+                    w.line("///   - \(piece)")
+                } else {
+                    w.line(piece.isEmpty ? "///" : "///     \(piece)")
+                }
             }
-            // A description of several lines (or ending in a newline) stays inside the comment,
-            // its later lines indented under the parameter's name.
-            let pieces = line.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-            w.line("///   - \(pieces[0])")
-            for piece in pieces.dropFirst() { w.line(piece.isEmpty ? "///" : "///     \(piece)") }
         }
     }
 

@@ -161,7 +161,10 @@ extension SchemaTranslator {
 
     /// A media type without its parameters (`text/plain; charset=utf-8` → `text/plain`).
     static func baseMedia(_ media: String) -> String {
-        media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? media
+        // Most have no parameters: the whole text, trimmed (every body and answer of every
+        // operation asks, often more than once).
+        guard Pointer.contains(media, 0x3B) else { return TrimmedText.of(media) }
+        return media.split(separator: ";").first.map { TrimmedText.of($0) } ?? media
     }
 
     static func isJSON(_ media: String) -> Bool {
