@@ -81,6 +81,27 @@ struct RonQuerySimpleTests {
     }
 }
 
+@Suite("Query items of one value")
+struct RonQueryAppendTests {
+    @Test func aGivenValueIsAddedAsItsTextAndNilIsNot() {
+        var query: [URLQueryItem] = []
+        RonQuery.append("pretty", "a b", to: &query)
+        RonQuery.append("watch", true, to: &query)
+        RonQuery.append("limit", 20, to: &query)
+        RonQuery.append("ratio", 1.5, to: &query)
+        RonQuery.append("big", JSONInteger("123456789012345678901234567890"), to: &query)
+        RonQuery.append("skipped", nil as Int?, to: &query)
+        RonQuery.append("empty", "", to: &query)
+        #expect(
+            query == [
+                URLQueryItem(name: "pretty", value: "a b"), URLQueryItem(name: "watch", value: "true"),
+                URLQueryItem(name: "limit", value: "20"), URLQueryItem(name: "ratio", value: "1.5"),
+                URLQueryItem(name: "big", value: "123456789012345678901234567890"),
+                URLQueryItem(name: "empty", value: ""),
+            ])
+    }
+}
+
 @Suite("Cookie values")
 struct RonCookieTests {
     @Test func whatACookieValueMayHoldStaysAndTheRestIsEscaped() {

@@ -28,6 +28,26 @@ public enum RonQuery {
         return pairs.map { URLQueryItem(name: $0.0, value: $0.1) }
     }
 
+    /// Appends `name=value` to `query` when `value` is given (its text as `String(value)`: `true`,
+    /// `42`, `1.5`); nothing when it is `nil`. A generated call adds each query parameter of one
+    /// value this way: one call where an `if let` and an item spelled out compiled to twice the code.
+    ///
+    /// ```swift
+    /// var query: [URLQueryItem] = []
+    /// RonQuery.append("limit", 20, to: &query)           // limit=20
+    /// RonQuery.append("watch", nil as Bool?, to: &query)  // nothing
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The parameter's name.
+    ///   - value: Its value, or `nil` for none.
+    ///   - query: The items the call sends.
+    public static func append<Value: LosslessStringConvertible>(
+        _ name: String, _ value: Value?, to query: inout [URLQueryItem]
+    ) {
+        if let value { query.append(URLQueryItem(name: name, value: String(value))) }
+    }
+
     /// The text of a path or header value in OpenAPI's `simple` style: an object's members as
     /// `key,value,key,value` (with `explode`, `key=value,key=value`), sorted by key and `null` ones
     /// left out; an array's elements joined by commas; a scalar as itself. Members that are objects
