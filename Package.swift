@@ -327,6 +327,39 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),
+        // The calls of one schema in two parts built side by side (two targets with no Schema/ that
+        // depend on its types), and their front: the suite, which depends on both parts and gets the
+        // operation catalog over them and the security schemes.
+        .target(
+            name: "RonPluginPartsTypes",
+            dependencies: ["RonGenerated"],
+            path: "Tests/RonPluginPartsTypes",
+            resources: [.process("Schema")],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
+        .target(
+            name: "RonPluginPartsCallsA",
+            dependencies: ["RonPluginPartsTypes", "RonAppSdkSwift"],
+            path: "Tests/RonPluginPartsCallsA",
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
+        .target(
+            name: "RonPluginPartsCallsB",
+            dependencies: ["RonPluginPartsTypes", "RonAppSdkSwift"],
+            path: "Tests/RonPluginPartsCallsB",
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
+        .testTarget(
+            name: "RonPluginPartsTests",
+            dependencies: [
+                "RonPluginPartsCallsA", "RonPluginPartsCallsB", "RonAppSdkSwift", "RonCodegenCore", "RonTestSupport",
+            ],
+            swiftSettings: strict,
+            plugins: ["RonCodegenPlugin"]
+        ),
         .testTarget(
             name: "RonAppSdkSwiftTests",
             dependencies: [
@@ -403,12 +436,14 @@ let package = Package(
 // The build for ThreadSanitizer (RON_THREAD_SANITIZER=1, above) compiles the client's suites alone:
 // the ones .ci/tsan.sh runs (RonAppSdkSwiftTests, RonChaosTests, and the HardeningTests of
 // RonResilienceTests and RonInteropTests) and the trait integrations .ci/run runs on that build.
-// RonPluginSplitTypes is the types half of a plugin test that goes with them.
+// RonPluginSplitTypes and the RonPluginParts targets are the halves of plugin tests that go with them.
 if threadSanitizer {
     let clientSuites: Set<String> = [
         "RonAppSdkSwiftTests", "RonResilienceTests", "RonChaosTests", "RonInteropTests", "RonIntegrationTests",
     ]
     package.targets.removeAll {
-        ($0.type == .test && !clientSuites.contains($0.name)) || $0.name == "RonPluginSplitTypes"
+        ($0.type == .test && !clientSuites.contains($0.name))
+            || ["RonPluginSplitTypes", "RonPluginPartsTypes", "RonPluginPartsCallsA", "RonPluginPartsCallsB"].contains(
+                $0.name)
     }
 }

@@ -14,7 +14,8 @@
 # build again, which links the plugins' tools again, with nothing to compile: what follows an edit
 # of Package.swift), operation (one more optional query parameter on the first operation) or documentation (that
 # operation's description changed). PACKAGE: a package folder that run.sh made and built:
-# <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart) or
+# <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart; the calls in parts with
+# run.sh's --calls-targets) or
 # <work>/<vendor>-peer (swift-openapi-generator). Each is built once, untimed, before the first round.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,7 +30,15 @@ case "$kind" in clean | compile | plan | operation | documentation) ;; *) echo "
 label() { echo "$(basename "$(dirname "$1")")/$(basename "$1")"; }
 # The target to time, the types' target of a split (or nothing) and the description to edit.
 target() { case "$1" in *-peer) echo PeerAPI ;; *) echo BenchAPI ;; esac; }
-types() { case "$1" in *-ours-split) echo BenchAPITypes ;; esac; }
+# A split's other targets, which a clean build removes too: the types, and the calls' parts if any.
+types() {
+    case "$1" in
+    *-ours-split)
+        echo BenchAPITypes
+        for part in "$1"/Sources/BenchAPICalls*; do [ -d "$part" ] && basename "$part"; done
+        ;;
+    esac
+}
 document() {
     case "$1" in
     *-peer) ls "$1"/Sources/PeerAPI/openapi.* ;;
@@ -49,10 +58,10 @@ for round in $(seq "$rounds"); do
         if [ "$kind" = clean ]; then
             id=$(basename "$dir" | tr 'A-Z' 'a-z')
             clean_target "$dir" "$t" "$id"
-            [ -z "$(types "$dir")" ] || clean_target "$dir" "$(types "$dir")" "$id"
+            for other in $(types "$dir"); do clean_target "$dir" "$other" "$id"; done
         elif [ "$kind" = compile ]; then
             clean_objects "$dir" "$t"
-            [ -z "$(types "$dir")" ] || clean_objects "$dir" "$(types "$dir")"
+            for other in $(types "$dir"); do clean_objects "$dir" "$other"; done
         elif [ "$kind" = plan ]; then
             touch "$dir/Package.swift"
         else

@@ -19,10 +19,12 @@
 # RonAppSdkSwift, what SwiftPM costs any package of ours before a plugin or a generated file.
 #
 #   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
-#                                [--split] VENDOR...
+#                                [--split [--calls-targets N]] VENDOR...
 #
 # --split: our package is made by `ron new --split` (the types in BenchAPITypes, which holds Schema/,
-# the calls in BenchAPI); the clean build removes both targets' builds, and BenchAPI is timed.
+# the calls in BenchAPI); the clean build removes both targets' builds, and BenchAPI is timed. With
+# --calls-targets N, the calls go in N targets built side by side (BenchAPICalls1 …) and BenchAPI is
+# their front (`ron new --split --calls-targets N`); the clean build removes them all.
 #
 # VENDOR: a row of Benchmarks/Published/descriptions.tsv, collected into DIR (default
 # /var/tmp/ron-published) by Benchmarks/Published/collect.sh. The SDK is this repository's last
@@ -38,6 +40,7 @@ work=""
 only=""
 revision=HEAD
 split=false
+parts=1
 vendors=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -46,11 +49,12 @@ while [ $# -gt 0 ]; do
     --only) only=$2; shift 2 ;;
     --sdk-rev) revision=$2; shift 2 ;;
     --split) split=true; shift ;;
-    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split] VENDOR..." >&2; exit 64 ;;
+    --calls-targets) parts=$2; shift 2 ;;
+    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split [--calls-targets N]] VENDOR..." >&2; exit 64 ;;
     *) vendors+=("$1"); shift ;;
     esac
 done
-[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split] VENDOR..." >&2; exit 64; }
+[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split [--calls-targets N]] VENDOR..." >&2; exit 64; }
 work=${work:-$(mktemp -d /var/tmp/ron-build-times.XXXXXX)}
 mkdir -p "$work"
 bin=$(cd "$repo" && swift build --show-bin-path)
@@ -80,12 +84,12 @@ timed() {
 # sequence DIR TARGET PACKAGE-ID DOCUMENT [TYPES-TARGET]: the four timings, after one untimed full
 # build; a split's clean build removes the types target's build too.
 sequence() {
-    local dir=$1 target=$2 id=$3 document=$4 types=${5:-}
+    local dir=$1 target=$2 id=$3 document=$4 others=("${@:5}")
     (cd "$dir" && swift build --target "$target" >"$dir/build-first.log" 2>&1) || {
         row+=" | first build failed (build-first.log) | | | | |"; return 0; }
     timed first-noop "$dir" "$target" || return 0
     clean_target "$dir" "$target" "$id"
-    [ -z "$types" ] || clean_target "$dir" "$types" "$id"
+    for other in "${others[@]}"; do clean_target "$dir" "$other" "$id"; done
     timed clean "$dir" "$target" || return 0
     timed noop "$dir" "$target" || return 0
     timed again "$dir" "$target" || return 0
@@ -157,6 +161,10 @@ for vendor in "${vendors[@]}"; do
             schema=BenchAPITypes
             layout=(--split)
             label=", split"
+            if [ "$parts" != 1 ]; then
+                layout+=(--calls-targets "$parts")
+                label=", split, calls in $parts targets"
+            fi
         else
             dir=$work/$vendor-ours
             schema=BenchAPI
@@ -168,7 +176,12 @@ for vendor in "${vendors[@]}"; do
             rm -f "$dir/Sources/$schema"/Schema/* "$dir"/Tests/BenchAPITests/*.swift
             cp -R "$source"/. "$dir/Sources/$schema/Schema/"
             if $split; then
-                printf '@_exported import BenchAPITypes\nimport RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
+                {
+                    printf '@_exported import BenchAPITypes\nimport RonAppSdkSwift\n'
+                    if [ "$parts" != 1 ]; then
+                        for part in $(seq "$parts"); do printf '@_exported import BenchAPICalls%d\n' "$part"; done
+                    fi
+                } >"$dir/Sources/BenchAPI/BenchAPI.swift"
             else
                 printf 'import RonAppSdkSwift\n' >"$dir/Sources/BenchAPI/BenchAPI.swift"
             fi
@@ -180,9 +193,12 @@ for vendor in "${vendors[@]}"; do
         fi
         python3 "$edit" normalize "$dir/Sources/$schema/Schema/$root"
         row="| $vendor ($format) | $operations | ron-codegen$label"
-        types=""
-        $split && types=BenchAPITypes
-        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/$schema/Schema/$root" $types
+        others=()
+        if $split; then
+            others=(BenchAPITypes)
+            [ "$parts" = 1 ] || for part in $(seq "$parts"); do others+=("BenchAPICalls$part"); done
+        fi
+        sequence "$dir" BenchAPI "$(basename "$dir" | tr 'A-Z' 'a-z')" "$dir/Sources/$schema/Schema/$root" "${others[@]}"
         echo "$row |"
     fi
     if [ "$only" != ours ]; then

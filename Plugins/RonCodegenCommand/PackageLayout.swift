@@ -44,7 +44,9 @@ struct PackageLayout {
             target = found
         }
         var named: SourceModuleTarget?
-        if schema == nil, let found = target, let types = SchemaTargets.typesTarget(of: found) {
+        if schema == nil, let found = target,
+            let types = SchemaTargets.typesTarget(of: found) ?? SchemaTargets.front(found, in: package)?.types
+        {
             named = found
             target = types
         }
@@ -75,10 +77,12 @@ struct PackageLayout {
         } else {
             if let target {
                 // The named target's tests, then the schema target's, then those of the targets
-                // that get its calls: in a split the calls target's tests hold the fixtures, as
-                // `ron new --split` lays them out.
+                // that get its calls (or, for calls in parts, their front): in a split the tests of
+                // the target a user imports hold the fixtures, as `ron new --split` lays them out.
                 let callers = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
-                    $0.name != named?.name && SchemaTargets.typesTarget(of: $0)?.id == target.id
+                    $0.name != named?.name
+                        && (SchemaTargets.typesTarget(of: $0)?.id == target.id
+                            || SchemaTargets.front($0, in: package)?.types.id == target.id)
                 }
                 for owner in [named].compactMap(\.self) + [target] + callers {
                     candidates.append(root.appending(path: "Tests/\(owner.name)Tests/Fixtures"))

@@ -30,10 +30,13 @@ struct RonCodegenPlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        if !["RonGenerated", "RonAppSdkSwift"].contains(target.name),
-            let types = SchemaTargets.typesTarget(of: target)
-        {
-            return try callsBesideTypes(context: context, target: target, types: types)
+        if !["RonGenerated", "RonAppSdkSwift"].contains(target.name) {
+            if let front = SchemaTargets.front(target, in: context.package) {
+                return try callsFront(context: context, target: target, types: front.types, parts: front.parts)
+            }
+            if let types = SchemaTargets.typesTarget(of: target) {
+                return try callsBesideTypes(context: context, target: target, types: types)
+            }
         }
         let schema = SchemaLocator.schemaDirectory(
             targetDirectory: target.directoryURL,
@@ -72,13 +75,15 @@ struct RonCodegenPlugin: BuildToolPlugin {
             // one size and a debug build's jobs even.
             if target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
                 arguments += ["--with-operations", "--client-module", "RonAppSdkSwift"]
-            } else if Self.callsTarget(of: target, in: context.package) != nil {
+            } else if case let parts = SchemaTargets.callsTargets(of: target, in: context.package), !parts.isEmpty {
                 // The calls' target comes next and reads the same documents: this run writes its
                 // calls too, and that run takes them (`--prepared`), so an edit reads them once.
+                // With several (parts of the calls), it writes every part's files and the front's.
                 arguments += [
                     "--prepare-calls", Self.preparedCalls(in: context.pluginWorkDirectoryURL).path,
                     "--types-module", target.name, "--client-module", "RonAppSdkSwift",
                 ]
+                arguments += Self.partsArguments(parts)
             }
         }
         return [
@@ -137,30 +142,93 @@ extension RonCodegenPlugin {
         ]
         // The calls the types' run prepared, and that run's first file as an input, so this command
         // runs after it; without them (a folder named otherwise), this run generates the calls itself.
-        var after: [URL] = []
-        if let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
-            Self.callsTarget(of: types, in: context.package)?.id == target.id
-        {
-            arguments += ["--prepared", Self.preparedCalls(in: typesFolder).path]
-            after = [Self.files(in: typesFolder.appending(path: "GeneratedSources"), named: "RonGenerated")[0]]
+        let parts = SchemaTargets.callsTargets(of: types, in: context.package)
+        var outputs = Self.files(in: output, named: "RonOperations")
+        if parts.count > 1, let part = parts.firstIndex(where: { $0.id == target.id }) {
+            // One part of the calls: its run of the files (the front, which imports every part, has
+            // the catalog and the security schemes).
+            arguments += Self.partsArguments(parts) + ["--calls-part", target.moduleName]
+            outputs = outputs.indices.filter { Self.part(ofFile: $0, parts: parts.count) == part }.map { outputs[$0] }
         }
+        arguments += preparedArguments(context: context, target: target, types: types, parts: parts)
         return [
             try Self.command(
                 "ron-codegen \(target.name): the calls of \(types.name)'s Schema/", context: context,
-                arguments: arguments, schema: schema, after: after,
-                outputs: Self.files(in: output, named: "RonOperations"))
+                arguments: arguments, schema: schema,
+                after: preparedInputs(context: context, target: target, types: types, parts: parts),
+                outputs: outputs)
         ]
     }
 
-    /// The target of the package that gets the calls of `types`'s schema (``SchemaTargets/typesTarget(of:)``
-    /// names `types` for it, and it can see `RonClient` where `types` cannot), the first by name.
-    static func callsTarget(of types: SourceModuleTarget, in package: Package) -> SourceModuleTarget? {
-        guard !types.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) else { return nil }
-        return package.targets.compactMap { $0 as? SourceModuleTarget }.sorted { $0.name < $1.name }.first {
-            candidate in
-            SchemaTargets.typesTarget(of: candidate)?.id == types.id
-                && candidate.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" })
+    /// The front of the parts of `types`'s calls (`target` depends on them): the operation catalog
+    /// over every part and the security schemes with their credentials, in one file.
+    func callsFront(
+        context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget, parts: [SourceModuleTarget]
+    ) throws -> [Command] {
+        let dependencies = Set(
+            target.dependencies.compactMap { dependency -> Target.ID? in
+                guard case .target(let other) = dependency else { return nil }
+                return other.id
+            })
+        let missing = parts.filter { !dependencies.contains($0.id) }.map(\.name)
+        guard missing.isEmpty, SchemaTargets.seesClient(target) else {
+            Diagnostics.error(
+                "RonCodegenPlugin: \(target.name) depends on a part of the calls of \(types.name)'s Schema/, so it "
+                    + "gets their catalog and security schemes, which name every part and RonClient: make "
+                    + "\(target.name) depend on \((missing + (SchemaTargets.seesClient(target) ? [] : ["RonAppSdkSwift"])).joined(separator: " and "))"
+            )
+            return []
         }
+        let schema = types.directoryURL.appending(path: "Schema").resolvingSymlinksInPath()
+        let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
+        var arguments = [
+            "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
+            "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
+            "--client-module", "RonAppSdkSwift",
+        ]
+        arguments += Self.partsArguments(parts) + ["--calls-front"]
+        arguments += preparedArguments(context: context, target: target, types: types, parts: parts)
+        return [
+            try Self.command(
+                "ron-codegen \(target.name): the catalog of the calls of \(types.name)'s Schema/", context: context,
+                arguments: arguments, schema: schema,
+                after: preparedInputs(context: context, target: target, types: types, parts: parts),
+                outputs: [output.appending(path: "RonOperationsFront.swift")])
+        ]
+    }
+
+    /// `--prepared` and the folder where the types' run writes the calls, when that run prepares
+    /// them for `target` (one of `parts`, or their front); none when the folder is named otherwise
+    /// (the run then generates the calls itself).
+    private func preparedArguments(
+        context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget, parts: [SourceModuleTarget]
+    ) -> [String] {
+        guard let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
+            !parts.isEmpty
+        else { return [] }
+        return ["--prepared", Self.preparedCalls(in: typesFolder).path]
+    }
+
+    /// The types' first file, as an input: the command that takes the prepared calls runs after
+    /// the types' run that prepares them.
+    private func preparedInputs(
+        context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget, parts: [SourceModuleTarget]
+    ) -> [URL] {
+        guard let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
+            !parts.isEmpty
+        else { return [] }
+        return [Self.files(in: typesFolder.appending(path: "GeneratedSources"), named: "RonGenerated")[0]]
+    }
+
+    /// `--calls-parts` with the parts' modules, when there are two or more.
+    static func partsArguments(_ parts: [SourceModuleTarget]) -> [String] {
+        parts.count > 1 ? ["--calls-parts", parts.map(\.moduleName).joined(separator: ",")] : []
+    }
+
+    /// The part (from 0) whose target writes file `index` of the calls: runs of consecutive files,
+    /// as `ron-codegen --calls-part` writes them (`SwiftRenderer.callsPart(ofShard:count:parts:)`).
+    static func part(ofFile index: Int, parts: Int) -> Int {
+        index * parts / shards
     }
 
     /// The folder in a plugin work directory where the types' run writes the calls it prepares.

@@ -18,6 +18,50 @@ enum SchemaTargets {
         return nil
     }
 
+    /// The targets of `package` that get the calls of `types`'s schema, by name: those whose types
+    /// target (``typesTarget(of:)``) is `types`, that see `RonClient` (depend on `RonAppSdkSwift`)
+    /// where `types` does not, and that depend on no other of them. Two or more are the parts of the
+    /// calls, each with its run of the files, built side by side (`ron new --split --calls-targets`).
+    static func callsTargets(of types: SourceModuleTarget, in package: Package) -> [SourceModuleTarget] {
+        guard !seesClient(types) else { return [] }
+        let candidates = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
+            typesTarget(of: $0)?.id == types.id && seesClient($0)
+        }
+        let ids = Set(candidates.map(\.id))
+        return candidates.filter { candidate in
+            !candidate.dependencies.contains { dependency in
+                guard case .target(let other) = dependency else { return false }
+                return ids.contains(other.id)
+            }
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// For a target with no `Schema/` that depends on the parts of a types target's calls (two or more
+    /// ``callsTargets(of:in:)``): that types target and its parts. This target is their front: it
+    /// gets the operation catalog over every part and the security schemes.
+    static func front(_ target: SourceModuleTarget, in package: Package) -> (
+        types: SourceModuleTarget, parts: [SourceModuleTarget]
+    )? {
+        guard !hasSchema(target.directoryURL) else { return nil }
+        for dependency in target.dependencies {
+            guard case .target(let candidate) = dependency, let module = candidate as? SourceModuleTarget,
+                let types = typesTarget(of: module)
+            else { continue }
+            let parts = callsTargets(of: types, in: package)
+            if parts.count > 1, parts.contains(where: { $0.id == module.id }),
+                !parts.contains(where: { $0.id == target.id })
+            {
+                return (types, parts)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `target` depends on `RonAppSdkSwift` (sees `RonClient`).
+    static func seesClient(_ target: SourceModuleTarget) -> Bool {
+        target.recursiveTargetDependencies.contains { $0.name == "RonAppSdkSwift" }
+    }
+
     /// Whether `directory` holds a `Schema/` folder.
     static func hasSchema(_ directory: URL) -> Bool {
         isFolder(directory.appending(path: "Schema"))

@@ -151,7 +151,9 @@ public struct CodeGenerator: Sendable {
         for model: SchemaModel, split: Bool, output: Output, shards: Int = 1
     ) -> [(name: String, contents: String)] {
         let model = model.mergingIdenticalInlineTypes()
-        let operations = ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
+        var operations: (String, String) {
+            ("RonOperations.swift", SwiftRenderer(options: options).renderOperationsFile(model))
+        }
         let sharded = !split && shards > 1
         switch output {
         case .types:

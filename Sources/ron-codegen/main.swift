@@ -19,6 +19,10 @@ struct Arguments {
     var prepareCalls: URL?
     /// `--prepared`: where a run of operations takes the calls a types run prepared.
     var prepared: URL?
+    /// `--calls-part`: the module (of `--calls-parts`) whose files this run of operations writes.
+    var callsPart: String?
+    /// `--calls-front`: this run of operations writes the front's file alone.
+    var callsFront = false
 
     static let usage = """
         usage: ron-codegen --schema <dir> --output <dir> [options]
@@ -54,6 +58,11 @@ struct Arguments {
                                    --prepare-calls made them from the same generator, options and schema
                                    files; else generate them (a split package's two targets read the
                                    documents once)
+          --calls-parts <a,b,…>    with --shards and --operations (or --prepare-calls): the calls in these
+                                   modules, built side by side, each a run of the files, and a front
+                                   module importing them all for the catalog and the security schemes
+          --calls-part <module>    with --calls-parts: write that module's files alone
+          --calls-front            with --calls-parts: write the front's file alone (RonOperationsFront.swift)
           --help                   show this text
 
         After every run, a summary on standard error: the operations declared and generated, the
@@ -88,10 +97,16 @@ struct Arguments {
             case "--stamp": stamp = true
             case "--prepare-calls": prepareCalls = URL(fileURLWithPath: try reader.value(for: flag))
             case "--prepared": prepared = URL(fileURLWithPath: try reader.value(for: flag))
+            case "--calls-parts":
+                options.callsParts = try reader.value(for: flag).split(separator: ",", omittingEmptySubsequences: false)
+                    .map { String($0).trimmingCharacters(in: .whitespaces) }
+            case "--calls-part": callsPart = try reader.value(for: flag)
+            case "--calls-front": callsFront = true
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
         guard schema != nil, output != nil else { throw UsageError("--schema and --output are required") }
+        try checkCallsParts()
         if prepareCalls != nil, generated != .types || check || split {
             throw UsageError(
                 "--prepare-calls goes with a run of types only (no --operations, --with-operations, --check or --split)"
@@ -100,6 +115,53 @@ struct Arguments {
         if prepared != nil, generated != .operations || check {
             throw UsageError("--prepared goes with --operations (and not --check)")
         }
+    }
+
+    /// `--calls-parts`, `--calls-part` and `--calls-front` together and with the rest.
+    private func checkCallsParts() throws {
+        let parts = options.callsParts
+        if !parts.isEmpty {
+            if let empty = parts.firstIndex(where: \.isEmpty) {
+                throw UsageError("--calls-parts: module name \(empty + 1) of \(parts.count) is empty")
+            }
+            guard parts.count >= 2, Set(parts).count == parts.count else {
+                throw UsageError(
+                    "--calls-parts wants two or more different module names, got '\(parts.joined(separator: ","))'")
+            }
+            guard parts.count <= shards, !split else {
+                throw UsageError("--calls-parts wants --shards of at least its \(parts.count) modules (and no --split)")
+            }
+            guard generated == .operations || prepareCalls != nil else {
+                throw UsageError("--calls-parts goes with --operations or --prepare-calls")
+            }
+        }
+        if callsPart != nil || callsFront {
+            guard generated == .operations, !parts.isEmpty else {
+                throw UsageError("--calls-part and --calls-front go with --operations and --calls-parts")
+            }
+            guard !(callsPart != nil && callsFront) else {
+                throw UsageError("--calls-part and --calls-front: one or the other")
+            }
+        }
+        if let callsPart, !parts.contains(callsPart) {
+            throw UsageError(
+                "--calls-part '\(callsPart)' is not one of --calls-parts (\(parts.joined(separator: ", ")))")
+        }
+    }
+
+    /// The files this run writes of `files` (every file of the calls): with `--calls-part`, that
+    /// module's; with `--calls-front`, the front's; else all.
+    func selected(_ files: [(name: String, contents: String)]) -> [(name: String, contents: String)] {
+        let names: Set<String>
+        if let callsPart, let part = options.callsParts.firstIndex(of: callsPart) {
+            names = Set(
+                SwiftRenderer.callsPartFileNames(part: part, parts: options.callsParts.count, count: shards))
+        } else if callsFront {
+            names = [SwiftRenderer.callsFrontFileName]
+        } else {
+            return files
+        }
+        return files.filter { names.contains($0.name) }
     }
 
     /// The arguments of the run of calls that `--prepare-calls` stands in for, or that `--prepared`
@@ -114,6 +176,7 @@ struct Arguments {
         ] {
             if let value { key += [flag, value] }
         }
+        if !options.callsParts.isEmpty { key += ["--calls-parts", options.callsParts.joined(separator: ",")] }
         return key + (strict ? ["--strict"] : [])
     }
 }
@@ -172,8 +235,9 @@ if let digest, GenerationStamp.read(in: output)?.isUpToDate(in: output, digest: 
 }
 // The calls a types run prepared from the same documents: taken, not generated again.
 if let prepared = arguments.prepared,
-    let files = PreparedCalls.take(from: prepared, key: arguments.callsKey, schema: schema, arguments: arguments)
+    let all = PreparedCalls.take(from: prepared, key: arguments.callsKey, schema: schema, arguments: arguments)
 {
+    let files = arguments.selected(all)
     do {
         try CodeGenerator.write(files, to: output, output: .operations)
         if let digest { try GenerationStamp(digest: digest, files: files.map(\.name)).write(in: output) }
@@ -238,10 +302,12 @@ do {
         // As a types-only run renders them: without the operations, nor the calls' modules.
         typesGenerator.options.typesModule = nil
         typesGenerator.options.clientModule = nil
+        typesGenerator.options.callsParts = []
     }
-    let files = typesGenerator.files(
-        for: arguments.prepareCalls == nil ? model : PreparedCalls.typesOnly(model), split: arguments.split,
-        output: arguments.generated, shards: arguments.shards)
+    let files = arguments.selected(
+        typesGenerator.files(
+            for: arguments.prepareCalls == nil ? model : PreparedCalls.typesOnly(model), split: arguments.split,
+            output: arguments.generated, shards: arguments.shards))
     if arguments.check {
         let stale = files.filter {
             FileManager.default.contents(atPath: output.appending(path: $0.name).path) != Data($0.contents.utf8)

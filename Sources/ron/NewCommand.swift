@@ -17,7 +17,9 @@ struct NewCommand: ParsableCommand {
             Hummingbird server target that answers with the same types is added. With --split, the types \
             go in a target of their own, <Name>APITypes, which holds Schema/ and depends on RonGenerated, \
             and <Name>API gets the calls alone and re-exports the types (for a large description: an \
-            edited operation recompiles the calls, not the types). The package depends on \
+            edited operation recompiles the calls, not the types); --calls-targets N spreads the calls over \
+            N targets, <Name>APICalls1 …, that build side by side, and <Name>API re-exports them (for the \
+            largest descriptions, where one target of calls keeps a core idle). The package depends on \
             this SDK by path (the checkout `ron` was built from, or --sdk-path) or by URL and version \
             (--sdk-url and --sdk-from). An iOS app is an Xcode project: add the package to it, and use \
             <Name>API from the app target.
@@ -44,6 +46,12 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "Put the types in a target of their own (<Name>APITypes) and the calls in <Name>API.")
     var split = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --split: the calls in this many targets (<Name>APICalls1 …, 2 to 8) that build side by side; <Name>API re-exports them.",
+            valueName: "n"))
+    var callsTargets = 1
+
     func validate() throws {
         if sdkUrl != nil, sdkPath != nil { throw ValidationError("--sdk-path and --sdk-url exclude each other") }
         if (sdkUrl == nil) != (sdkFrom == nil) { throw ValidationError("--sdk-url and --sdk-from go together") }
@@ -51,6 +59,12 @@ struct NewCommand: ParsableCommand {
             sdkFrom.split(separator: ".").count != 3 || sdkFrom.contains(where: { !"0123456789.".contains($0) })
         {
             throw ValidationError("--sdk-from '\(sdkFrom)' is not a version like 1.2.0")
+        }
+        if callsTargets != 1 {
+            guard split else { throw ValidationError("--calls-targets goes with --split") }
+            guard (2...8).contains(callsTargets) else {
+                throw ValidationError("--calls-targets wants a whole number from 2 to 8, got \(callsTargets)")
+            }
         }
         if let name, Scaffold.typeName(name) != name {
             throw ValidationError(
@@ -79,7 +93,7 @@ struct NewCommand: ParsableCommand {
         }
         let scaffold = Scaffold(
             name: name ?? Scaffold.typeName(folder.lastPathComponent), dependency: dependency, server: server,
-            split: split)
+            split: split, callsTargets: callsTargets)
         for file in scaffold.files {
             let url = folder.appending(path: file.path)
             try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

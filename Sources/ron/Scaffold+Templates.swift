@@ -69,6 +69,7 @@ extension Scaffold {
                     ),
             """
         guard split else { return schemaHolder }
+        guard callsParts.isEmpty else { return schemaHolder + partsTargets(id) }
         return schemaHolder + """
 
                     // The RonClient calls of \(schemaTarget)'s Schema/ (this target has none of its own),
@@ -79,6 +80,49 @@ extension Scaffold {
                         plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
                     ),
             """
+    }
+
+    /// The targets of the calls' parts and `<name>API`, their front, in the manifest.
+    func partsTargets(_ id: String) -> String {
+        var text = ""
+        for (index, part) in callsParts.enumerated() {
+            let comment =
+                index == 0
+                ? """
+                // The RonClient calls of \(schemaTarget)'s Schema/, in \(callsParts.count) targets (each its share,
+                        // generated at build time) that build side by side: an edited operation recompiles one.
+                """ : "// Another share of the calls."
+            text += """
+
+                        \(comment)
+                        .target(
+                            name: "\(part)",
+                            dependencies: ["\(schemaTarget)", .product(name: "RonAppSdkSwift", package: "\(id)")],
+                            plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
+                        ),
+                """
+        }
+        let parts = callsParts.map { "\"\($0)\"" }.joined(separator: ", ")
+        return text + """
+
+                    // What you import: the types and every share of the calls, with the operation catalog
+                    // over them and the security schemes' credentials (generated here).
+                    .target(
+                        name: "\(api)",
+                        dependencies: [\(parts), .product(name: "RonAppSdkSwift", package: "\(id)")],
+                        plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
+                    ),
+            """
+    }
+
+    /// A part's one handwritten file.
+    var partSource: String {
+        """
+        // A share of the calls of \(schemaTarget)'s Schema/, generated when this target builds (each target
+        // of calls that depends on \(schemaTarget) gets its own); edit the documents, not generated code.
+        // `import \(api)` gives every share.
+
+        """
     }
 
     /// The types target's one handwritten file, in a split.
@@ -92,19 +136,29 @@ extension Scaffold {
     }
 
     var apiSource: String {
+        let exports = ([schemaTarget] + callsParts).map { "@_exported import \($0)" }.joined(separator: "\n")
         let origin =
-            split
+            !callsParts.isEmpty
             ? """
-            // One import of this module gives the types too: they are \(schemaTarget)'s.
-            @_exported import \(schemaTarget)
+            // One import of this module gives the types and every share of the calls (listWidgets,
+            // getWidget, createWidget), generated from \(schemaTarget)'s Schema/ when they build.
+            \(exports)
 
-            // The calls (listWidgets, getWidget, createWidget) of \(schemaTarget)'s Schema/ are generated
+            // The operation catalog over the shares and the security schemes' credentials are generated
             // when this target builds; edit the documents, not generated code.
             """
-            : """
-            // The types (Widget, WidgetState, WidgetDraft) and the calls (listWidgets, getWidget, createWidget)
-            // of Schema/ are generated when the target builds; edit the documents, not generated code.
-            """
+            : split
+                ? """
+                // One import of this module gives the types too: they are \(schemaTarget)'s.
+                @_exported import \(schemaTarget)
+
+                // The calls (listWidgets, getWidget, createWidget) of \(schemaTarget)'s Schema/ are generated
+                // when this target builds; edit the documents, not generated code.
+                """
+                : """
+                // The types (Widget, WidgetState, WidgetDraft) and the calls (listWidgets, getWidget, createWidget)
+                // of Schema/ are generated when the target builds; edit the documents, not generated code.
+                """
         return """
             import Foundation
             import RonAppSdkSwift
@@ -279,11 +333,17 @@ extension Scaffold {
 
     /// What README adds to where the code is generated, in a split.
     var splitNote: String {
-        split
+        !callsParts.isEmpty
             ? """
-            : the types in `\(schemaTarget)`, the calls in `\(api)`, which re-exports the types, so that an edit of an
-              operation recompiles the calls alone
-            """ : ""
+            : the types in `\(schemaTarget)`, the calls in \(callsParts.map { "`\($0)`" }.joined(separator: ", ")),
+              which build side by side (an edit of an operation recompiles one of them), and `\(api)`, which
+              re-exports them all and has the operation catalog and the credentials
+            """
+            : split
+                ? """
+                : the types in `\(schemaTarget)`, the calls in `\(api)`, which re-exports the types, so that an edit of an
+                  operation recompiles the calls alone
+                """ : ""
     }
 
     var readme: String {

@@ -34,8 +34,14 @@ struct Scaffold {
     /// Whether the types go in a target of their own (`<name>APITypes`, with `Schema/`) and the
     /// calls in `<name>API`, which re-exports them: an edit of an operation then recompiles the calls alone.
     var split = false
+    /// In a split, the number of targets the calls go in (`<name>APICalls1` …), built side by side;
+    /// `<name>API` then depends on them all, re-exports them, and gets the operation catalog and
+    /// the security schemes. One: the calls in `<name>API`.
+    var callsTargets = 1
 
     var api: String { name + "API" }
+    /// The targets of the calls' parts, when there are two or more.
+    var callsParts: [String] { split && callsTargets > 1 ? (1...callsTargets).map { "\(api)Calls\($0)" } : [] }
     /// The target whose `Schema/` folder holds the documents: `<name>APITypes` in a split, else `<name>API`.
     var schemaTarget: String { split ? api + "Types" : api }
     var cli: String { Self.kebab(name) + "-cli" }
@@ -81,6 +87,9 @@ struct Scaffold {
         ]
         if split {
             files.append(File(path: "Sources/\(schemaTarget)/\(schemaTarget).swift", contents: typesSource))
+        }
+        for part in callsParts {
+            files.append(File(path: "Sources/\(part)/\(part).swift", contents: partSource))
         }
         if server == .hummingbird {
             files.append(File(path: "Sources/\(serverTarget)/main.swift", contents: serverSource))

@@ -167,4 +167,83 @@ struct PreparedCallsTests {
         #expect(calls.status != 0)
         #expect(calls.error.contains("components/parameters/Missing"), "\(calls.error)")
     }
+
+    /// The calls in two parts (`--calls-parts A,B`): the types' run prepares every part's files and
+    /// the front's, each part's run takes its run of the files alone and the front's run its one
+    /// file; together they hold every call of the one-module run, each once.
+    @Test func eachPartTakesItsRunOfTheFilesAndTheFrontItsCatalog() async throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = try schemaCopy(in: root)
+        let prepared = root.appending(path: "prepared")
+        let parts = ["--calls-parts", "A,B"]
+        let types = try await tool.run(
+            typesArguments(schema, root.appending(path: "types")) + parts + [
+                "--prepare-calls", prepared.path, "--types-module", "Types", "--client-module", "RonAppSdkSwift",
+            ])
+        #expect(types.status == 0, "\(types.error)")
+        var taken: [String: [String: String]] = [:]
+        for (role, flags) in [
+            ("A", ["--calls-part", "A"]), ("B", ["--calls-part", "B"]), ("front", ["--calls-front"]),
+        ] {
+            let output = root.appending(path: role)
+            let run = try await tool.run(
+                callsArguments(schema, output) + parts + flags + ["--prepared", prepared.path])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.error.isEmpty, "taken, not generated: \(run.error)")
+            taken[role] = try swiftFiles(output)
+        }
+        // Runs of consecutive files: shards 0 and 1 in A, 2 and 3 in B.
+        #expect(taken["A"].map { Set($0.keys) } == ["RonOperations.swift", "RonOperations+1.swift"])
+        #expect(taken["B"].map { Set($0.keys) } == ["RonOperations+2.swift", "RonOperations+3.swift"])
+        #expect(taken["front"].map { Set($0.keys) } == ["RonOperationsFront.swift"])
+        // What a run of every part alone writes, file for file.
+        #expect(try await tool.run(callsArguments(schema, root.appending(path: "all")) + parts).status == 0)
+        let all = try swiftFiles(root.appending(path: "all"))
+        #expect(all == taken.values.reduce(into: [:]) { $0.merge($1) { first, _ in first } })
+        // Every call of the one-module run, each in one part; each part's share of the catalog and
+        // its own copy of the security schemes; the front's catalog reads both shares.
+        #expect(try await tool.run(callsArguments(schema, root.appending(path: "one"))).status == 0)
+        func calls(_ files: [String: String]) -> [String] {
+            files.values.flatMap { text in
+                text.split(separator: "\n").filter { $0.hasPrefix("    public func ") }.map(String.init)
+            }.sorted()
+        }
+        let one = try swiftFiles(root.appending(path: "one"))
+        let inA = calls(taken["A"] ?? [:])
+        let inB = calls(taken["B"] ?? [:])
+        #expect(!inA.isEmpty && !inB.isEmpty)
+        #expect((inA + inB).sorted() == calls(one))
+        #expect(taken["A"]?["RonOperations.swift"]?.contains("public enum RonOperationCatalogPart1 {") == true)
+        #expect(taken["B"]?["RonOperations+2.swift"]?.contains("public enum RonOperationCatalogPart2 {") == true)
+        let front = taken["front"]?["RonOperationsFront.swift"] ?? ""
+        #expect(front.contains("import A\nimport B\n"))
+        #expect(front.contains("RonOperationCatalogPart1.append(to: &list)"))
+        #expect(front.contains("RonOperationCatalogPart2.append(to: &list)"))
+        #expect(!front.contains("public func "), "no call in the front")
+    }
+
+    @Test func thePartsOptionsSayWhatIsWrong() async throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = try schemaCopy(in: root)
+        let output = root.appending(path: "out")
+        for (flags, message) in [
+            (["--calls-parts", "A"], "two or more different module names"),
+            (["--calls-parts", "A,A"], "two or more different module names"),
+            (["--calls-parts", "A,,B"], "module name 2 of 3 is empty"),
+            (["--calls-parts", "A,B,C,D,E"], "--shards of at least its 5 modules"),
+            (["--calls-parts", "A,B", "--calls-part", "C"], "--calls-part 'C' is not one of --calls-parts (A, B)"),
+            (["--calls-front"], "go with --operations and --calls-parts"),
+            (["--calls-parts", "A,B", "--calls-part", "A", "--calls-front"], "one or the other"),
+        ] {
+            let run = try await tool.run(callsArguments(schema, output) + flags)
+            #expect(run.status == 64, "\(flags)")
+            #expect(run.error.contains(message), "\(flags): \(run.error)")
+        }
+        let types = try await tool.run(typesArguments(schema, output) + ["--calls-parts", "A,B"])
+        #expect(types.status == 64)
+        #expect(types.error.contains("--calls-parts goes with --operations or --prepare-calls"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written")
+    }
 }

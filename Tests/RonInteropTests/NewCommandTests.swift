@@ -150,6 +150,43 @@ import Testing
         #expect(result.output.contains("generated from Sources/ShopFrontAPITypes/Schema"), "\(result.output)")
     }
 
+    /// `--split --calls-targets 2`: the calls in two targets that depend on the types and the
+    /// client, and `<Name>API`, what a user imports, depending on both and re-exporting them all.
+    /// (That it builds and its ci.sh passes: `.ci/check-own-schema.sh --split`.)
+    @Test func theCallsInSeveralTargetsWhenAsked() async throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try await RonBinary.run([
+            "new", root.appending(path: "shop_front").path, "--split", "--calls-targets", "2",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let package = root.appending(path: "shop_front")
+        let manifest = try String(contentsOf: package.appending(path: "Package.swift"), encoding: .utf8)
+        for part in ["ShopFrontAPICalls1", "ShopFrontAPICalls2"] {
+            let start = try #require(manifest.range(of: "name: \"\(part)\""))
+            let target = manifest[start.upperBound...].prefix(while: { $0 != ")" })
+            #expect(target.contains("dependencies: [\"ShopFrontAPITypes\", .product(name: \"RonAppSdkSwift\""))
+            #expect(
+                FileManager.default.fileExists(atPath: package.appending(path: "Sources/\(part)/\(part).swift").path))
+        }
+        let api = try #require(manifest.range(of: "name: \"ShopFrontAPI\","))
+        let front = manifest[api.upperBound...].prefix(while: { $0 != ")" })
+        #expect(
+            front.contains(
+                "dependencies: [\"ShopFrontAPICalls1\", \"ShopFrontAPICalls2\", .product(name: \"RonAppSdkSwift\""))
+        let source = try String(
+            contentsOf: package.appending(path: "Sources/ShopFrontAPI/ShopFrontAPI.swift"), encoding: .utf8)
+        for module in ["ShopFrontAPITypes", "ShopFrontAPICalls1", "ShopFrontAPICalls2"] {
+            #expect(source.contains("@_exported import \(module)\n"))
+        }
+        let alone = try await RonBinary.run(["new", root.appending(path: "a").path, "--calls-targets", "2"])
+        #expect(alone.status == 64)
+        #expect(alone.error.contains("--calls-targets goes with --split"))
+        let many = try await RonBinary.run(["new", root.appending(path: "b").path, "--split", "--calls-targets", "9"])
+        #expect(many.status == 64)
+        #expect(many.error.contains("from 2 to 8, got 9"))
+    }
+
     @Test func refusesAFolderInUseAndBadOptionsInOneLine() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }

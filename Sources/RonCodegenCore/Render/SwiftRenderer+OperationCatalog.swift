@@ -47,13 +47,14 @@ extension SwiftRenderer {
     }
 
     /// The fill functions of file `shard` (``shardedOperationChunks(_:count:)``), as extensions of
-    /// the catalog.
-    func renderShardedOperationCatalogChunks(shard: Int, count: Int, of model: SchemaModel, into w: inout SourceWriter)
-    {
+    /// the catalog (or of `extending`: a part's share of it, ``renderCallsPartCatalog(_:part:count:into:)``).
+    func renderShardedOperationCatalogChunks(
+        shard: Int, count: Int, of model: SchemaModel, into w: inout SourceWriter, extending: String? = nil
+    ) {
         let chunks = Self.shardedOperationChunks(model, count: count).filter { $0.shard == shard }
         guard !chunks.isEmpty else { return }
         w.line()
-        w.block("extension \(options.operationCatalogName)") { w in
+        w.block("extension \(extending ?? options.operationCatalogName)") { w in
             for chunk in chunks {
                 w.block("static func appendOperations\(shard)_\(chunk.index)(to list: inout [(Int, RonOperationInfo)])")
                 {

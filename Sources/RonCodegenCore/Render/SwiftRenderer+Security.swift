@@ -4,7 +4,7 @@ import Foundation
 /// credentials (`PetstoreCredentials`); per call, the requirements it sets on its request.
 extension SwiftRenderer {
     /// The schemes' enum and the credentials' struct of every document that declares schemes.
-    func renderSecurity(_ model: SchemaModel, into w: inout SourceWriter) {
+    func renderSecurity(_ model: SchemaModel, into w: inout SourceWriter, inPart: Bool = false) {
         var order: [String] = []
         var groups: [String: [SecurityScheme]] = [:]
         for scheme in model.securitySchemes {
@@ -15,15 +15,19 @@ extension SwiftRenderer {
             guard let schemes = groups[name], let first = schemes.first else { continue }
             w.line()
             w.line("/// The security schemes of `Schema/\(first.origin.file)`, as its calls' requirements name them.")
-            w.block("public enum \(name)") { w in
+            // In a part of the calls, this module's own copy for its calls (the front declares the
+            // public one, with the credentials).
+            let access = inPart ? "" : "public "
+            w.block("\(access)enum \(name)") { w in
                 for (index, scheme) in schemes.enumerated() {
                     if index > 0 { w.line() }
                     documentation(scheme, into: &w)
                     w.line(
-                        "public static let \(scheme.swiftName) = RonSecurityScheme(name: \(SwiftLiteral.string(scheme.name)), kind: \(Self.kindLiteral(scheme.kind)))"
+                        "\(access)static let \(scheme.swiftName) = RonSecurityScheme(name: \(SwiftLiteral.string(scheme.name)), kind: \(Self.kindLiteral(scheme.kind)))"
                     )
                 }
             }
+            guard !inPart else { continue }
             w.line()
             renderCredentials(schemes, typeName: first.credentialsTypeName, into: &w)
         }

@@ -57,6 +57,10 @@ extension SwiftRenderer {
     /// The calls alone in `count` files (``renderShards(_:count:calls:types:)`` with `types` false).
     private func renderOperationShards(_ model: SchemaModel, count: Int) -> [(name: String, contents: String)] {
         var writers = (0..<count).map { _ in operationsHeader(model) }
+        let parts = options.callsParts
+        if parts.count > 1 {
+            return renderCallsParts(model, count: count, into: &writers)
+        }
         if !model.operations.isEmpty {
             renderShardedCalls(model, into: &writers)
         }
@@ -69,13 +73,7 @@ extension SwiftRenderer {
     /// the security schemes in the first, each file's part of the catalog in it.
     private func renderShardedCalls(_ model: SchemaModel, into writers: inout [SourceWriter]) {
         let count = writers.count
-        var operationsByShard = Array(repeating: [Operation](), count: count)
-        for operation in model.operations {
-            operationsByShard[Self.shard(of: operation.operationId, count: count)].append(operation)
-        }
-        for shard in 0..<count where !operationsByShard[shard].isEmpty {
-            renderCalls(operationsByShard[shard], into: &writers[shard])
-        }
+        renderCallsByShard(model, into: &writers)
         writers[0].line()
         renderShardedOperationCatalog(model, count: count, into: &writers[0])
         renderSecurity(model, into: &writers[0])
@@ -84,10 +82,22 @@ extension SwiftRenderer {
         }
     }
 
+    /// Each operation's call in its file, by its `operationId`.
+    func renderCallsByShard(_ model: SchemaModel, into writers: inout [SourceWriter]) {
+        let count = writers.count
+        var operationsByShard = Array(repeating: [Operation](), count: count)
+        for operation in model.operations {
+            operationsByShard[Self.shard(of: operation.operationId, count: count)].append(operation)
+        }
+        for shard in 0..<count where !operationsByShard[shard].isEmpty {
+            renderCalls(operationsByShard[shard], into: &writers[shard])
+        }
+    }
+
     /// The head of a file of calls in a module of their own: Foundation is imported by the names
     /// the calls use, so a type of the types module named like one of Foundation's (a
     /// `Notification`) is not ambiguous there, as it is not in the module that declares it.
-    private func operationsHeader(_ model: SchemaModel) -> SourceWriter {
+    func operationsHeader(_ model: SchemaModel) -> SourceWriter {
         var writer = operationsComment(model)
         writer.line()
         for declaration in Self.foundationNamesOfCalls {

@@ -79,6 +79,12 @@ public struct SwiftRenderer: Sendable {
         public var clientModule: String?
         /// The name of the generated catalog of operations.
         public var operationCatalogName = "RonOperationCatalog"
+        /// The modules the calls are spread over, in order, when a package builds them in several
+        /// targets side by side (``SwiftRenderer/renderShards(_:count:calls:types:)`` with `types`
+        /// false): each holds a run of consecutive files (``SwiftRenderer/callsPart(ofShard:count:parts:)``),
+        /// and a front module that imports them all holds the catalog and the security schemes
+        /// (``SwiftRenderer/callsFrontFileName``). Fewer than two: the calls in one module.
+        public var callsParts: [String] = []
 
         /// Options; the defaults fit the package's own RonGenerated target.
         public init(runtimeModule: String? = nil, catalogName: String = "RonSchemaCatalog") {
