@@ -13,7 +13,9 @@
 # With --split, the package `ron new --split` writes (the types in ShopFrontAPITypes, the calls in
 # ShopFrontAPI) then takes the package's place: `./ci.sh` must pass, the command plugins must follow the
 # calls target to the types target's schema, an edited operation must recompile the calls alone, and
-# the build plugin must refuse the two wrong set-ups of a split with what to change.
+# the build plugin must refuse the two wrong set-ups of a split with what to change. Then the same
+# with the calls in two targets (`ron new --split --calls-targets 2`): ./ci.sh, the command plugins
+# from the front, each part's files taken from the types' run, an edit that recompiles one part.
 # With --real-servers, .ci/check-real-servers.sh then runs with the same package (its SDK build is
 # reused) for the recorded fixtures of Kinto, Jupyter Server and Prefect.
 # With --consumer, .ci/check-consumer.sh then runs in the same package (its SDK build is reused).
@@ -373,6 +375,54 @@ PY
     git reset -q --hard "$start"
     git clean -qfd
     echo "ok: a split package builds, passes ./ci.sh, and its wrong set-ups are refused"
+
+    echo "== ron new --split --calls-targets 2: the calls in two targets built side by side, ShopFrontAPI their front"
+    start=$(git rev-parse HEAD)
+    run 0 "$bin/ron new --split --calls-targets 2 --name ShopFront $work/parts"
+    git rm -q -r Package.swift README.md ci.sh Sources Tests
+    (cd "$work/parts" && tar --exclude=./.git -cf - .) | tar -xf -
+    git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "parts"
+    run 0 "./ci.sh"
+    for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
+        expect_out "Test $test() passed"
+    done
+    expect_out "^drift: 2 GET operations: 2 called (2 fit, 0 drifted, 0 tolerated), 0 skipped$"
+    # Named by the front, the command plugins follow its parts to the types target's schema.
+    run 0 "swift package ron-codegen verify --target ShopFrontAPI"
+    expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes, whose calls ShopFrontAPI gets), fixtures Tests/ShopFrontAPITests/Fixtures"
+    # Each part took its run of the files the types' run prepared, the front its one file.
+    prepared=$(ls -d .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/PreparedCalls)
+    for target in ShopFrontAPICalls1 ShopFrontAPICalls2 ShopFrontAPI; do
+        folder=$(ls -d .build/plugins/outputs/*/$target/*/RonCodegenPlugin/GeneratedSources)
+        for file in "$folder"/*.swift; do
+            cmp -s "$file" "$prepared/${file##*/}" || { echo "error: $file is not the prepared one"; exit 1; }
+        done
+    done
+    [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls1/*/RonCodegenPlugin/GeneratedSources/*.swift | wc -l)" = 16 ] \
+        && [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls2/*/RonCodegenPlugin/GeneratedSources/*.swift | wc -l)" = 16 ] \
+        && [ -f "$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)/RonOperationsFront.swift" ] \
+        || { ls -R .build/plugins/outputs; echo "error: the parts do not hold 16 files each, or the front no catalog"; exit 1; }
+    # An edited operation recompiles the part that holds it, neither the types nor the other part.
+    python3 - Sources/ShopFrontAPITypes/Schema/widgets.openapi.json <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+doc["paths"]["/widgets/{widget_id}"]["get"]["summary"] = "One widget, by its id (edited)"
+json.dump(doc, open(path, "w"), indent=2)
+PY
+    run 0 "swift build --target ShopFrontAPI"
+    holder=$(grep -l "(edited)" .build/plugins/outputs/*/ShopFrontAPICalls*/*/RonCodegenPlugin/GeneratedSources/*.swift \
+        | sed 's|.*/\(ShopFrontAPICalls[0-9]\)/.*|\1|' | sort -u)
+    [ "$(echo "$holder" | wc -w)" = 1 ] || { echo "error: the edited operation is in '$holder'"; exit 1; }
+    other=ShopFrontAPICalls1
+    [ "$holder" = ShopFrontAPICalls1 ] && other=ShopFrontAPICalls2
+    expect_out "Compiling $holder "
+    if grep -q "Compiling ShopFrontAPITypes\|Compiling $other " "$work/out"; then
+        cat "$work/out"; echo "error: an edited operation of $holder recompiled the types or $other"; exit 1
+    fi
+    git reset -q --hard "$start"
+    git clean -qfd
+    echo "ok: a package with its calls in two targets builds, passes ./ci.sh, and an edit recompiles one"
 fi
 if $real_servers; then
     "$repo/.ci/check-real-servers.sh" --package "$work/ShopFront"
