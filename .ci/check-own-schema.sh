@@ -390,16 +390,17 @@ PY
     # Named by the front, the command plugins follow its parts to the types target's schema.
     run 0 "swift package ron-codegen verify --target ShopFrontAPI"
     expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes, whose calls ShopFrontAPI gets), fixtures Tests/ShopFrontAPITests/Fixtures"
-    # Each part took its run of the files the types' run prepared, the front its one file.
+    # Each part took its run of the files the types' run prepared, the front its one file (the
+    # front's folder also holds the types the package's first layout wrote there, compiled no more).
     prepared=$(ls -d .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/PreparedCalls)
     for target in ShopFrontAPICalls1 ShopFrontAPICalls2 ShopFrontAPI; do
         folder=$(ls -d .build/plugins/outputs/*/$target/*/RonCodegenPlugin/GeneratedSources)
-        for file in "$folder"/*.swift; do
+        for file in "$folder"/RonOperations*.swift; do
             cmp -s "$file" "$prepared/${file##*/}" || { echo "error: $file is not the prepared one"; exit 1; }
         done
     done
-    [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls1/*/RonCodegenPlugin/GeneratedSources/*.swift | wc -l)" = 16 ] \
-        && [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls2/*/RonCodegenPlugin/GeneratedSources/*.swift | wc -l)" = 16 ] \
+    [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls1/*/RonCodegenPlugin/GeneratedSources/RonOperations*.swift | wc -l)" = 16 ] \
+        && [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls2/*/RonCodegenPlugin/GeneratedSources/RonOperations*.swift | wc -l)" = 16 ] \
         && [ -f "$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)/RonOperationsFront.swift" ] \
         || { ls -R .build/plugins/outputs; echo "error: the parts do not hold 16 files each, or the front no catalog"; exit 1; }
     # An edited operation recompiles the part that holds it, neither the types nor the other part.

@@ -28,6 +28,34 @@ struct RonCodegenPlugin: BuildToolPlugin {
     /// A small schema's files are small: 32 built as fast as 8 on a 45 KB description.
     static let shards = 32
 
+    /// The files of a large description's code (at least ``largeSchemaBytes`` of documents): twice
+    /// as many, the first third of them in name order empty (`--leading-empty-files`). The compiler
+    /// driver forms at most 25 files into one job, so 64 files make three jobs on two cores, in the
+    /// order SwiftPM lists the files; the first, empty, ends at once and the two with the code run
+    /// side by side, where the two jobs of 32 files often ran one after the other (on Kubernetes'
+    /// types, 38-41 s against 37-63 s: BENCHMARKS.md, "The calls in parts").
+    static let largeShards = (count: 64, empty: 21)
+
+    /// The size of a schema's documents from which its code takes ``largeShards``.
+    static let largeSchemaBytes = 2_000_000
+
+    /// `--shards` (and `--leading-empty-files`) for `schema`: decided when SwiftPM plans the build,
+    /// as the files are, so the command and its outputs agree until the next plan.
+    static func layout(of schema: URL) -> (count: Int, empty: Int) {
+        let bytes = SchemaLocator.inputs(of: schema).reduce(0) { total, url in
+            total
+                + ((try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])).flatMap {
+                    $0.isRegularFile == true ? $0.fileSize : nil
+                } ?? 0)
+        }
+        return bytes >= largeSchemaBytes ? largeShards : (shards, 0)
+    }
+
+    /// The `--shards` arguments of `layout`.
+    static func shardArguments(_ layout: (count: Int, empty: Int)) -> [String] {
+        ["--shards", String(layout.count)] + (layout.empty > 0 ? ["--leading-empty-files", String(layout.empty)] : [])
+    }
+
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         if !["RonGenerated", "RonAppSdkSwift"].contains(target.name) {
@@ -51,13 +79,15 @@ struct RonCodegenPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         // The types go in a fixed number of files, so a debug build compiles them on several cores
         // (one file is one compiler job).
-        var generated = Self.files(in: output, named: "RonGenerated")
+        let layout = Self.layout(of: schema)
+        var generated = Self.files(in: output, named: "RonGenerated", count: layout.count)
         // --stamp: a build planned again (after a clean build, or a change to Package.swift) links
         // the tool again and runs this command though nothing it reads changed; the stamp makes
         // such a run return at once instead of generating the same files.
-        var arguments = [
-            "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
-        ]
+        var arguments =
+            [
+                "--schema", schema.path, "--output", output.path, "--stamp",
+            ] + Self.shardArguments(layout)
         switch target.name {
         case "RonGenerated":
             break
@@ -95,8 +125,8 @@ struct RonCodegenPlugin: BuildToolPlugin {
 
     /// The plugin's files named after `stem` in `output`: `<stem>.swift`, `<stem>+1.swift` … (as
     /// `ron-codegen --shards` names them); fixed, so the plan never changes with the schema.
-    static func files(in output: URL, named stem: String) -> [URL] {
-        (0..<shards).map { index in output.appending(path: index == 0 ? "\(stem).swift" : "\(stem)+\(index).swift") }
+    static func files(in output: URL, named stem: String, count: Int) -> [URL] {
+        (0..<count).map { index in output.appending(path: index == 0 ? "\(stem).swift" : "\(stem)+\(index).swift") }
     }
 
     /// The command that runs `ron-codegen` with `arguments` over `schema` (its files and folders
@@ -135,20 +165,25 @@ extension RonCodegenPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        var arguments = [
-            "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
-            "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
-            "--client-module", "RonAppSdkSwift",
-        ]
+        let layout = Self.layout(of: schema)
+        var arguments =
+            [
+                "--schema", schema.path, "--output", output.path, "--stamp",
+                "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
+                "--client-module", "RonAppSdkSwift",
+            ] + Self.shardArguments(layout)
         // The calls the types' run prepared, and that run's first file as an input, so this command
         // runs after it; without them (a folder named otherwise), this run generates the calls itself.
         let parts = SchemaTargets.callsTargets(of: types, in: context.package)
-        var outputs = Self.files(in: output, named: "RonOperations")
+        var outputs = Self.files(in: output, named: "RonOperations", count: layout.count)
         if parts.count > 1, let part = parts.firstIndex(where: { $0.id == target.id }) {
             // One part of the calls: its run of the files (the front, which imports every part, has
             // the catalog and the security schemes).
             arguments += Self.partsArguments(parts) + ["--calls-part", target.moduleName]
-            outputs = outputs.indices.filter { Self.part(ofFile: $0, parts: parts.count) == part }.map { outputs[$0] }
+            outputs = outputs.indices.filter { Self.part(ofFile: $0, of: layout.count, parts: parts.count) == part }.map
+            {
+                outputs[$0]
+            }
         }
         arguments += preparedArguments(context: context, target: target, types: types, parts: parts)
         return [
@@ -181,11 +216,12 @@ extension RonCodegenPlugin {
         }
         let schema = types.directoryURL.appending(path: "Schema").resolvingSymlinksInPath()
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        var arguments = [
-            "--schema", schema.path, "--output", output.path, "--shards", String(Self.shards), "--stamp",
-            "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
-            "--client-module", "RonAppSdkSwift",
-        ]
+        var arguments =
+            [
+                "--schema", schema.path, "--output", output.path, "--stamp",
+                "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
+                "--client-module", "RonAppSdkSwift",
+            ] + Self.shardArguments(Self.layout(of: schema))
         arguments += Self.partsArguments(parts) + ["--calls-front"]
         arguments += preparedArguments(context: context, target: target, types: types, parts: parts)
         return [
@@ -217,7 +253,7 @@ extension RonCodegenPlugin {
         guard let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
             !parts.isEmpty
         else { return [] }
-        return [Self.files(in: typesFolder.appending(path: "GeneratedSources"), named: "RonGenerated")[0]]
+        return [typesFolder.appending(path: "GeneratedSources").appending(path: "RonGenerated.swift")]
     }
 
     /// `--calls-parts` with the parts' modules, when there are two or more.
@@ -227,8 +263,8 @@ extension RonCodegenPlugin {
 
     /// The part (from 0) whose target writes file `index` of the calls: runs of consecutive files,
     /// as `ron-codegen --calls-part` writes them (`SwiftRenderer.callsPart(ofShard:count:parts:)`).
-    static func part(ofFile index: Int, parts: Int) -> Int {
-        index * parts / shards
+    static func part(ofFile index: Int, of count: Int, parts: Int) -> Int {
+        index * parts / count
     }
 
     /// The folder in a plugin work directory where the types' run writes the calls it prepares.

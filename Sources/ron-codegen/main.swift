@@ -58,6 +58,10 @@ struct Arguments {
                                    --prepare-calls made them from the same generator, options and schema
                                    files; else generate them (a split package's two targets read the
                                    documents once)
+          --leading-empty-files <n>
+                                   with --shards: the first n files in name order hold no code, the rest
+                                   what the shards would (the compiler driver's first job, of the files
+                                   SwiftPM lists first, then ends at once; not for --calls-parts)
           --calls-parts <a,b,…>    with --shards and --operations (or --prepare-calls): the calls in these
                                    modules, built side by side, each a run of the files, and a front
                                    module importing them all for the catalog and the security schemes
@@ -102,11 +106,22 @@ struct Arguments {
                     .map { String($0).trimmingCharacters(in: .whitespaces) }
             case "--calls-part": callsPart = try reader.value(for: flag)
             case "--calls-front": callsFront = true
+            case "--leading-empty-files":
+                let text = try reader.value(for: flag)
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError("--leading-empty-files wants a whole number, got '\(text)'")
+                }
+                options.leadingEmptyFiles = count
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
         guard schema != nil, output != nil else { throw UsageError("--schema and --output are required") }
         try checkCallsParts()
+        if options.leadingEmptyFiles > 0, options.leadingEmptyFiles >= shards || split {
+            throw UsageError(
+                "--leading-empty-files \(options.leadingEmptyFiles) wants --shards above it (and no --split), got --shards \(shards)"
+            )
+        }
         if prepareCalls != nil, generated != .types || check || split {
             throw UsageError(
                 "--prepare-calls goes with a run of types only (no --operations, --with-operations, --check or --split)"
@@ -177,6 +192,7 @@ struct Arguments {
             if let value { key += [flag, value] }
         }
         if !options.callsParts.isEmpty { key += ["--calls-parts", options.callsParts.joined(separator: ",")] }
+        if options.leadingEmptyFiles > 0 { key += ["--leading-empty-files", String(options.leadingEmptyFiles)] }
         return key + (strict ? ["--strict"] : [])
     }
 }

@@ -241,6 +241,9 @@ struct PreparedCallsTests {
             #expect(run.status == 64, "\(flags)")
             #expect(run.error.contains(message), "\(flags): \(run.error)")
         }
+        let padded = try await tool.run(callsArguments(schema, output) + ["--leading-empty-files", "4"])
+        #expect(padded.status == 64)
+        #expect(padded.error.contains("--leading-empty-files 4 wants --shards above it"), "\(padded.error)")
         let types = try await tool.run(typesArguments(schema, output) + ["--calls-parts", "A,B"])
         #expect(types.status == 64)
         #expect(types.error.contains("--calls-parts goes with --operations or --prepare-calls"))

@@ -74,6 +74,38 @@ struct ShardTests {
         #expect(few == [SwiftRenderer.shard(of: "A", count: 8), SwiftRenderer.shard(of: "B", count: 8)])
     }
 
+    @Test("leading empty files: the first in name order hold no code, the others what fewer files would")
+    func leadingEmptyFiles() throws {
+        let model = try model((0..<30).map { "Kind\($0)" })
+        var generator = CodeGenerator()
+        generator.options.leadingEmptyFiles = 3
+        let padded = generator.files(for: model, split: false, output: .types, shards: 12)
+        let fewer = CodeGenerator().files(for: model, split: false, output: .types, shards: 9)
+        #expect(padded.map(\.name) == (0..<12).map(SwiftRenderer.shardFileName))
+        // By name, RonGenerated+1, +10 and +11 come first (before +2); RonGenerated.swift comes last.
+        let empty = SwiftRenderer.leadingEmptyFileIndices(count: 12, empty: 3)
+        #expect(empty == [1, 10, 11])
+        let holding = (0..<12).filter { !empty.contains($0) }
+        for index in empty {
+            #expect(!padded[index].contents.contains("public "), "\(padded[index].name)")
+            #expect(padded[index].contents.hasPrefix("// DO NOT EDIT."))
+        }
+        // The others, in order, are the nine files' code, each named after its own place.
+        #expect(holding.map { padded[$0].contents } == fewer.map(\.contents))
+        // The calls alone in a run of one target of calls: the same.
+        let schema = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Golden/Operations/Schema")
+        let operations = try CodeGenerator().model(schemaDirectory: schema)
+        var calls = CodeGenerator()
+        calls.options.typesModule = "Types"
+        calls.options.leadingEmptyFiles = 3
+        let paddedCalls = calls.files(for: operations, split: false, output: .operations, shards: 12)
+        calls.options.leadingEmptyFiles = 0
+        let fewerCalls = calls.files(for: operations, split: false, output: .operations, shards: 9)
+        #expect(holding.map { paddedCalls[$0].contents } == fewerCalls.map(\.contents))
+        #expect(empty.allSatisfy { !paddedCalls[$0].contents.contains("func ") })
+        #expect(paddedCalls.map(\.name) == (0..<12).map { SwiftRenderer.shardFileName($0, stem: "RonOperations") })
+    }
+
     @Test("one shard is the single file; --split wins over shards")
     func degenerateCounts() throws {
         let model = try model(["One", "Two"])

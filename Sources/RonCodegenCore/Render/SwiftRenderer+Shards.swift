@@ -17,10 +17,45 @@ extension SwiftRenderer {
     /// the operation catalog, named `RonOperations.swift`, `RonOperations+1.swift` …, for a target
     /// of their own beside the target of the types (``SwiftRenderer/Options/typesModule``): an edit
     /// of one operation then recompiles a module of calls, not the types.
+    ///
+    /// With ``Options/leadingEmptyFiles``, that many of the `count` files, the first in name order,
+    /// hold nothing but the head of a file, and the code goes in the others as it would in that many
+    /// fewer files.
     public func renderShards(_ model: SchemaModel, count: Int, calls: Bool = false, types: Bool = true) -> [(
         name: String, contents: String
     )] {
         let count = max(count, 1)
+        let empty = types || options.callsParts.count < 2 ? options.leadingEmptyFiles : 0
+        guard empty > 0, empty < count else {
+            return renderHoldingShards(model, count: count, calls: calls, types: types)
+        }
+        let padding = Self.leadingEmptyFileIndices(count: count, empty: empty)
+        let holding = (0..<count).filter { !padding.contains($0) }
+        let stem = types ? "RonGenerated" : "RonOperations"
+        let rendered = renderHoldingShards(model, count: holding.count, calls: calls, types: types)
+        var files = [(name: String, contents: String)?](repeating: nil, count: count)
+        for (position, file) in rendered.enumerated() {
+            files[holding[position]] = (Self.shardFileName(holding[position], stem: stem), file.contents)
+        }
+        let head = types ? header(for: model.documents, importingClient: false).text : operationsHeader(model).text
+        for index in padding { files[index] = (Self.shardFileName(index, stem: stem), head) }
+        return files.compactMap { $0 }
+    }
+
+    /// The files, of `count`, that hold no code when `empty` do: the first `empty` in name order
+    /// (`RonGenerated+1.swift`, `RonGenerated+10.swift` … sort before `RonGenerated+2.swift`).
+    /// SwiftPM hands a target's files to the compiler driver by name, and the driver's first job takes
+    /// the first of them: empty, it ends at once, and the jobs with the code start side by side
+    /// (BENCHMARKS.md, "The calls in parts").
+    public static func leadingEmptyFileIndices(count: Int, empty: Int) -> Set<Int> {
+        let byName = (0..<count).sorted { shardFileName($0) < shardFileName($1) }
+        return Set(byName.prefix(max(0, min(empty, count - 1))))
+    }
+
+    /// ``renderShards(_:count:calls:types:)`` with every file holding code.
+    private func renderHoldingShards(_ model: SchemaModel, count: Int, calls: Bool, types: Bool) -> [(
+        name: String, contents: String
+    )] {
         guard types else { return renderOperationShards(model, count: count) }
         let renderer = knowing(model)
         let calls = calls && !model.operations.isEmpty

@@ -85,6 +85,11 @@ public struct SwiftRenderer: Sendable {
         /// and a front module that imports them all holds the catalog and the security schemes
         /// (``SwiftRenderer/callsFrontFileName``). Fewer than two: the calls in one module.
         public var callsParts: [String] = []
+        /// How many of the files of ``SwiftRenderer/renderShards(_:count:calls:types:)`` hold no
+        /// code: the first in name order, as SwiftPM lists a target's files and the compiler driver
+        /// forms its jobs from runs of them (``SwiftRenderer/leadingEmptyFileIndices(count:empty:)``).
+        /// Not for the parts of calls.
+        public var leadingEmptyFiles = 0
 
         /// Options; the defaults fit the package's own RonGenerated target.
         public init(runtimeModule: String? = nil, catalogName: String = "RonSchemaCatalog") {
