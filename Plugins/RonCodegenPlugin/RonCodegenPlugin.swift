@@ -166,15 +166,9 @@ extension RonCodegenPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         let layout = Self.layout(of: schema)
-        var arguments =
-            [
-                "--schema", schema.path, "--output", output.path, "--stamp",
-                "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
-                "--client-module", "RonAppSdkSwift",
-            ] + Self.shardArguments(layout)
-        // The calls the types' run prepared, and that run's first file as an input, so this command
-        // runs after it; without them (a folder named otherwise), this run generates the calls itself.
         let parts = SchemaTargets.callsTargets(of: types, in: context.package)
+        let run = callsRun(context: context, target: target, types: types, parts: parts, schema: schema)
+        var arguments = run.arguments
         var outputs = Self.files(in: output, named: "RonOperations", count: layout.count)
         if parts.count > 1, let part = parts.firstIndex(where: { $0.id == target.id }) {
             // One part of the calls: its run of the files (the front, which imports every part, has
@@ -185,13 +179,10 @@ extension RonCodegenPlugin {
                 outputs[$0]
             }
         }
-        arguments += preparedArguments(context: context, target: target, types: types, parts: parts)
         return [
             try Self.command(
                 "ron-codegen \(target.name): the calls of \(types.name)'s Schema/", context: context,
-                arguments: arguments, schema: schema,
-                after: preparedInputs(context: context, target: target, types: types, parts: parts),
-                outputs: outputs)
+                arguments: arguments, schema: schema, after: run.after, outputs: outputs)
         ]
     }
 
@@ -215,45 +206,39 @@ extension RonCodegenPlugin {
             return []
         }
         let schema = types.directoryURL.appending(path: "Schema").resolvingSymlinksInPath()
+        let run = callsRun(context: context, target: target, types: types, parts: parts, schema: schema)
+        return [
+            try Self.command(
+                "ron-codegen \(target.name): the catalog of the calls of \(types.name)'s Schema/", context: context,
+                arguments: run.arguments + Self.partsArguments(parts) + ["--calls-front"], schema: schema,
+                after: run.after,
+                outputs: [context.pluginWorkDirectoryURL.appending(path: "GeneratedSources/RonOperationsFront.swift")])
+        ]
+    }
+
+    /// What every run of calls over `types`'s `schema` passes (into `target`'s GeneratedSources/), with
+    /// `--prepared` and the folder where the types' run writes the calls when it prepares them for
+    /// `target` (one of `parts`, or their front); then that run's first file is an input (`after`),
+    /// so this command runs after it. Without them (a folder named otherwise) the run generates the
+    /// calls itself.
+    private func callsRun(
+        context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget, parts: [SourceModuleTarget],
+        schema: URL
+    ) -> (arguments: [String], after: [URL]) {
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        var arguments =
+        let arguments =
             [
                 "--schema", schema.path, "--output", output.path, "--stamp",
                 "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
                 "--client-module", "RonAppSdkSwift",
             ] + Self.shardArguments(Self.layout(of: schema))
-        arguments += Self.partsArguments(parts) + ["--calls-front"]
-        arguments += preparedArguments(context: context, target: target, types: types, parts: parts)
-        return [
-            try Self.command(
-                "ron-codegen \(target.name): the catalog of the calls of \(types.name)'s Schema/", context: context,
-                arguments: arguments, schema: schema,
-                after: preparedInputs(context: context, target: target, types: types, parts: parts),
-                outputs: [output.appending(path: "RonOperationsFront.swift")])
-        ]
-    }
-
-    /// `--prepared` and the folder where the types' run writes the calls, when that run prepares
-    /// them for `target` (one of `parts`, or their front); none when the folder is named otherwise
-    /// (the run then generates the calls itself).
-    private func preparedArguments(
-        context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget, parts: [SourceModuleTarget]
-    ) -> [String] {
         guard let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
             !parts.isEmpty
-        else { return [] }
-        return ["--prepared", Self.preparedCalls(in: typesFolder).path]
-    }
-
-    /// The types' first file, as an input: the command that takes the prepared calls runs after
-    /// the types' run that prepares them.
-    private func preparedInputs(
-        context: PluginContext, target: SourceModuleTarget, types: SourceModuleTarget, parts: [SourceModuleTarget]
-    ) -> [URL] {
-        guard let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
-            !parts.isEmpty
-        else { return [] }
-        return [typesFolder.appending(path: "GeneratedSources").appending(path: "RonGenerated.swift")]
+        else { return (arguments, []) }
+        return (
+            arguments + ["--prepared", Self.preparedCalls(in: typesFolder).path],
+            [typesFolder.appending(path: "GeneratedSources/RonGenerated.swift")]
+        )
     }
 
     /// `--calls-parts` with the parts' modules, when there are two or more.

@@ -18,22 +18,41 @@ enum SchemaTargets {
         return nil
     }
 
-    /// The targets of `package` that get the calls of `types`'s schema, by name: those whose types
-    /// target (``typesTarget(of:)``) is `types`, that see `RonClient` (depend on `RonAppSdkSwift`)
-    /// where `types` does not, and that depend on no other of them. Two or more are the parts of the
-    /// calls, each with its run of the files, built side by side (`ron new --split --calls-targets`).
+    /// The targets of `package` that get the calls of `types`'s schema: those whose types target
+    /// (``typesTarget(of:)``) is `types`, that see `RonClient` (depend on `RonAppSdkSwift`) where
+    /// `types` does not, and that depend on no other of them. Two or more that each hold a Swift file
+    /// beginning with ``partMarker`` are the parts of the calls, by name, each with its run of the
+    /// files, built side by side (`ron new --split --calls-targets`); else the first by name alone (a
+    /// target of the user's own that depends on the types and the client is not a part: it may not
+    /// run the plugin, and its share of the calls would be missing).
     static func callsTargets(of types: SourceModuleTarget, in package: Package) -> [SourceModuleTarget] {
         guard !seesClient(types) else { return [] }
         let candidates = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
             typesTarget(of: $0)?.id == types.id && seesClient($0)
         }
         let ids = Set(candidates.map(\.id))
-        return candidates.filter { candidate in
+        let calls = candidates.filter { candidate in
             !candidate.dependencies.contains { dependency in
                 guard case .target(let other) = dependency else { return false }
                 return ids.contains(other.id)
             }
         }.sorted { $0.name < $1.name }
+        let parts = calls.filter(isMarkedPart)
+        return parts.count > 1 ? parts : Array(calls.prefix(1))
+    }
+
+    /// The first line of a Swift file that makes its target a part of the calls of the types target
+    /// it depends on (`ron new --split --calls-targets` writes it).
+    static let partMarker = "// ron-codegen: a part of the calls"
+
+    /// Whether one of `target`'s Swift files begins with ``partMarker``.
+    static func isMarkedPart(_ target: SourceModuleTarget) -> Bool {
+        target.sourceFiles(withSuffix: "swift").contains { file in
+            guard let handle = try? FileHandle(forReadingFrom: file.url) else { return false }
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: partMarker.utf8.count)) ?? Data()
+            return head == Data(partMarker.utf8)
+        }
     }
 
     /// For a target with no `Schema/` that depends on the parts of a types target's calls (two or more

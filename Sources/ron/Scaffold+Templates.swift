@@ -118,9 +118,10 @@ extension Scaffold {
     /// A part's one handwritten file.
     var partSource: String {
         """
-        // A share of the calls of \(schemaTarget)'s Schema/, generated when this target builds (each target
-        // of calls that depends on \(schemaTarget) gets its own); edit the documents, not generated code.
-        // `import \(api)` gives every share.
+        // ron-codegen: a part of the calls
+        // A share of the calls of \(schemaTarget)'s Schema/, generated when this target builds: the line
+        // above makes this target one of the parts of the calls (each gets its own run of the files);
+        // edit the documents, not generated code. `import \(api)` gives every share.
 
         """
     }

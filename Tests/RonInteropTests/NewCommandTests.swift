@@ -166,8 +166,9 @@ import Testing
             let start = try #require(manifest.range(of: "name: \"\(part)\""))
             let target = manifest[start.upperBound...].prefix(while: { $0 != ")" })
             #expect(target.contains("dependencies: [\"ShopFrontAPITypes\", .product(name: \"RonAppSdkSwift\""))
-            #expect(
-                FileManager.default.fileExists(atPath: package.appending(path: "Sources/\(part)/\(part).swift").path))
+            let file = try String(
+                contentsOf: package.appending(path: "Sources/\(part)/\(part).swift"), encoding: .utf8)
+            #expect(file.hasPrefix("// ron-codegen: a part of the calls\n"), "the build plugin's mark of a part")
         }
         let api = try #require(manifest.range(of: "name: \"ShopFrontAPI\","))
         let front = manifest[api.upperBound...].prefix(while: { $0 != ")" })
