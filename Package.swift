@@ -352,6 +352,13 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),
+        // A user's own target over the same types and the client, not a part (no mark, no plugin).
+        .target(
+            name: "RonPluginPartsUser",
+            dependencies: ["RonPluginPartsTypes", "RonAppSdkSwift"],
+            path: "Tests/RonPluginPartsUser",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "RonPluginPartsTests",
             dependencies: [
@@ -443,7 +450,10 @@ if threadSanitizer {
     ]
     package.targets.removeAll {
         ($0.type == .test && !clientSuites.contains($0.name))
-            || ["RonPluginSplitTypes", "RonPluginPartsTypes", "RonPluginPartsCallsA", "RonPluginPartsCallsB"].contains(
+            || [
+                "RonPluginSplitTypes", "RonPluginPartsTypes", "RonPluginPartsCallsA", "RonPluginPartsCallsB",
+                "RonPluginPartsUser",
+            ].contains(
                 $0.name)
     }
 }

@@ -301,16 +301,30 @@ SWIFT
     git reset -q --hard "$start"
     git clean -qfd
 fi
+# take_package DIR MESSAGE: the package `ron new` wrote in DIR takes this package's place (whose .build
+# holds the SDK built already), as a user starts one, committed with MESSAGE.
+take_package() {
+    git rm -q -r Package.swift README.md ci.sh Sources Tests
+    (cd "$1" && tar --exclude=./.git -cf - .) | tar -xf -
+    git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "$2"
+}
+# edit_widget_summary: one operation edited (its summary) in a split package's types target.
+edit_widget_summary() {
+    python3 - Sources/ShopFrontAPITypes/Schema/widgets.openapi.json <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+doc["paths"]["/widgets/{widget_id}"]["get"]["summary"] = "One widget, by its id (edited)"
+json.dump(doc, open(path, "w"), indent=2)
+PY
+}
 if $split; then
     echo "== ron new --split: the types in a target of their own, the calls beside them"
     start=$(git rev-parse HEAD)
     run 0 "$bin/ron new --split --name ShopFront $work/split"
-    # Written over this package (whose .build holds the SDK built already), as a user starts one.
-    git rm -q -r Package.swift README.md ci.sh Sources Tests
-    (cd "$work/split" && tar --exclude=./.git -cf - .) | tar -xf -
+    take_package "$work/split" "split"
     [ -d Sources/ShopFrontAPITypes/Schema ] && [ ! -e Sources/ShopFrontAPI/Schema ] \
         || { ls -R Sources; echo "error: ron new --split did not put Schema/ in the types target alone"; exit 1; }
-    git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "split"
     run 0 "./ci.sh"
     for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
         expect_out "Test $test() passed"
@@ -324,13 +338,7 @@ if $split; then
     expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes, whose calls ShopFrontAPI gets), fixtures Tests/ShopFrontAPITests/Fixtures"
     expect_out "2 of 2 examples fit the schema"
     # An edited operation (its summary) recompiles the calls, and no file of the types.
-    python3 - Sources/ShopFrontAPITypes/Schema/widgets.openapi.json <<'PY'
-import json, sys
-path = sys.argv[1]
-doc = json.load(open(path))
-doc["paths"]["/widgets/{widget_id}"]["get"]["summary"] = "One widget, by its id (edited)"
-json.dump(doc, open(path, "w"), indent=2)
-PY
+    edit_widget_summary
     run 0 "swift build --target ShopFrontAPI"
     expect_out "Compiling ShopFrontAPI "
     if grep -q "Compiling ShopFrontAPITypes" "$work/out"; then
@@ -379,9 +387,7 @@ PY
     echo "== ron new --split --calls-targets 2: the calls in two targets built side by side, ShopFrontAPI their front"
     start=$(git rev-parse HEAD)
     run 0 "$bin/ron new --split --calls-targets 2 --name ShopFront $work/parts"
-    git rm -q -r Package.swift README.md ci.sh Sources Tests
-    (cd "$work/parts" && tar --exclude=./.git -cf - .) | tar -xf -
-    git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "parts"
+    take_package "$work/parts" "parts"
     run 0 "./ci.sh"
     for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
         expect_out "Test $test() passed"
@@ -404,13 +410,7 @@ PY
         && [ -f "$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)/RonOperationsFront.swift" ] \
         || { ls -R .build/plugins/outputs; echo "error: the parts do not hold 16 files each, or the front no catalog"; exit 1; }
     # An edited operation recompiles the part that holds it, neither the types nor the other part.
-    python3 - Sources/ShopFrontAPITypes/Schema/widgets.openapi.json <<'PY'
-import json, sys
-path = sys.argv[1]
-doc = json.load(open(path))
-doc["paths"]["/widgets/{widget_id}"]["get"]["summary"] = "One widget, by its id (edited)"
-json.dump(doc, open(path, "w"), indent=2)
-PY
+    edit_widget_summary
     run 0 "swift build --target ShopFrontAPI"
     holder=$(grep -l "(edited)" .build/plugins/outputs/*/ShopFrontAPICalls*/*/RonCodegenPlugin/GeneratedSources/*.swift \
         | sed 's|.*/\(ShopFrontAPICalls[0-9]\)/.*|\1|' | sort -u)

@@ -12,7 +12,10 @@ import PackagePlugin
 /// `RonOperations*.swift`, over the types of that target, which must depend on `RonGenerated`
 /// alone): the calls in a module of their own, so an edit of an operation recompiles only them.
 /// The types' run then writes those calls too, from its one reading of the documents, and the calls'
-/// run (ordered after it) takes them (`ron-codegen --prepare-calls`, `--prepared`).
+/// run (ordered after it) takes them (`ron-codegen --prepare-calls`, `--prepared`). Several such
+/// targets, each marked as a part (``SchemaTargets/partMarker``), share the calls, each a run of the
+/// files, and a target that depends on them, their front, gets the operation catalog over them and
+/// the security schemes (``SchemaTargets/front(_:in:)``).
 /// Otherwise the package's top-level `Schema/`. The command always writes the same fixed set of
 /// files, and it lists the schema directories themselves as inputs besides every schema file: a directory's
 /// modification time changes when a file is added, removed or renamed in it, so the build
@@ -103,7 +106,7 @@ struct RonCodegenPlugin: BuildToolPlugin {
             arguments += ["--runtime-module", "RonGenerated"]
             // The calls go in the same files as the types, each file its share, so the files are of
             // one size and a debug build's jobs even.
-            if target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
+            if SchemaTargets.seesClient(target) {
                 arguments += ["--with-operations", "--client-module", "RonAppSdkSwift"]
             } else if case let parts = SchemaTargets.callsTargets(of: target, in: context.package), !parts.isEmpty {
                 // The calls' target comes next and reads the same documents: this run writes its
@@ -151,13 +154,13 @@ extension RonCodegenPlugin {
         -> [Command]
     {
         let schema = types.directoryURL.appending(path: "Schema").resolvingSymlinksInPath()
-        guard target.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) else {
+        guard SchemaTargets.seesClient(target) else {
             Diagnostics.error(
                 "RonCodegenPlugin: \(target.name) has no Schema/ of its own, so it gets the calls of "
                     + "\(types.name)'s; they are methods of RonClient: make \(target.name) depend on RonAppSdkSwift")
             return []
         }
-        if types.recursiveTargetDependencies.contains(where: { $0.name == "RonAppSdkSwift" }) {
+        if SchemaTargets.seesClient(types) {
             Diagnostics.error(
                 "RonCodegenPlugin: \(types.name) depends on RonAppSdkSwift, so it gets its calls itself, and "
                     + "\(target.name) (no Schema/ of its own) would declare them again: make \(types.name) "
