@@ -64,6 +64,9 @@ struct ReferenceLocator {
     func relocating(_ node: DocumentValue, path: String) throws(CodegenError) -> (
         node: DocumentValue, files: [String]
     ) {
+        // A file whose every `$ref` is within itself (`#/…`, as a description in one file writes
+        // them) is left as it is: walking it is cheaper than building it again.
+        if CodeGenerator.references(in: node).allSatisfy({ $0.isEmpty || $0.hasPrefix("#") }) { return (node, []) }
         var found: [String] = []
         var seen: Set<String> = []
         let result = try relocating(node, path: path, pointer: "", names: false, found: &found, seen: &seen)

@@ -127,8 +127,11 @@ extension SchemaNormalizer {
             for (key, value) in members {
                 let here = place.appending(key)
                 if key == "schema", value.members != nil || value == .bool(true) {
-                    let hint = name + (node["name"]?.string.map(Self.word) ?? Self.schemaHint(place))
-                    if needsDeclaration(value) { _ = named(here, node: value, hint: hint) }
+                    // The hint names a declaration only: most schemas of an operation name a type.
+                    if needsDeclaration(value) {
+                        let hint = name + (node["name"]?.string.map(Self.word) ?? Self.schemaHint(place))
+                        _ = named(here, node: value, hint: hint)
+                    }
                     let (form, nullable) = try lower(value, at: here, definition: false)
                     result.append((key, nullable ? nullableForm(form) : form))
                 } else if key == "examples" || key == "example" {

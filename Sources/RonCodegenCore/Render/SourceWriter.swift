@@ -1,3 +1,5 @@
+import Foundation
+
 /// Accumulates Swift source with indentation.
 struct SourceWriter {
     private(set) var text = ""
@@ -73,15 +75,28 @@ struct SourceWriter {
     /// The lines of `bytes` (UTF-8), split at every line break Swift knows (LF, CR, CR LF), the
     /// breaks left out: one range for a text without any, an empty range after a final break.
     static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        while true {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            ranges.append(start..<end)
-            guard end < bytes.count else { return ranges }
-            let crlf = bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A
-            start = end + (crlf ? 2 : 1)
+        // `memchr` finds the breaks: a loop over the bytes ran generic code per byte in the debug
+        // build the plugin runs (every parameter's description of every call passes here).
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [0..<0] }
+            let count = buffer.count
+            func next(_ byte: UInt8, from start: Int) -> Int {
+                guard start < count, let found = memchr(base + start, Int32(byte), count - start) else { return count }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            var ranges: [Range<Int>] = []
+            var start = 0
+            var lf = next(0x0A, from: 0)
+            var cr = next(0x0D, from: 0)
+            while true {
+                if lf < start { lf = next(0x0A, from: start) }
+                if cr < start { cr = next(0x0D, from: start) }
+                let end = min(lf, cr)
+                ranges.append(start..<end)
+                guard end < count else { return ranges }
+                // CR LF is one break (`lf` is `count` when there is no LF left).
+                start = end + (end == cr && lf == end + 1 && lf < count ? 2 : 1)
+            }
         }
     }
 }

@@ -38,6 +38,7 @@ extension SwiftRenderer {
     )] {
         let parts = options.callsParts.count
         renderCallsByShard(model, into: &writers)
+        let chunks = Self.shardedOperationChunks(model, count: count)
         for part in 0..<parts {
             let shards = (0..<count).filter { Self.callsPart(ofShard: $0, count: count, parts: parts) == part }
             guard let first = shards.first else { continue }
@@ -47,7 +48,7 @@ extension SwiftRenderer {
             renderSecurity(model, into: &writers[first], inPart: true)
             for shard in shards {
                 renderShardedOperationCatalogChunks(
-                    shard: shard, count: count, of: model, into: &writers[shard], extending: name)
+                    chunks, shard: shard, of: model, into: &writers[shard], extending: name)
             }
         }
         var files = writers.enumerated().map { index, writer in

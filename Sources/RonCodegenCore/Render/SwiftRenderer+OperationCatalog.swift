@@ -48,10 +48,12 @@ extension SwiftRenderer {
 
     /// The fill functions of file `shard` (``shardedOperationChunks(_:count:)``), as extensions of
     /// the catalog (or of `extending`: a part's share of it, ``renderCallsPartCatalog(_:part:count:into:)``).
+    /// `chunks` are every file's (``shardedOperationChunks(_:count:)``, worked out once for all files).
     func renderShardedOperationCatalogChunks(
-        shard: Int, count: Int, of model: SchemaModel, into w: inout SourceWriter, extending: String? = nil
+        _ chunks: [(shard: Int, index: Int, positions: [Int])], shard: Int, of model: SchemaModel,
+        into w: inout SourceWriter, extending: String? = nil
     ) {
-        let chunks = Self.shardedOperationChunks(model, count: count).filter { $0.shard == shard }
+        let chunks = chunks.filter { $0.shard == shard }
         guard !chunks.isEmpty else { return }
         w.line()
         w.block("extension \(extending ?? options.operationCatalogName)") { w in

@@ -60,10 +60,11 @@ extension SwiftRenderer {
         let renderer = knowing(model)
         let calls = calls && !model.operations.isEmpty
         var writers = (0..<count).map { _ in header(for: model.documents, importingClient: calls) }
-        let rendered = model.types.map { type -> SourceWriter in
+        let types = model.types
+        let rendered = ConcurrentWork.map(types.count) { index -> SourceWriter in
             var writer = SourceWriter()
             writer.line()
-            renderer.render(type, into: &writer)
+            renderer.render(types[index], into: &writer)
             return writer
         }
         let shards = Self.placement(
@@ -112,8 +113,9 @@ extension SwiftRenderer {
         writers[0].line()
         renderShardedOperationCatalog(model, count: count, into: &writers[0])
         renderSecurity(model, into: &writers[0])
+        let chunks = Self.shardedOperationChunks(model, count: count)
         for shard in 0..<count {
-            renderShardedOperationCatalogChunks(shard: shard, count: count, of: model, into: &writers[shard])
+            renderShardedOperationCatalogChunks(chunks, shard: shard, of: model, into: &writers[shard])
         }
     }
 
@@ -124,9 +126,14 @@ extension SwiftRenderer {
         for operation in model.operations {
             operationsByShard[Self.shard(of: operation.operationId, count: count)].append(operation)
         }
-        for shard in 0..<count where !operationsByShard[shard].isEmpty {
-            renderCalls(operationsByShard[shard], into: &writers[shard])
+        // Each file's calls on their own, on every core (``ConcurrentWork``), then in their files.
+        let byShard = operationsByShard
+        let calls = ConcurrentWork.map(count) { shard in
+            var writer = SourceWriter()
+            if !byShard[shard].isEmpty { renderCalls(byShard[shard], into: &writer) }
+            return writer
         }
+        for shard in 0..<count { writers[shard].append(calls[shard]) }
     }
 
     /// The head of a file of calls in a module of their own: Foundation is imported by the names

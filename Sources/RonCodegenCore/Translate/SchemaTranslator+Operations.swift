@@ -33,7 +33,9 @@ extension SchemaTranslator {
     func operations(
         _ documents: [Document], types: [NamedType], schemes: [SecurityScheme] = []
     ) throws(CodegenError) -> [Operation] {
-        var result: [Operation] = []
+        // The path items, in document order, each with the server path of its document (whose
+        // warnings come before those of its path items, as the documents are read).
+        var items: [(document: Document, template: String, item: DocumentValue, at: Location, server: String)] = []
         for document in documents where document.root["openapi"] != nil {
             guard let paths = document.root["paths"] else { continue }
             let at = Location(file: document.path, pointer: "/paths")
@@ -42,27 +44,24 @@ extension SchemaTranslator {
                 serverPath(document.root["servers"], at: Location(file: document.path, pointer: "/servers"))
                 ?? Self.appPlaneServerPath
             for (template, item) in entries where !template.hasPrefix("x-") {
-                let here = at.appending(template)
-                let itemServer = serverPath(item["servers"], at: here.appending("servers")) ?? server
-                for var operation in pathItem(template, item, document: document, at: here, types: types) {
-                    let method = operation.method.lowercased()
-                    operation.serverPath =
-                        serverPath(item[method]?["servers"], at: here.appending(method).appending("servers"))
-                        ?? itemServer
-                    if let own = item[method]?["security"] {
-                        operation.security = requirements(
-                            own, schemes: schemes, file: document.path,
-                            at: here.appending(method).appending("security"))
-                    } else {
-                        operation.security = requirements(
-                            document.root["security"], schemes: schemes, file: document.path,
-                            at: Location(file: document.path, pointer: "/security"))
-                    }
-                    // Facets are App Plane routes: below another server path, `/facets/{id}` is a path like any.
-                    if operation.serverPath != Self.appPlaneServerPath { operation.facetScoped = false }
-                    result.append(operation)
-                }
+                items.append((document, template, item, at.appending(template), server))
             }
+        }
+        // Each path item on its own (they share nothing but what they read), on every core; its
+        // warnings kept apart and noted in document order after.
+        let shared = ReadOnlyShare(value: self)
+        let pathItems = items
+        let translated = ConcurrentWork.map(items.count) { index in
+            let translator = shared.value.withOwnWarnings()
+            let entry = pathItems[index]
+            return (
+                translator.pathItemOperations(entry, types: types, schemes: schemes), translator.warnings.notes
+            )
+        }
+        var result: [Operation] = []
+        for (operations, notes) in translated {
+            warnings.append(notes)
+            result += operations
         }
         var seen: [String: Origin] = [:]
         var takenIds = Set(result.map(\.operationId))
@@ -100,6 +99,36 @@ extension SchemaTranslator {
             named[index].requestBody = body
         }
         return named
+    }
+
+    /// The operations of one path item of ``operations(_:types:schemes:)``, with their server paths,
+    /// security requirements and facet scoping.
+    private func pathItemOperations(
+        _ entry: (document: Document, template: String, item: DocumentValue, at: Location, server: String),
+        types: [NamedType], schemes: [SecurityScheme]
+    ) -> [Operation] {
+        let (document, template, item, here, server) = entry
+        let itemServer = serverPath(item["servers"], at: here.appending("servers")) ?? server
+        var result: [Operation] = []
+        for var operation in pathItem(template, item, document: document, at: here, types: types) {
+            let method = operation.method.lowercased()
+            operation.serverPath =
+                serverPath(item[method]?["servers"], at: here.appending(method).appending("servers"))
+                ?? itemServer
+            if let own = item[method]?["security"] {
+                operation.security = requirements(
+                    own, schemes: schemes, file: document.path,
+                    at: here.appending(method).appending("security"))
+            } else {
+                operation.security = requirements(
+                    document.root["security"], schemes: schemes, file: document.path,
+                    at: Location(file: document.path, pointer: "/security"))
+            }
+            // Facets are App Plane routes: below another server path, `/facets/{id}` is a path like any.
+            if operation.serverPath != Self.appPlaneServerPath { operation.facetScoped = false }
+            result.append(operation)
+        }
+        return result
     }
 
     /// `base`, or `base2`, `base3`, … : the first not in `taken`, which it joins.

@@ -29,11 +29,24 @@ struct SchemaTranslator {
     var knownFiles: Set<String> = []
     /// What was sent in a nearest form or left out (a path parameter no list names, an operation
     /// that cannot be called), with its place: the tools print them as warnings.
-    let warnings = TranslationWarnings()
+    private(set) var warnings = TranslationWarnings()
+
+    /// A copy of this translator that notes its warnings apart, for a piece of work done beside
+    /// others (``ConcurrentWork``); its notes are added to these in order after.
+    func withOwnWarnings() -> SchemaTranslator {
+        var copy = self
+        copy.warnings = TranslationWarnings()
+        return copy
+    }
 
     /// The warnings of one translation, shared by the copies of its translator.
     final class TranslationWarnings {
         private(set) var notes: [CodegenError] = []
+
+        /// Adds `more`, noted apart (``SchemaTranslator/withOwnWarnings()``), after these.
+        func append(_ more: [CodegenError]) {
+            notes += more
+        }
 
         /// Notes `message` at `at`.
         func note(_ at: Location, _ message: String) {

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import RonCodegenCore
+
+/// The generator's work on every core (`ConcurrentWork`): results in order, each piece once, and
+/// the same model and files as a run on one thread, warnings in document order.
+@Suite("Work of the generator on every core")
+struct ConcurrentWorkTests {
+    /// How often each index was run.
+    private final class Runs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [Int: Int] = [:]
+
+        func record(_ index: Int) {
+            lock.lock()
+            counts[index, default: 0] += 1
+            lock.unlock()
+        }
+
+        var all: [Int: Int] {
+            lock.lock()
+            defer { lock.unlock() }
+            return counts
+        }
+    }
+
+    @Test(arguments: [0, 1, ConcurrentWork.serialBelow - 1, ConcurrentWork.serialBelow, 97, 2_000])
+    func resultsComeInIndexOrderEachIndexOnce(count: Int) {
+        let runs = Runs()
+        let results = ConcurrentWork.map(count) { index -> String in
+            runs.record(index)
+            return "piece \(index)"
+        }
+        #expect(results == (0..<count).map { "piece \($0)" })
+        #expect(runs.all.count == count)
+        #expect(runs.all.values.allSatisfy { $0 == 1 })
+    }
+
+    /// An OpenAPI document of `count` path items; every third path lacks its leading `/` and every
+    /// fifth operation names a security scheme it does not declare, each a warning at its place.
+    private static func description(count: Int) -> String {
+        let items = (0..<count).map { index in
+            let path = index % 3 == 0 ? "items\(index)" : "/items\(index)"
+            let security = index % 5 == 0 ? #", "security": [{"missing\#(index)": []}]"# : ""
+            return
+                #""\#(path)": {"get": {"operationId": "get\#(index)"\#(security), "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"n\#(index)": {"type": "integer"}}}}}}}}}"#
+        }
+        return #"{"openapi": "3.1.0", "paths": {"# + items.joined(separator: ", ") + "}}"
+    }
+
+    @Test func operationsAndWarningsOfManyPathItemsComeInDocumentOrder() throws {
+        let model = try CodeGenerator().model(documents: [("api.json", Self.description(count: 120))])
+        #expect(model.operations.map(\.operationId) == (0..<120).map { "get\($0)" })
+        #expect(model.operations.map(\.path) == (0..<120).map { "/items\($0)" })
+        // The warnings of each path item, in the order of the path items.
+        let places = model.notes.map(\.pointer)
+        let items = places.compactMap { pointer -> Int? in
+            guard let range = pointer.range(of: "items") else { return nil }
+            return Int(pointer[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(items.count == model.notes.count)
+        #expect(items == items.sorted())
+        #expect(Set(items).isSuperset(of: Set(stride(from: 0, to: 120, by: 3))))
+        #expect(model.notes.contains { $0.pointer.hasPrefix("/paths/~1items5/get/security") })
+    }
+
+    @Test func filesAreThoseOfARunOnOneThread() throws {
+        let model = try CodeGenerator().model(documents: [("api.json", Self.description(count: 60))])
+        var generator = CodeGenerator()
+        generator.options.runtimeModule = "RonGenerated"
+        let files = generator.files(for: model, split: false, output: .typesAndOperations, shards: 8)
+        // One thread: the types and calls rendered piece by piece, as before the work was spread.
+        let renderer = SwiftRenderer(options: generator.options)
+        let merged = model.mergingIdenticalInlineTypes()
+        for type in merged.types {
+            var writer = SourceWriter()
+            renderer.knowing(merged).render(type, into: &writer)
+            // Its member keys are named after its file there.
+            let file = files.indices.first { shard in
+                files[shard].contents.contains(
+                    SwiftRenderer.resolvingMemberKey(writer.text, name: SwiftRenderer.memberKeyName(shard: shard)))
+            }
+            #expect(file != nil, "the declaration of \(type.name) is in no file as rendered alone")
+        }
+        for operation in merged.operations {
+            // As in its file: one level in, in an extension of the client.
+            var writer = SourceWriter()
+            writer.block("extension RonClient") { w in renderer.knowing(merged).renderOperation(operation, into: &w) }
+            let call = writer.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2)
+                .joined(separator: "\n")
+            let shard = SwiftRenderer.shard(of: operation.operationId, count: 8)
+            #expect(files[shard].contents.contains(call), "\(operation.operationId) is not in file \(shard)")
+        }
+        // And twice the same.
+        #expect(
+            generator.files(for: model, split: false, output: .typesAndOperations, shards: 8).map(\.contents)
+                == files.map(\.contents))
+    }
+}
