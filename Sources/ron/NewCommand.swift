@@ -19,7 +19,8 @@ struct NewCommand: ParsableCommand {
             and <Name>API gets the calls alone and re-exports the types (for a large description: an \
             edited operation recompiles the calls, not the types); --calls-targets N spreads the calls over \
             N targets, <Name>APICalls1 …, that build side by side, and <Name>API re-exports them (for the \
-            largest descriptions, where one target of calls keeps a core idle). The package depends on \
+            largest descriptions, where one target of calls keeps a core idle; 4 for a thousand operations \
+            and more, so an edit recompiles a smaller target). The package depends on \
             this SDK by path (the checkout `ron` was built from, or --sdk-path) or by URL and version \
             (--sdk-url and --sdk-from). An iOS app is an Xcode project: add the package to it, and use \
             <Name>API from the app target.

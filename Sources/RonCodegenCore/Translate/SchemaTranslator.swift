@@ -86,10 +86,27 @@ struct SchemaTranslator {
         var translator = SchemaTranslator()
         translator.knownFiles = Set(documents.map(\.path))
         try translator.collect(documents)
+        // Each named type on its own, on every core (``ConcurrentWork``); warnings and the first
+        // error in document order, as one after the other would have them.
+        let order = translator.order
+        let definitions = translator.definitions
+        let shared = ReadOnlyShare(value: translator)
+        let translated = ConcurrentWork.map(order.count) {
+            index -> (Result<NamedType, CodegenError>?, [CodegenError]) in
+            guard let definition = definitions[order[index]] else { return (nil, []) }
+            let piece = shared.value.withOwnWarnings()
+            do throws(CodegenError) {
+                let type = try piece.namedType(order[index], definition)
+                return (.success(type), piece.warnings.notes)
+            } catch {
+                return (.failure(error), piece.warnings.notes)
+            }
+        }
         var types: [NamedType] = []
-        for name in translator.order {
-            guard let definition = translator.definitions[name] else { continue }
-            types.append(try translator.namedType(name, definition))
+        for (result, notes) in translated {
+            translator.warnings.append(notes)
+            guard let result else { continue }
+            types.append(try result.get())
         }
         try translator.checkUnions(types)
         types = try translator.resolveRecursion(types)
