@@ -65,6 +65,36 @@ struct ConcurrentWorkTests {
         #expect(model.notes.contains { $0.pointer.hasPrefix("/paths/~1items5/get/security") })
     }
 
+    @Test func eachDocumentsServerWarningComesBeforeItsPathItemsWarnings() throws {
+        // Three documents, each with a server variable without a default (a warning at
+        // `/servers/0/variables`); `b` has no path item, `a` and `c` twelve, every third without
+        // its leading `/`.
+        let documents = ["a", "b", "c"].map { name -> (path: String, text: String) in
+            let items: [String] =
+                name == "b"
+                ? []
+                : (0..<12).map { index in
+                    let path = index % 3 == 0 ? "\(name)\(index)" : "/\(name)\(index)"
+                    return #""\#(path)": {"get": {"operationId": "get\#(name)\#(index)", "responses": {}}}"#
+                }
+            let text =
+                #"{"openapi": "3.1.0", "servers": [{"url": "https://h/{v}/api", "variables": {"v": {"enum": ["v2", "v3"]}}}], "paths": {"#
+                + items.joined(separator: ", ") + "}}"
+            return ("\(name).json", text)
+        }
+        let notes = try CodeGenerator().model(documents: documents).notes.map { "\($0.file) \($0.pointer)" }
+        let servers = notes.indices.filter { notes[$0].hasSuffix("/servers/0/variables") }
+        #expect(
+            servers.map { notes[$0] } == [
+                "a.json /servers/0/variables", "b.json /servers/0/variables", "c.json /servers/0/variables",
+            ])
+        // a's server, a's four paths, b's server, c's server, c's four paths.
+        #expect(servers == [0, 5, 6])
+        #expect(notes.count == 11)
+        #expect(notes[1...4].allSatisfy { $0.hasPrefix("a.json /paths/") })
+        #expect(notes[7...].allSatisfy { $0.hasPrefix("c.json /paths/") })
+    }
+
     @Test func theFirstErrorOfManyTypesIsTheFirstInDocumentOrder() throws {
         // Forty types, two of them refused (an `x-ron-type` that does not go with `integer`): the
         // error names the first, every time, however the types were spread over the cores.

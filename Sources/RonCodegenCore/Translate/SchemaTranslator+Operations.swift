@@ -33,18 +33,24 @@ extension SchemaTranslator {
     func operations(
         _ documents: [Document], types: [NamedType], schemes: [SecurityScheme] = []
     ) throws(CodegenError) -> [Operation] {
-        // The path items, in document order, each with the server path of its document (whose
-        // warnings come before those of its path items, as the documents are read).
+        // The path items, in document order, each with the server path of its document. A
+        // document's own warnings (its `servers`) are noted before those of its path items.
         var items: [(document: Document, template: String, item: DocumentValue, at: Location, server: String)] = []
+        var leading: [[CodegenError]] = []
+        var pending: [CodegenError] = []
         for document in documents where document.root["openapi"] != nil {
             guard let paths = document.root["paths"] else { continue }
             let at = Location(file: document.path, pointer: "/paths")
             guard let entries = paths.members else { throw at.error("paths must be an object") }
+            let reader = withOwnWarnings()
             let server =
-                serverPath(document.root["servers"], at: Location(file: document.path, pointer: "/servers"))
+                reader.serverPath(document.root["servers"], at: Location(file: document.path, pointer: "/servers"))
                 ?? Self.appPlaneServerPath
+            pending += reader.warnings.notes
             for (template, item) in entries where !template.hasPrefix("x-") {
                 items.append((document, template, item, at.appending(template), server))
+                leading.append(pending)
+                pending = []
             }
         }
         // Each path item on its own (they share nothing but what they read), on every core; its
@@ -59,10 +65,12 @@ extension SchemaTranslator {
             )
         }
         var result: [Operation] = []
-        for (operations, notes) in translated {
+        for (index, (operations, notes)) in translated.enumerated() {
+            warnings.append(leading[index])
             warnings.append(notes)
             result += operations
         }
+        warnings.append(pending)
         var seen: [String: Origin] = [:]
         var takenIds = Set(result.map(\.operationId))
         for index in result.indices {
