@@ -47,6 +47,8 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     private var task: URLSessionTask?
     /// How the request's body is sent (a file or stream body is read as the task sends it).
     private var upload: UploadBody?
+    /// The idle timeout's clock on FoundationNetworking (see ``idleWatchdog(idleMs:)``).
+    private var watchdog: IdleWatchdog?
     private var head: CheckedContinuation<TransportStream, any Error>?
     private var body: ByteChannel?
     private var finished = false
@@ -60,7 +62,9 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     }
 
     func open(_ request: TransportRequest) async throws -> TransportStream {
-        var urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
+        let idleMs = max(request.readTimeoutMs, request.writeTimeoutMs)
+        let watchdog = idleWatchdog(idleMs: idleMs)
+        var urlRequest = URLRequest(request, idleTimeoutMs: watchdog == nil ? idleMs : RonConfig.Defaults.maxTimeoutMs)
         // A file or stream body goes out as `send` sends it (`UploadBody`), not as no body at all.
         let upload = try await UploadBody.make(request, into: &urlRequest)
         lock.withLock { maxRedirects = request.maxRedirects }
@@ -84,7 +88,8 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
                 // Making and resuming the task wait for FoundationNetworking's queue on Linux.
                 FoundationNetworkingCalls.run {
                     let task = upload.task(in: session, for: prepared)
-                    if self.store(session: session, task: task) {
+                    if self.store(session: session, task: task, watchdog: watchdog) {
+                        watchdog?.start()
                         task.resume()
                     } else {
                         session.invalidateAndCancel()
@@ -98,13 +103,33 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
 
     /// Keeps the session and its task for ``close(_:)``; `false` once the stream was closed already
     /// (the caller then releases them).
-    private func store(session: URLSession, task: URLSessionTask) -> Bool {
+    private func store(session: URLSession, task: URLSessionTask, watchdog: IdleWatchdog?) -> Bool {
         lock.withLock {
             guard !finished else { return false }
             self.session = session
             self.task = task
+            self.watchdog = watchdog
             return true
         }
+    }
+
+    /// The clock of the stream's idle timeout on FoundationNetworking, where `URLSession`'s own
+    /// (`URLRequest.timeoutInterval`) ending a task races the cancellation that closes a stream (see
+    /// `IdleWatchdog`); `nil` elsewhere, where `URLSession` keeps it, and stops it while a slow
+    /// consumer has the task suspended.
+    private func idleWatchdog(idleMs: Int) -> IdleWatchdog? {
+        #if canImport(FoundationNetworking)
+            IdleWatchdog(idleMs: idleMs) { [weak self] in
+                self?.close(TransportFailure(.timeout, detail: "nothing sent or received for \(idleMs) ms"))
+            }
+        #else
+            nil
+        #endif
+    }
+
+    /// Something was sent or received: the idle clock starts again.
+    private func noteActivity() {
+        lock.withLock { watchdog }?.noteActivity()
     }
 
     /// Ends everything: fails a waiting head or the body, cancels the task, releases the session.
@@ -122,10 +147,13 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         let task = self.task
         let session = self.session
         let upload = self.upload
+        let watchdog = self.watchdog
+        self.watchdog = nil
         self.task = nil
         self.session = nil
         self.upload = nil
         lock.unlock()
+        watchdog?.stop()
         // First: on Linux, cancelling the task waits for `URLSession`'s queue, which may be blocked
         // in a read of the body stream until the reader is cancelled.
         upload?.end()
@@ -146,6 +174,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
+        noteActivity()
         guard let http = response as? HTTPURLResponse else {
             completionHandler(.cancel)
             close(TransportFailure(.truncatedBody, detail: "not an HTTP response"))
@@ -177,7 +206,9 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
         let channel = body
+        let watchdog = self.watchdog
         lock.unlock()
+        watchdog?.noteActivity()
         if channel?.offer(data) == false { pauseReading(dataTask) }
     }
 
@@ -227,6 +258,13 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
 
     override func fail(_ task: URLSessionTask, with failure: TransportFailure) {
         close(failure)
+    }
+
+    override func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        noteActivity()
     }
 
     override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

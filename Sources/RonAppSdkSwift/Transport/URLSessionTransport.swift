@@ -11,9 +11,11 @@ import Foundation
 ///   (``TransportFailure/Cause/insecureRedirect``), credentials are dropped when the origin
 ///   (scheme, host, port) changes, a body is not resent to another origin, and more than
 ///   ``TransportRequest/maxRedirects`` redirects fail with ``TransportFailure/Cause/tooManyRedirects``.
-/// - `readTimeoutMs`/`writeTimeoutMs` (the larger of the two) become the request's idle timeout
-///   (`URLRequest.timeoutInterval`), which also bounds connecting; `URLSession` has no separate
-///   connect timeout, so `connectTimeoutMs` is honoured only through the overall timeout the client
+/// - `readTimeoutMs`/`writeTimeoutMs` (the larger of the two) are the call's idle timeout: the
+///   longest time with nothing sent or received, connecting included, after which the call fails
+///   with ``TransportFailure/Cause/timeout``. The transport keeps that clock itself rather than
+///   through `URLRequest.timeoutInterval` (see `IdleWatchdog`); `URLSession` has no separate connect
+///   timeout, so `connectTimeoutMs` is honoured only through the overall timeout the client
 ///   enforces (the session itself never cuts a call short).
 /// - Refuses bodies over ``TransportRequest/maxResponseBytes``: a larger `Content-Length` is
 ///   refused before reading, and a body is cut off once its decoded size passes the limit.
@@ -97,7 +99,9 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     /// ``TransportRequest/uploadProgress``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         if !pinnedCertificates.isEmpty, !ServerTrustEvaluation.isSupported { throw ServerTrustEvaluation.failure() }
-        var urlRequest = URLRequest(request, idleTimeoutMs: max(request.readTimeoutMs, request.writeTimeoutMs))
+        // The idle timeout is the watchdog's, not `URLSession`'s (see `IdleWatchdog`).
+        let idleMs = max(request.readTimeoutMs, request.writeTimeoutMs)
+        var urlRequest = URLRequest(request, idleTimeoutMs: RonConfig.Defaults.maxTimeoutMs)
         let upload = try await UploadBody.make(request, into: &urlRequest)
         defer { upload.end() }
         // A task made after `invalidateAndCancel()` is a fatal error in Foundation: tasks are only
@@ -117,8 +121,11 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
                         return
                     }
                     let task = upload.task(in: self.session, for: prepared)
-                    self.delegate.register(task: task, request: request, continuation: continuation)
+                    let delegate = self.delegate
+                    let watchdog = IdleWatchdog(idleMs: idleMs) { delegate.endSilent(task, idleMs: idleMs) }
+                    delegate.register(task: task, request: request, continuation: continuation, watchdog: watchdog)
                     self.lock.unlock()
+                    watchdog.start()
                     handle.start(task)
                 }
             }

@@ -21,6 +21,7 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         var progress: RonProgressReporter?
         var expectedBytes: Int64?
         var credentialHeaders: Set<String> = []
+        var watchdog: IdleWatchdog
     }
 
     private let lock = NSLock()
@@ -32,14 +33,27 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
 
     func register(
         task: URLSessionTask, request: TransportRequest,
-        continuation: CheckedContinuation<TransportResponse, any Error>
+        continuation: CheckedContinuation<TransportResponse, any Error>, watchdog: IdleWatchdog
     ) {
         lock.lock()
         pending[task.taskIdentifier] = Pending(
             continuation: continuation, method: request.method, limit: request.maxResponseBytes,
             maxRedirects: request.maxRedirects, progress: request.uploadProgress,
-            expectedBytes: request.bodySource?.length, credentialHeaders: request.credentials.headerNames)
+            expectedBytes: request.bodySource?.length, credentialHeaders: request.credentials.headerNames,
+            watchdog: watchdog)
         lock.unlock()
+    }
+
+    /// Ends `task`, silent for `idleMs`, with ``TransportFailure/Cause/timeout`` (its
+    /// ``IdleWatchdog`` calls this).
+    func endSilent(_ task: URLSessionTask, idleMs: Int) {
+        let running = update(task) { entry -> Bool in
+            if entry.failure == nil {
+                entry.failure = TransportFailure(.timeout, detail: "nothing sent or received for \(idleMs) ms")
+            }
+            return true
+        }
+        if running == true { task.cancel() }
     }
 
     private func update<R>(_ task: URLSessionTask, _ change: (inout Pending) -> R) -> R? {
@@ -63,6 +77,7 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let tooLarge = update(dataTask) { entry -> Bool in
+            entry.watchdog.noteActivity()
             let http = response as? HTTPURLResponse
             entry.response = http
             guard !HTTPBodyRules.hasNoBody(method: entry.method, status: http?.statusCode ?? 0),
@@ -72,11 +87,15 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
                 .responseTooLarge, detail: "Content-Length \(response.expectedContentLength)")
             return true
         }
-        completionHandler(tooLarge == true ? .cancel : .allow)
+        // Refused by cancelling, not with `.cancel`: on FoundationNetworking a task then ends in one
+        // way only (see `IdleWatchdog`), whatever cancellation comes with it.
+        completionHandler(.allow)
+        if tooLarge == true { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = update(dataTask) { entry -> Bool in
+            entry.watchdog.noteActivity()
             guard entry.failure == nil else { return false }
             guard entry.body.count + data.count <= entry.limit else {
                 entry.failure = TransportFailure(.responseTooLarge, detail: "body passed \(entry.limit) bytes")
@@ -93,7 +112,14 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        guard let (reporter, expected) = update(task, { ($0.progress, $0.expectedBytes) }), let reporter else { return }
+        guard
+            let (reporter, expected) = update(
+                task,
+                { entry in
+                    entry.watchdog.noteActivity()
+                    return (entry.progress, entry.expectedBytes)
+                }), let reporter
+        else { return }
         reporter.report(
             RonTransferProgress(
                 completedBytes: totalBytesSent,
@@ -118,6 +144,7 @@ final class URLSessionTransportDelegate: URLSessionPolicyDelegate, URLSessionDat
 
     override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = take(task) else { return }
+        entry.watchdog.stop()
         if let failure = entry.failure {
             entry.continuation.resume(throwing: failure)
             return
