@@ -39,7 +39,14 @@ import Testing
     @Test func httpsToHttpRedirectIsRefusedByTheDelegate() async throws {
         let hop = try await Self.redirect(
             from: "https://127.0.0.1:1/app/start", to: "http://127.0.0.1:2/app/landing")
-        #expect(hop.next == [nil], "the redirect was followed")
+        // Not followed: answered with no request (Apple platforms) or not answered, the task
+        // cancelled (FoundationNetworking).
+        #expect(hop.next.allSatisfy { $0 == nil }, "the redirect was followed")
+        #if canImport(FoundationNetworking)
+            #expect(hop.next.isEmpty)
+        #else
+            #expect(hop.next == [nil])
+        #endif
         #expect(hop.failure?.cause == .insecureRedirect)
         #expect(ProblemMapper.fromTransport(try #require(hop.failure)).code == "insecure_redirect")
     }

@@ -46,8 +46,14 @@ extension URLRequest {
 
 extension CredentialPolicy {
     /// Answers `URLSession`'s redirect question for `task` with the policy: follows (credentials
-    /// stripped as needed) and returns `nil`, or refuses and returns why.
+    /// stripped as needed) and returns `nil`, or refuses and returns why, for the caller to end the
+    /// task with (`fail`, which cancels it).
     /// `count` is the number of this redirect (1 for the first) and `maxRedirects` the most allowed.
+    ///
+    /// A refusal answers `nil` (not followed) on Apple platforms; on FoundationNetworking it does not
+    /// answer, so that the cancellation alone ends the task: there an answer ends the task on the
+    /// task's own queue, and a cancellation queued there just before it (the call's overall timeout)
+    /// would report to a task the session had let go, which stops the process (see `IdleWatchdog`).
     static func answerRedirect(
         of task: URLSessionTask, to request: URLRequest, count: Int, maxRedirects: Int,
         credentialHeaders: Set<String> = [], completionHandler: (URLRequest?) -> Void
@@ -60,7 +66,9 @@ extension CredentialPolicy {
             completionHandler(next)
             return nil
         case .refuse(let failure):
-            completionHandler(nil)
+            #if !canImport(FoundationNetworking)
+                completionHandler(nil)
+            #endif
             return failure
         }
     }
