@@ -90,7 +90,8 @@ import Testing
                 (continuation: CheckedContinuation<TransportResponse, any Error>) in
                 delegate.register(
                     task: task, request: TransportRequest(method: "GET", url: originURL, maxResponseBytes: 1_024),
-                    continuation: continuation, watchdog: IdleWatchdog(idleMs: 60_000) {})
+                    continuation: continuation,
+                    watchdog: IdleWatchdog(idleMs: 60_000, scheduler: DeadlineScheduler()) {})
                 delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: next) {
                     followed.append($0)
                 }

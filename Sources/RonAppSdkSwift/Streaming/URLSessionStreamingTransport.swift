@@ -16,6 +16,8 @@ public struct URLSessionStreamingTransport: RonStreamingTransport {
     let configuration: (@Sendable () -> URLSessionConfiguration)?
     /// The only certificates trusted (empty: the system's trust).
     let pinnedCertificates: [PinnedCertificate]
+    /// The clock of every stream's idle timeout on FoundationNetworking (see `IdleWatchdog`).
+    let idleClocks = DeadlineScheduler()
 
     /// Creates the transport; `configuration` makes the session configuration to start from (see
     /// ``RonConfig/sessionConfiguration``).
@@ -35,7 +37,8 @@ public struct URLSessionStreamingTransport: RonStreamingTransport {
     /// Sends the request and returns when the response head arrived.
     public func stream(_ request: TransportRequest) async throws -> TransportStream {
         if !pinnedCertificates.isEmpty, !ServerTrustEvaluation.isSupported { throw ServerTrustEvaluation.failure() }
-        let streamer = URLSessionStreamer(configuration: configuration, pinnedCertificates: pinnedCertificates)
+        let streamer = URLSessionStreamer(
+            configuration: configuration, pinnedCertificates: pinnedCertificates, idleClocks: idleClocks)
         return try await streamer.open(request)
     }
 }
@@ -55,9 +58,14 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     private var redirects = 0
     private var maxRedirects = RonConfig.Defaults.maxRedirects
     private let configuration: (@Sendable () -> URLSessionConfiguration)?
+    private let idleClocks: DeadlineScheduler
 
-    init(configuration: (@Sendable () -> URLSessionConfiguration)?, pinnedCertificates: [PinnedCertificate]) {
+    init(
+        configuration: (@Sendable () -> URLSessionConfiguration)?, pinnedCertificates: [PinnedCertificate],
+        idleClocks: DeadlineScheduler
+    ) {
         self.configuration = configuration
+        self.idleClocks = idleClocks
         super.init(pinnedCertificates: pinnedCertificates)
     }
 
@@ -119,7 +127,7 @@ private final class URLSessionStreamer: URLSessionPolicyDelegate, URLSessionData
     /// consumer has the task suspended.
     private func idleWatchdog(idleMs: Int) -> IdleWatchdog? {
         #if canImport(FoundationNetworking)
-            IdleWatchdog(idleMs: idleMs) { [weak self] in
+            IdleWatchdog(idleMs: idleMs, scheduler: idleClocks) { [weak self] in
                 self?.close(TransportFailure(.timeout, detail: "nothing sent or received for \(idleMs) ms"))
             }
         #else

@@ -10,35 +10,33 @@ import Foundation
 /// the task go, and FoundationNetworking stops the process ("a task that is not in the registry").
 /// With the watchdog a task ends only by its answer or by `cancel()`, which is safe to repeat.
 ///
-/// One timer per call, re-armed only when it fires: noting activity is a lock and a store.
+/// The watchdogs of one transport share its ``DeadlineScheduler`` (one Dispatch timer, not one per
+/// call); noting activity is a lock and a store, and the deadline moves only when it comes due.
 final class IdleWatchdog: @unchecked Sendable {
     private let lock = NSLock()
     private let idleNanoseconds: UInt64
+    private let scheduler: DeadlineScheduler
     private let onIdle: @Sendable () -> Void
     private var lastActivity: UInt64
-    private var timer: (any DispatchSourceTimer)?
+    private var entry: UInt64?
     private var ended = false
 
-    /// A watchdog that calls `onIdle` once, when `idleMs` pass without ``noteActivity()``.
-    init(idleMs: Int, onIdle: @escaping @Sendable () -> Void) {
+    /// A watchdog on `scheduler` that calls `onIdle` once, when `idleMs` pass without
+    /// ``noteActivity()``.
+    init(idleMs: Int, scheduler: DeadlineScheduler, onIdle: @escaping @Sendable () -> Void) {
         idleNanoseconds = UInt64(max(idleMs, 1)) * 1_000_000
+        self.scheduler = scheduler
         self.onIdle = onIdle
         lastActivity = DispatchTime.now().uptimeNanoseconds
     }
-
-    deinit { timer?.cancel() }
 
     /// Starts the clock (the call's silence counts from here).
     func start() {
         lock.lock()
         defer { lock.unlock() }
-        guard !ended, timer == nil else { return }
+        guard !ended, entry == nil else { return }
         lastActivity = DispatchTime.now().uptimeNanoseconds
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { [weak self] in self?.check() }
-        timer.schedule(deadline: DispatchTime(uptimeNanoseconds: lastActivity + idleNanoseconds))
-        self.timer = timer
-        timer.resume()
+        schedule(at: lastActivity + idleNanoseconds)
     }
 
     /// The call moved: the silence starts again.
@@ -52,28 +50,32 @@ final class IdleWatchdog: @unchecked Sendable {
     func stop() {
         lock.lock()
         ended = true
-        let timer = self.timer
-        self.timer = nil
+        let entry = self.entry
+        self.entry = nil
         lock.unlock()
-        timer?.cancel()
+        if let entry { scheduler.remove(entry) }
+    }
+
+    /// Called under the lock.
+    private func schedule(at due: UInt64) {
+        entry = scheduler.add(DispatchTime(uptimeNanoseconds: due)) { [weak self] in self?.check() }
     }
 
     private func check() {
         lock.lock()
-        guard !ended, let timer else {
+        guard !ended else {
             lock.unlock()
             return
         }
         let due = lastActivity + idleNanoseconds
         if DispatchTime.now().uptimeNanoseconds < due {
-            timer.schedule(deadline: DispatchTime(uptimeNanoseconds: due))
+            schedule(at: due)
             lock.unlock()
             return
         }
         ended = true
-        self.timer = nil
+        entry = nil
         lock.unlock()
-        timer.cancel()
         onIdle()
     }
 }

@@ -30,6 +30,8 @@ import Foundation
 public final class URLSessionTransport: RonTransport, @unchecked Sendable {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    /// The clock of every call's idle timeout (see `IdleWatchdog`).
+    private let idleClocks = DeadlineScheduler()
     /// The base configuration, also used by the streams this transport opens.
     let configuration: (@Sendable () -> URLSessionConfiguration)?
     /// The only certificates trusted (empty: the system's trust), also used by the streams.
@@ -122,7 +124,9 @@ public final class URLSessionTransport: RonTransport, @unchecked Sendable {
                     }
                     let task = upload.task(in: self.session, for: prepared)
                     let delegate = self.delegate
-                    let watchdog = IdleWatchdog(idleMs: idleMs) { delegate.endSilent(task, idleMs: idleMs) }
+                    let watchdog = IdleWatchdog(idleMs: idleMs, scheduler: self.idleClocks) {
+                        delegate.endSilent(task, idleMs: idleMs)
+                    }
                     delegate.register(task: task, request: request, continuation: continuation, watchdog: watchdog)
                     self.lock.unlock()
                     watchdog.start()
