@@ -317,7 +317,7 @@ let package = Package(
             name: "RonPluginSplitTypes",
             dependencies: ["RonGenerated"],
             path: "Tests/RonPluginSplitTypes",
-            resources: [.process("Schema")],
+            resources: [.copy("Schema")],
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),
@@ -334,7 +334,7 @@ let package = Package(
             name: "RonPluginPartsTypes",
             dependencies: ["RonGenerated"],
             path: "Tests/RonPluginPartsTypes",
-            resources: [.process("Schema")],
+            resources: [.copy("Schema")],
             swiftSettings: strict,
             plugins: ["RonCodegenPlugin"]
         ),

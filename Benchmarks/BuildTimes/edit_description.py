@@ -8,7 +8,8 @@
     edit_description.py type FILE [NAME]    the component schema NAME (default: the first of an
                                             object) gains an optional string property
 
-"The first operation" is the first method of the first path, in the document's order.
+"The first operation" is the first method of the first path, in the document's order; a path
+item or an operation that is a `$ref` to another file is followed, and that file is edited.
 """
 import json
 import sys
@@ -34,20 +35,39 @@ def write(path, document):
             yaml.safe_dump(document, handle, sort_keys=False, allow_unicode=True, width=120)
 
 
-def operations(document):
-    for path, item in (document.get("paths") or {}).items():
+def resolve(path, document, node):
+    """A `$ref` to another file (`paths/menu.yaml`, `a.yml#/x`), followed: (file, its document, the
+    node it points at); `node` itself when it is no such reference."""
+    import os
+
+    if not (isinstance(node, dict) and isinstance(node.get("$ref"), str)) or node["$ref"].startswith("#"):
+        return path, document, node
+    target, _, pointer = node["$ref"].partition("#")
+    target = os.path.normpath(os.path.join(os.path.dirname(path), target))
+    document = read(target)
+    node = document
+    for token in [t for t in pointer.split("/") if t]:
+        node = node[token.replace("~1", "/").replace("~0", "~")]
+    return target, document, node
+
+
+def operations(document, path):
+    """Each operation: (file that holds it, that file's document, the operation); a path item or an
+    operation that is a `$ref` to another file (a description in several files) is followed."""
+    for item in (document.get("paths") or {}).values():
+        held, holder, item = resolve(path, document, item)
         if not isinstance(item, dict):
             continue
         for method in item:
             if method in METHODS and isinstance(item[method], dict):
-                yield path, method, item[method]
+                yield resolve(held, holder, item[method])
 
 
 def main():
     action, path = sys.argv[1], sys.argv[2]
     document = read(path)
     if action == "count":
-        print(sum(1 for _ in operations(document)))
+        print(sum(1 for _ in operations(document, path)))
         return
     if action == "type":
         schemas = (document.get("components") or {}).get("schemas") or document.get("definitions") or {}
@@ -57,13 +77,16 @@ def main():
             target = next(s for s in schemas.values() if isinstance(s, dict) and isinstance(s.get("properties"), dict))
         target["properties"]["ronBenchEdit"] = {"type": "string"}
     elif action != "normalize":
-        _, _, operation = next(operations(document))
+        first = next(operations(document, path), None)
+        if first is None:
+            sys.exit(f"{path}: no operation to edit")
+        path, document, operation = first
         if action == "operation":
             # A name no parameter of the operation has yet: an edit that changes nothing times nothing.
             taken = {p.get("name") for p in operation.get("parameters", []) if isinstance(p, dict)}
             name = next(n for n in ("ronBenchEdit%s" % (i or "") for i in range(1000)) if n not in taken)
             parameter = {"name": name, "in": "query", "required": False}
-            if "swagger" in document:
+            if "swagger" in read(sys.argv[2]):
                 parameter["type"] = "string"
             else:
                 parameter["schema"] = {"type": "string"}

@@ -19,12 +19,18 @@
 # RonAppSdkSwift, what SwiftPM costs any package of ours before a plugin or a generated file.
 #
 #   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
-#                                [--split [--calls-targets N]] VENDOR...
+#                                [--split [--calls-targets N]] [--one-package] VENDOR...
 #
 # --split: our package is made by `ron new --split` (the types in BenchAPITypes, which holds Schema/,
 # the calls in BenchAPI); the clean build removes both targets' builds, and BenchAPI is timed. With
 # --calls-targets N, the calls go in N targets built side by side (BenchAPICalls1 …) and BenchAPI is
 # their front (`ron new --split --calls-targets N`); the clean build removes them all.
+#
+# --one-package: our side builds every VENDOR in one package (work/all-ours…), its Schema/ replaced
+# by each description in turn, so the SDK is compiled once for the whole run rather than once per
+# description (the first build of each description, untimed, then compiles the API targets alone).
+# What is timed is the same sequence; it makes a run over every published description fit in an
+# hour or so on two cores.
 #
 # VENDOR: a row of Benchmarks/Published/descriptions.tsv, collected into DIR (default
 # /var/tmp/ron-published) by Benchmarks/Published/collect.sh. The SDK is this repository's last
@@ -41,6 +47,7 @@ only=""
 revision=HEAD
 split=false
 parts=1
+one_package=false
 vendors=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -50,11 +57,12 @@ while [ $# -gt 0 ]; do
     --sdk-rev) revision=$2; shift 2 ;;
     --split) split=true; shift ;;
     --calls-targets) parts=$2; shift 2 ;;
-    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split [--calls-targets N]] VENDOR..." >&2; exit 64 ;;
+    --one-package) one_package=true; shift ;;
+    -*) echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split [--calls-targets N]] [--one-package] VENDOR..." >&2; exit 64 ;;
     *) vendors+=("$1"); shift ;;
     esac
 done
-[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split [--calls-targets N]] VENDOR..." >&2; exit 64; }
+[ ${#vendors[@]} -gt 0 ] || { echo "usage: $0 [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV] [--split [--calls-targets N]] [--one-package] VENDOR..." >&2; exit 64; }
 work=${work:-$(mktemp -d /var/tmp/ron-build-times.XXXXXX)}
 mkdir -p "$work"
 bin=$(cd "$repo" && swift build --show-bin-path)
@@ -170,6 +178,10 @@ for vendor in "${vendors[@]}"; do
             schema=BenchAPI
             layout=()
             label=""
+        fi
+        if $one_package; then
+            dir=$work/all-ours${dir#"$work/$vendor-ours"}
+            [ "$parts" = 1 ] || dir+="-$parts"
         fi
         if [ ! -d "$dir" ]; then
             "$bin/ron" new "$dir" --name Bench --sdk-path "$work/sdk" "${layout[@]}" >/dev/null

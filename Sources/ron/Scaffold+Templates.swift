@@ -64,7 +64,7 @@ extension Scaffold {
                     .target(
                         name: "\(schemaTarget)",
                         dependencies: [.product(name: "\(library)", package: "\(id)")],
-                        resources: [.process("Schema")],  // added and removed documents reach the build
+                        resources: [.copy("Schema")],  // copied whole: a description's folders may hold files of one name
                         plugins: [.plugin(name: "RonCodegenPlugin", package: "\(id)")]
                     ),
             """

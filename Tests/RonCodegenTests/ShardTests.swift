@@ -194,6 +194,35 @@ struct ShardTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == (["Mine.swift", "RonOperations+1.swift", "RonOperations.swift"] + types.map(\.name)).sorted())
     }
+
+    @Test("each module of calls names every type of the types module by its own name, in its first file alone")
+    func callsModulesAliasTheTypes() throws {
+        let schema = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Golden/Operations/Schema")
+        var options = SwiftRenderer.Options(runtimeModule: "RonGenerated")
+        options.clientModule = "RonAppSdkSwift"
+        options.typesModule = "ShopTypes"
+        let model = try CodeGenerator(options: options).model(schemaDirectory: schema)
+        let expected = model.types.map { "public typealias \($0.name) = ShopTypes.\($0.name)" }
+        #expect(expected.contains("public typealias Gadget = ShopTypes.Gadget"))
+        let aliases = { (text: String) in
+            text.split(separator: "\n").filter { $0.hasPrefix("public typealias ") }.map(String.init)
+        }
+        // One module of calls: its first file.
+        let shards = CodeGenerator(options: options).files(for: model, split: false, output: .operations, shards: 4)
+        #expect(aliases(shards[0].contents) == expected)
+        #expect(shards.dropFirst().allSatisfy { aliases($0.contents).isEmpty })
+        // Calls in parts: each part's first file (each part is a module), none in the front.
+        options.callsParts = ["ShopCalls1", "ShopCalls2"]
+        let parts = CodeGenerator(options: options).files(for: model, split: false, output: .operations, shards: 4)
+        let holding = parts.filter { !aliases($0.contents).isEmpty }
+        #expect(holding.map(\.name) == ["RonOperations.swift", "RonOperations+2.swift"])
+        #expect(holding.allSatisfy { aliases($0.contents) == expected })
+        // A type named like the types module would take `ShopTypes.` for itself: no aliases then.
+        options.callsParts = []
+        options.typesModule = "Gadget"
+        let clash = CodeGenerator(options: options).files(for: model, split: false, output: .operations, shards: 4)
+        #expect(clash.allSatisfy { aliases($0.contents).isEmpty })
+    }
 }
 
 /// A struct of more members than an initializer takes (`SwiftRenderer.initializerParameterLimit`).

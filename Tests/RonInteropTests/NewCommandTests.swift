@@ -138,7 +138,7 @@ import Testing
         let typesTarget = manifest[types.upperBound..<calls.lowerBound]
         #expect(typesTarget.contains(".product(name: \"RonGenerated\""))
         #expect(!typesTarget.contains("RonAppSdkSwift"))
-        #expect(typesTarget.contains("resources: [.process(\"Schema\")]"))
+        #expect(typesTarget.contains("resources: [.copy(\"Schema\")]"))
         let callsTarget = manifest[calls.upperBound...].prefix(while: { $0 != ")" })
         #expect(callsTarget.contains("dependencies: [\"ShopFrontAPITypes\", .product(name: \"RonAppSdkSwift\""))
         let source = try String(

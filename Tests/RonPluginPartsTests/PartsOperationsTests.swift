@@ -30,6 +30,21 @@ struct PartsOperationsTests {
         #expect(server.requests.map(\.target) == ["/app/gadgets?page_size=2", "/app/gadgets/g-2"])
     }
 
+    @Test func typesNamedLikeRonGeneratedsOwnAreTheSchemasInTheCalls() async throws {
+        // status.openapi.json declares `Health` and `Item`, as RonGenerated does: the module of the
+        // calls sees both modules, and its calls must name the schema's (they did not compile).
+        let server = try StatusService.server()
+        defer { server.stop() }
+        let client = try makeClient(server)
+        defer { client.close() }
+        let health = await client.gadgetServiceHealth()
+        let value: RonPluginPartsTypes.Health? = health.data
+        #expect(value?.gadgetsOk == true, "\(String(describing: health.problem))")
+        let item = await client.addStatusItem(body: RonPluginPartsTypes.Item(label: "spare"))
+        #expect(item.data == RonPluginPartsTypes.Item(label: "spare"), "\(String(describing: item.problem))")
+        StatusService.expectRequests(server)
+    }
+
     @Test func eachPartHoldsItsRunOfTheFilesAndTheCatalogListsBoth() throws {
         var first: [(Int, RonOperationInfo)] = []
         RonOperationCatalogPart1.append(to: &first)

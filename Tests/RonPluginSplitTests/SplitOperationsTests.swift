@@ -23,6 +23,21 @@ struct SplitOperationsTests {
         #expect(server.requests.first?.target == "/app/gadgets?page_size=2&color=red&color=blue&fields=id%2Ccolor")
     }
 
+    @Test func typesNamedLikeRonGeneratedsOwnAreTheSchemasInTheCalls() async throws {
+        // status.openapi.json declares `Health` and `Item`, as RonGenerated does: the module of the
+        // calls sees both modules, and its calls must name the schema's (they did not compile).
+        let server = try StatusService.server()
+        defer { server.stop() }
+        let client = try makeClient(server)
+        defer { client.close() }
+        let health = await client.gadgetServiceHealth()
+        let value: RonPluginSplitTypes.Health? = health.data
+        #expect(value?.gadgetsOk == true, "\(String(describing: health.problem))")
+        let item = await client.addStatusItem(body: RonPluginSplitTypes.Item(label: "spare"))
+        #expect(item.data == RonPluginSplitTypes.Item(label: "spare"), "\(String(describing: item.problem))")
+        StatusService.expectRequests(server)
+    }
+
     @Test func theOperationCatalogIsThisModulesAndListsEveryOperation() throws {
         let ids = RonOperationCatalog.operations.map(\.operationId)
         #expect(ids.contains("listGadgets") && ids.contains("deleteGadget"))

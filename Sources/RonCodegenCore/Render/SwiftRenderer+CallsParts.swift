@@ -46,6 +46,7 @@ extension SwiftRenderer {
             writers[first].line()
             renderCallsPartCatalog(model, part: part, count: count, into: &writers[first])
             renderSecurity(model, into: &writers[first], inPart: true)
+            renderTypeAliases(model, into: &writers[first])
             for shard in shards {
                 renderShardedOperationCatalogChunks(
                     chunks, shard: shard, of: model, into: &writers[shard], extending: name)

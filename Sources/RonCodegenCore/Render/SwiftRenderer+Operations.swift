@@ -15,6 +15,7 @@ extension SwiftRenderer {
         writer.line()
         renderOperationCatalog(model, into: &writer)
         renderSecurity(model, into: &writer)
+        renderTypeAliases(model, into: &writer)
         return writer.text
     }
 

@@ -99,9 +99,31 @@ extension SwiftRenderer {
         }
         if !model.operations.isEmpty {
             renderShardedCalls(model, into: &writers)
+            renderTypeAliases(model, into: &writers[0])
         }
         return writers.enumerated().map { index, writer in
             (Self.shardFileName(index, stem: "RonOperations"), writer.text)
+        }
+    }
+
+    /// The types of the types module (``Options/typesModule``) under their own names in a module of
+    /// calls, one `typealias` each: the calls' module also sees `RonGenerated` (its runtime, and
+    /// through `RonAppSdkSwift`), whose own types (`Health`, `Hello`, `Item`, `Page` …) a description
+    /// may name too (gotify's `Health`), and an imported type named twice is ambiguous. In the module
+    /// that declares it, a type wins over an imported one; in a module of calls, its alias does.
+    /// Public, as the calls' signatures name them; for an app that imports both modules the alias
+    /// and the type are one type, so nothing becomes ambiguous there.
+    func renderTypeAliases(_ model: SchemaModel, into w: inout SourceWriter) {
+        // A type named like the module would take `\(module).` for itself: no aliases then. The
+        // SDK's own calls (over RonGenerated, which RonAppSdkSwift re-exports) need none.
+        guard let module = options.typesModule, module != "RonGenerated", !model.types.isEmpty,
+            !model.types.contains(where: { $0.name == module })
+        else { return }
+        w.line()
+        w.line("// The types of \(module) by their own names: RonGenerated may declare a type of the same name.")
+        for type in model.types {
+            w.line("/// `\(type.name)` of \(module).")
+            w.line("public typealias \(type.name) = \(module).\(type.name)")
         }
     }
 
