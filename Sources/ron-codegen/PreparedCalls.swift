@@ -24,22 +24,22 @@ enum PreparedCalls {
         return model
     }
 
-    /// The key of the calls for `arguments` (their `callsKey`): the generator, those arguments, the
-    /// schema folder's path and every file below it and below the references. The generator's hash
-    /// is kept in `keptIn` (``GenerationStamp/toolDigest(of:keptIn:)``).
-    static func key(_ callsKey: [String], schema: URL, arguments: Arguments, keptIn: URL) -> String? {
+    /// The key of the calls for `callsKey` (the arguments of the run of calls): the generator, those
+    /// arguments, the schema folder's path and `inputs`, the hash of every file below it and below the
+    /// references. The generator's hash is kept in `keptIn` (``GenerationStamp/toolDigest(of:keptIn:)``).
+    static func key(_ callsKey: [String], schema: URL, inputs: String?, keptIn: URL) -> String? {
         GenerationStamp.digest(
             executable: Bundle.main.executableURL,
-            arguments: callsKey + ["--schema", schema.standardizedFileURL.path],
-            inputs: [schema] + (arguments.references.map { [$0] } ?? []), output: keptIn)
+            arguments: callsKey + ["--schema", schema.standardizedFileURL.path], inputs: inputs, output: keptIn)
     }
 
-    /// Writes `files` into `folder`, then the key naming them.
+    /// Writes `files` into `folder`, then the key naming them (`inputs`: the schema files' hash,
+    /// ``GenerationStamp/inputsDigest(of:)``).
     static func write(
         _ files: [(name: String, contents: String)], in folder: URL, key callsKey: [String], schema: URL,
-        arguments: Arguments
+        inputs: String?
     ) throws {
-        guard let key = key(callsKey, schema: schema, arguments: arguments, keptIn: folder) else { return }
+        guard let key = key(callsKey, schema: schema, inputs: inputs, keptIn: folder) else { return }
         try CodeGenerator.write(files, to: folder, output: .operations)
         let text = ([key] + files.map(\.name)).joined(separator: "\n") + "\n"
         try Data(text.utf8).write(to: folder.appending(path: fileName), options: .atomic)
@@ -47,7 +47,7 @@ enum PreparedCalls {
 
     /// The files prepared in `folder` for a run whose key is that of `callsKey`, or `nil` when there
     /// are none, or they were made from another generator, other options or other schema files.
-    static func take(from folder: URL, key callsKey: [String], schema: URL, arguments: Arguments)
+    static func take(from folder: URL, key callsKey: [String], schema: URL, inputs: String?, arguments: Arguments)
         -> [(name: String, contents: String)]?
     {
         guard let text = try? String(contentsOf: folder.appending(path: fileName), encoding: .utf8),
@@ -55,7 +55,7 @@ enum PreparedCalls {
         else { return nil }
         var lines = text.split(separator: "\n").map(String.init)
         guard lines.count > 1,
-            lines.removeFirst() == key(callsKey, schema: schema, arguments: arguments, keptIn: output)
+            lines.removeFirst() == key(callsKey, schema: schema, inputs: inputs, keptIn: output)
         else { return nil }
         var files: [(name: String, contents: String)] = []
         for name in lines {

@@ -239,19 +239,24 @@ do {
 }
 guard let schema = arguments.schema, let output = arguments.output else { fail(Arguments.usage, code: 64) }
 
+// The schema files' hash, taken once: the stamp and the prepared calls' key both use it.
+let inputs =
+    arguments.check || (!arguments.stamp && arguments.prepared == nil && arguments.prepareCalls == nil)
+    ? nil : GenerationStamp.inputsDigest(of: [schema] + (arguments.references.map { [$0] } ?? []))
 // The same generator, arguments and files as the run that wrote the output: nothing to do.
 let digest =
     arguments.check || !arguments.stamp
     ? nil
     : GenerationStamp.digest(
         executable: Bundle.main.executableURL, arguments: Array(CommandLine.arguments.dropFirst()),
-        inputs: [schema] + (arguments.references.map { [$0] } ?? []), output: output)
+        inputs: inputs, output: output)
 if let digest, GenerationStamp.read(in: output)?.isUpToDate(in: output, digest: digest) == true {
     exit(0)
 }
 // The calls a types run prepared from the same documents: taken, not generated again.
 if let prepared = arguments.prepared,
-    let all = PreparedCalls.take(from: prepared, key: arguments.callsKey, schema: schema, arguments: arguments)
+    let all = PreparedCalls.take(
+        from: prepared, key: arguments.callsKey, schema: schema, inputs: inputs, arguments: arguments)
 {
     let files = arguments.selected(all)
     do {
@@ -340,8 +345,7 @@ do {
             PreparedCalls.remove(in: folder)
             if preparing, !callsFail {
                 let calls = generator.files(for: model, split: false, output: .operations, shards: arguments.shards)
-                try PreparedCalls.write(
-                    calls, in: folder, key: arguments.callsKey, schema: schema, arguments: arguments)
+                try PreparedCalls.write(calls, in: folder, key: arguments.callsKey, schema: schema, inputs: inputs)
             }
         }
         if let digest {

@@ -62,6 +62,48 @@ struct GenerationStampTests {
         #expect(try !isMarked(first), "a run that writes writes every file that changed")
     }
 
+    /// A JSON Schema document of one string type named `name`.
+    private static func stringDocument(_ name: String) -> Data {
+        let schema = "https://json-schema.org/draft/2020-12/schema"
+        return Data(#"{"$schema": "\#(schema)", "$defs": {"\#(name)": {"type": "string"}}}"#.utf8)
+    }
+
+    @Test func aFileFoldersDownOrBehindALinkChangesTheStampToo() async throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let document = try tool.writeSchema(Self.thing, in: root)
+        let schemaFolder = document.deletingLastPathComponent()
+        let deep = schemaFolder.appending(path: "parts/more")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        let nested = deep.appending(path: "other.schema.json")
+        try Self.stringDocument("Deep").write(to: nested)
+        // A link in the folder to a document kept elsewhere: its bytes are the link's.
+        let elsewhere = root.appending(path: "kept/linked.schema.json")
+        try FileManager.default.createDirectory(
+            at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.stringDocument("Linked").write(to: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            at: schemaFolder.appending(path: "linked.schema.json"), withDestinationURL: elsewhere)
+        let output = root.appending(path: "out").path
+        let arguments = ["--schema", schemaFolder.path, "--output", output, "--stamp"]
+        #expect(try await tool.run(arguments).status == 0)
+        let first = output + "/RonGenerated.swift"
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains("public typealias Deep = String"))
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains("public typealias Linked = String"))
+        try mark(first)
+        #expect(try await tool.run(arguments).status == 0)
+        #expect(try isMarked(first), "nothing changed")
+        try Self.stringDocument("Deeper").write(to: nested)
+        #expect(try await tool.run(arguments).status == 0)
+        #expect(try !isMarked(first), "a document two folders down changed")
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains("public typealias Deeper = String"))
+        try mark(first)
+        try Self.stringDocument("Relinked").write(to: elsewhere)
+        #expect(try await tool.run(arguments).status == 0)
+        #expect(try !isMarked(first), "the document behind the link changed")
+        #expect(try String(contentsOfFile: first, encoding: .utf8).contains("public typealias Relinked = String"))
+    }
+
     @Test func withoutStampNoStampIsWrittenAndEveryRunGenerates() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
