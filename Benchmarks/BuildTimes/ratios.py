@@ -2,11 +2,11 @@
 
     python3 Benchmarks/BuildTimes/ratios.py TABLE.md...
 
-For each description's row: the no-op, the edited operation and the edited documentation as
-fractions of its clean build, each against its aim (a no-op at most 0.02 of the clean build, an
+For each description's row: the no-op, the edited operation and the edited documentation, in
+seconds and as fractions of its clean build, each against its aim (a no-op at most 0.02 of the clean build, an
 operation at most 0.1, documentation at most 0.05), and each over SwiftPM's floor of the same run
 (the first row of each table: the same build of a package of one hand-written file), which no
-generated target can go below. Then how many rows meet each aim, and for how many of the others
+generated target can go below; "✗ (floor)" marks an aim that the floor alone misses. Then how many rows meet each aim, and for how many of the others
 the aim is below that floor (the floor alone is more than the aim allows of this clean build).
 """
 import re
@@ -40,7 +40,7 @@ def main():
                 continue
             timed = {"no-op": seconds(cells[5]), "operation": seconds(cells[7]), "documentation": seconds(cells[8])}
             rows.append((name, cells[1], clean, timed, floor, ""))
-    print("| description | operations | clean | no-op / clean | operation / clean | documentation / clean |"
+    print("| description | operations | clean | no-op | one operation edited | documentation edited |"
           " over SwiftPM's floor (no-op, operation, documentation) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
     met = {kind: 0 for kind in AIMS}
@@ -60,7 +60,7 @@ def main():
             elif floor and floor[kind] / clean > aim:
                 floored[kind] += 1
                 mark = " ✗ (floor)"
-            cells.append(f"{ratio:.3f}{mark}")
+            cells.append(f"{timed[kind]:.2f} s, {ratio:.3f}{mark}")
         over = ", ".join(f"{timed[k] - floor[k]:+.2f} s" for k in AIMS) if floor else ""
         print(f"| {name} | {operations} | {clean:.2f} s | {' | '.join(cells)} | {over} |")
     print()
