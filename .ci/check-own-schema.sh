@@ -354,6 +354,23 @@ if $split; then
         cat "$work/out"; echo "error: the calls' run did not take the calls the types' run prepared"; exit 1
     fi
     git checkout -q -- Sources
+    # Schema/ is copied whole, not processed: a description in several folders may hold files of one
+    # name; and a document added two folders down, then removed, reaches the next build each time.
+    mkdir -p Sources/ShopFrontAPITypes/Schema/extra/more
+    printf '# Notes\n' >Sources/ShopFrontAPITypes/Schema/README.md
+    printf '# More notes\n' >Sources/ShopFrontAPITypes/Schema/extra/README.md
+    probe=Sources/ShopFrontAPITypes/Schema/extra/more/probe.schema.json
+    printf '{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"DepthProbe": {"type": "object", "properties": {"first": {"type": "string"}}}}}\n' >"$probe"
+    run 0 "swift build --target ShopFrontAPI"
+    types=$(ls -d .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/GeneratedSources | head -1)
+    grep -q "public struct DepthProbe" "$types"/RonGenerated*.swift \
+        || { cat "$work/out"; echo "error: a document added two folders down was not generated"; exit 1; }
+    rm "$probe"
+    run 0 "swift build --target ShopFrontAPI"
+    if grep -q "DepthProbe" "$types"/RonGenerated*.swift; then
+        cat "$work/out"; echo "error: a document removed two folders down is still generated"; exit 1
+    fi
+    rm -r Sources/ShopFrontAPITypes/Schema/extra Sources/ShopFrontAPITypes/Schema/README.md
     # The two wrong set-ups: the plugin says what to change, and the build stops.
     cp Package.swift "$work/Package.swift.split"
     python3 - Package.swift <<'PY'
