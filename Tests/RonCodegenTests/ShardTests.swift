@@ -150,14 +150,20 @@ struct ShardTests {
         }
     }
 
-    @Test("the calls alone in shards: the single file's calls, no type, Foundation imported by name")
-    func operationsAloneInShards() throws {
+    /// The options of a module of calls over a types module `ShopTypes`, and the golden operations'
+    /// model.
+    private func callsOverShopTypes() throws -> (SwiftRenderer.Options, SchemaModel) {
         let schema = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Golden/Operations/Schema")
         var options = SwiftRenderer.Options(runtimeModule: "RonGenerated")
         options.clientModule = "RonAppSdkSwift"
         options.typesModule = "ShopTypes"
+        return (options, try CodeGenerator(options: options).model(schemaDirectory: schema))
+    }
+
+    @Test("the calls alone in shards: the single file's calls, no type, Foundation imported by name")
+    func operationsAloneInShards() throws {
+        let (options, model) = try callsOverShopTypes()
         let generator = CodeGenerator(options: options)
-        let model = try generator.model(schemaDirectory: schema)
         let single = generator.files(for: model, split: false, output: .operations)
         let shards = generator.files(for: model, split: false, output: .operations, shards: 4)
         #expect(single.map(\.name) == ["RonOperations.swift"])
@@ -197,11 +203,8 @@ struct ShardTests {
 
     @Test("each module of calls names every type of the types module by its own name, in its first file alone")
     func callsModulesAliasTheTypes() throws {
-        let schema = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Golden/Operations/Schema")
-        var options = SwiftRenderer.Options(runtimeModule: "RonGenerated")
-        options.clientModule = "RonAppSdkSwift"
-        options.typesModule = "ShopTypes"
-        let model = try CodeGenerator(options: options).model(schemaDirectory: schema)
+        let (shopOptions, model) = try callsOverShopTypes()
+        var options = shopOptions
         let expected = model.types.map { "public typealias \($0.name) = ShopTypes.\($0.name)" }
         #expect(expected.contains("public typealias Gadget = ShopTypes.Gadget"))
         let aliases = { (text: String) in
