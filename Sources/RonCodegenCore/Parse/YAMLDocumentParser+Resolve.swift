@@ -42,7 +42,7 @@ extension YAMLDocumentParser {
             if byte == .colon, pos + 1 == bytes.count || bytes[pos + 1].isYAMLBlankOrBreak { break }
             pos += 1
         }
-        return String(decoding: bytes[start..<pos], as: UTF8.self)
+        return string(start..<pos)
     }
 
     /// A tag at `pos`, with `!!name` and `!<verbatim>` written out in full.
@@ -55,10 +55,10 @@ extension YAMLDocumentParser {
                 throw error("unterminated verbatim tag ('!<…>')", at: start)
             }
             pos += 1
-            return String(decoding: bytes[start + 2..<pos - 1], as: UTF8.self)
+            return string(start + 2..<pos - 1)
         }
         while pos < bytes.count, !bytes[pos].isYAMLBlankOrBreak, !bytes[pos].isYAMLFlowIndicator { pos += 1 }
-        let tag = String(decoding: bytes[start..<pos], as: UTF8.self)
+        let tag = string(start..<pos)
         return tag.hasPrefix("!!") ? Self.coreTagPrefix + tag.dropFirst(2) : tag
     }
 

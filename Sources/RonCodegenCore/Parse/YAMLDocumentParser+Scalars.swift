@@ -10,7 +10,13 @@ extension YAMLDocumentParser {
             let next = bytes[pos + 1]
             return !next.isYAMLBlankOrBreak && !(flow && next.isYAMLFlowIndicator)
         }
-        return !byte.isYAMLBlankOrBreak && !Array("#,[]{}&*!|>'\"%@`".utf8).contains(byte)
+        switch byte {
+        case .space, .tab, .newline, .hash, .comma, .openBracket, .closeBracket, .openBrace, .closeBrace, .ampersand,
+            .asterisk, .exclamation, .pipe, .greaterThan, .singleQuote, .doubleQuote, .percent, .at, .backtick:
+            return false
+        default:
+            return true
+        }
     }
 
     /// A plain scalar; in block context its continuation lines are indented more than `parent`.
@@ -21,7 +27,10 @@ extension YAMLDocumentParser {
             let character = String(decoding: bytes[pos..<min(pos + 1, bytes.count)], as: UTF8.self)
             throw error("a plain scalar cannot start with '\(character)': quote the value")
         }
+        // Most scalars are one line: their text is read straight from the bytes. Only a scalar
+        // that goes on to other lines gathers its folded text.
         var text: [UInt8] = []
+        var gathering = false
         while true {
             let segmentStart = pos
             var end = pos
@@ -36,21 +45,33 @@ extension YAMLDocumentParser {
                 pos += 1
                 if !byte.isYAMLBlank { end = pos }
             }
-            text.append(contentsOf: bytes[segmentStart..<end])
             guard multiLine, pos < bytes.count, bytes[pos] == .newline,
                 let (next, breaks) = plainContinuation(from: pos, parent: parent, flow: flow)
             else {
                 pos = end
-                break
+                guard gathering else { return string(segmentStart..<end) }
+                append(segmentStart..<end, to: &text)
+                return String(decoding: text, as: UTF8.self)
             }
+            gathering = true
+            append(segmentStart..<end, to: &text)
             if breaks == 1 {
                 text.append(.space)
             } else {
-                text.append(contentsOf: repeatElement(.newline, count: breaks - 1))
+                for _ in 1..<breaks { text.append(.newline) }
             }
             pos = next
         }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The text of the bytes in `range`.
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Appends the bytes in `range` to `text`.
+    func append(_ range: Range<Int>, to text: inout [UInt8]) {
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// Where a plain scalar goes on after the line break at `offset`, and how many line breaks
@@ -106,7 +127,7 @@ extension YAMLDocumentParser {
                 if pos < bytes.count, bytes[pos] == .newline {
                     try foldQuotedBreaks(into: &text, escaped: false)
                 } else {
-                    text.append(contentsOf: bytes[start..<pos])
+                    append(start..<pos, to: &text)
                 }
                 continue
             }
@@ -114,8 +135,15 @@ extension YAMLDocumentParser {
                 try parseEscape(into: &text)
                 continue
             }
-            text.append(byte)
+            // A run of bytes that need nothing done, appended at once.
+            let start = pos
             pos += 1
+            while pos < bytes.count {
+                let next = bytes[pos]
+                if next == quote || next.isYAMLBlankOrBreak || next == .backslash { break }
+                pos += 1
+            }
+            append(start..<pos, to: &text)
         }
     }
 
@@ -224,7 +252,7 @@ extension YAMLDocumentParser {
         while pos < bytes.count, bytes[pos] != .newline { pos += 1 }
         if pos < bytes.count { pos += 1 }
         let indent = explicit.map { parent >= 0 ? parent + $0 : $0 } ?? detectedIndent(parent: parent)
-        var lines: [ArraySlice<UInt8>?] = []
+        var lines: [Slice<UnsafeBufferPointer<UInt8>>?] = []
         while pos < bytes.count {
             let start = pos
             var index = pos
@@ -259,7 +287,7 @@ extension YAMLDocumentParser {
     }
 
     /// A block scalar's text from its lines (`nil` for an empty line).
-    private func blockText(_ lines: [ArraySlice<UInt8>?], literal: Bool, chomping: Chomping) -> String {
+    private func blockText(_ lines: [Slice<UnsafeBufferPointer<UInt8>>?], literal: Bool, chomping: Chomping) -> String {
         guard let last = lines.lastIndex(where: { $0 != nil }) else {
             return chomping == .keep ? String(repeating: "\n", count: lines.count) : ""
         }

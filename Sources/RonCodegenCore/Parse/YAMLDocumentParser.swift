@@ -51,7 +51,7 @@ struct YAMLDocumentParser {
         var deepest: Int
     }
 
-    var bytes: [UInt8]
+    var bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
     /// Collections open around the current position.
     var depth = 0
@@ -65,31 +65,48 @@ struct YAMLDocumentParser {
     /// Anchors whose node is still being read (an alias to one is a cycle).
     var openAnchors: [String: Int] = [:]
 
-    init(_ text: String) {
-        var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if bytes.contains(.carriageReturn) {
-            var lines: [UInt8] = []
-            lines.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == .carriageReturn {
-                    lines.append(.newline)
-                    if index + 1 < bytes.count, bytes[index + 1] == .newline { index += 1 }
-                } else {
-                    lines.append(bytes[index])
-                }
-                index += 1
-            }
-            bytes = lines
-        }
+    /// A parser over `bytes`, which the caller keeps alive while it reads (``parse(_:)``
+    /// holds the text's bytes for the whole read).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
+    /// The bytes of `text` as the parser reads them: without a byte order mark, and with each
+    /// `\r\n` or lone `\r` as `\n`.
+    static func lineBytes(of text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { bytes.removeFirst(3) }
+        guard Pointer.contains(text, .carriageReturn) else { return bytes }
+        var lines: [UInt8] = []
+        lines.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == .carriageReturn {
+                lines.append(.newline)
+                if index + 1 < bytes.count, bytes[index + 1] == .newline { index += 1 }
+            } else {
+                lines.append(bytes[index])
+            }
+            index += 1
+        }
+        return lines
+    }
+
     /// The one document of `text`; an empty document is `null`.
+    ///
+    /// The parser reads the bytes through a buffer pointer: in the debug build the plugin runs,
+    /// an array read per byte retained and released its storage each time.
     static func parse(_ text: String) throws(SyntaxError) -> DocumentValue {
-        var parser = YAMLDocumentParser(text)
-        return try parser.parseStream()
+        let bytes = lineBytes(of: text)
+        let result: Result<DocumentValue, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = YAMLDocumentParser(bytes: buffer)
+            do throws(SyntaxError) {
+                return .success(try parser.parseStream())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
@@ -147,9 +164,12 @@ struct YAMLDocumentParser {
     /// Whether a document marker (`---` or `...`) starts the line at `offset` (or `pos`).
     func isMarker(_ marker: String, at offset: Int? = nil) -> Bool {
         let start = offset ?? pos
-        guard start + 3 <= bytes.count, start == 0 || bytes[start - 1] == .newline,
-            bytes[start..<start + 3].elementsEqual(marker.utf8)
-        else { return false }
+        guard start + 3 <= bytes.count, start == 0 || bytes[start - 1] == .newline else { return false }
+        var index = start
+        for byte in marker.utf8 {
+            guard bytes[index] == byte else { return false }
+            index += 1
+        }
         return start + 3 == bytes.count || bytes[start + 3].isYAMLBlankOrBreak
     }
 
@@ -193,8 +213,9 @@ struct YAMLDocumentParser {
     /// lines) and returns its indentation, or -1 at the end of the input or a document marker.
     /// At content that is already the first on its line, it stays there.
     mutating func nextContentIndent() throws(SyntaxError) -> Int {
-        let start = lineStart(of: pos)
-        if bytes[start..<pos].allSatisfy(\.isYAMLBlank) {
+        var start = pos
+        while start > 0, bytes[start - 1].isYAMLBlank { start -= 1 }
+        if start == 0 || bytes[start - 1] == .newline {
             pos = start
         } else {
             while pos < bytes.count, bytes[pos] != .newline { pos += 1 }
@@ -228,37 +249,41 @@ struct YAMLDocumentParser {
     }
 }
 
+// The bytes the readers look for, as literals: a `static let` is read through a one-time
+// initializer's check on every use in the debug build the plugin runs.
 extension UInt8 {
-    static let tab = UInt8(ascii: "\t")
-    static let newline = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let space = UInt8(ascii: " ")
-    static let hash = UInt8(ascii: "#")
-    static let dash = UInt8(ascii: "-")
-    static let colon = UInt8(ascii: ":")
-    static let comma = UInt8(ascii: ",")
-    static let question = UInt8(ascii: "?")
-    static let percent = UInt8(ascii: "%")
-    static let asterisk = UInt8(ascii: "*")
-    static let ampersand = UInt8(ascii: "&")
-    static let exclamation = UInt8(ascii: "!")
-    static let pipe = UInt8(ascii: "|")
-    static let greaterThan = UInt8(ascii: ">")
-    static let lessThan = UInt8(ascii: "<")
-    static let singleQuote = UInt8(ascii: "'")
-    static let doubleQuote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
+    static var tab: UInt8 { 0x09 }
+    static var newline: UInt8 { 0x0A }
+    static var carriageReturn: UInt8 { 0x0D }
+    static var space: UInt8 { 0x20 }
+    static var hash: UInt8 { 0x23 }
+    static var dash: UInt8 { 0x2D }
+    static var colon: UInt8 { 0x3A }
+    static var comma: UInt8 { 0x2C }
+    static var question: UInt8 { 0x3F }
+    static var percent: UInt8 { 0x25 }
+    static var asterisk: UInt8 { 0x2A }
+    static var ampersand: UInt8 { 0x26 }
+    static var exclamation: UInt8 { 0x21 }
+    static var pipe: UInt8 { 0x7C }
+    static var greaterThan: UInt8 { 0x3E }
+    static var lessThan: UInt8 { 0x3C }
+    static var singleQuote: UInt8 { 0x27 }
+    static var doubleQuote: UInt8 { 0x22 }
+    static var backslash: UInt8 { 0x5C }
+    static var openBracket: UInt8 { 0x5B }
+    static var closeBracket: UInt8 { 0x5D }
+    static var openBrace: UInt8 { 0x7B }
+    static var closeBrace: UInt8 { 0x7D }
+    static var at: UInt8 { 0x40 }
+    static var backtick: UInt8 { 0x60 }
 
     /// A space or a tab.
-    var isYAMLBlank: Bool { self == .space || self == .tab }
+    var isYAMLBlank: Bool { self == 0x20 || self == 0x09 }
     /// A space, a tab or a line break.
-    var isYAMLBlankOrBreak: Bool { self == .space || self == .tab || self == .newline }
+    var isYAMLBlankOrBreak: Bool { self == 0x20 || self == 0x09 || self == 0x0A }
     /// One of `,[]{}`.
     var isYAMLFlowIndicator: Bool {
-        self == .comma || self == .openBracket || self == .closeBracket || self == .openBrace || self == .closeBrace
+        self == 0x2C || self == 0x5B || self == 0x5D || self == 0x7B || self == 0x7D
     }
 }
