@@ -7,13 +7,34 @@
 #   Benchmarks/BuildTimes/run.sh --work OLD --only ours --split --sdk-rev REV VENDOR
 #   Benchmarks/BuildTimes/alternate.sh OLD NEW VENDOR [N]
 #
+# Work folders of run.sh --one-package (all-ours-split, no VENDOR-ours-split) are used too: VENDOR's
+# description, as published, replaces their schema first.
+#
 # On a machine whose speed drifts (a shared host), edits made in turn compare two SDKs where two
 # runs of run.sh, minutes apart, do not.
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 OLD-WORK NEW-WORK VENDOR [ROUNDS]" >&2; exit 64; }
 old=$1/$3-ours-split; new=$2/$3-ours-split; vendor=$3; n=${4:-5}
-edit="$(cd "$(dirname "$0")" && pwd)/edit_description.py"
-doc() { ls $1/Sources/BenchAPITypes/Schema/* | head -1; }
+here=$(cd "$(dirname "$0")" && pwd)
+edit="$here/edit_description.py"
+published=${RON_PUBLISHED:-/var/tmp/ron-published}
+# The description's root document: its row's, or the schema folder's one file.
+doc() {
+    local root
+    root=$(awk -F'\t' -v v="$vendor" '$1 == v {print $5}' "$here/../Published/descriptions.tsv")
+    if [ -n "$root" ] && [ "$root" != - ]; then echo "$1/Sources/BenchAPITypes/Schema/$root"; else ls "$1"/Sources/BenchAPITypes/Schema/* | head -1; fi
+}
+for side in old new; do
+    d=$old; [ $side = new ] && d=$new
+    [ -d "$d" ] && continue
+    shared=$(dirname "$d")/all-ours-split
+    [ -d "$shared" ] || { echo "error: neither $d nor $shared (run.sh --split [--one-package])" >&2; exit 64; }
+    [ -d "$published/$vendor" ] || { echo "error: $published/$vendor is missing: run Benchmarks/Published/collect.sh" >&2; exit 64; }
+    rm -rf "$shared"/Sources/BenchAPITypes/Schema/*
+    cp -R "$published/$vendor"/. "$shared/Sources/BenchAPITypes/Schema/"
+    python3 "$edit" normalize "$(doc "$shared")"
+    if [ $side = old ]; then old=$shared; else new=$shared; fi
+done
 for d in $old $new; do (cd $d && swift build --target BenchAPI >/dev/null 2>&1; swift build --target BenchAPI >/dev/null 2>&1); done
 for i in $(seq $n); do
   for kind in documentation operation; do
