@@ -74,6 +74,35 @@ struct ShardTests {
         #expect(few == [SwiftRenderer.shard(of: "A", count: 8), SwiftRenderer.shard(of: "B", count: 8)])
     }
 
+    @Test("large types go to the lighter run of files in name order: two never share a job's half")
+    func largeTypesBalanceTheDriversRuns() {
+        // No small types: every file is empty, so the lightest file alone would be the first two.
+        let two = SwiftRenderer.placement(
+            names: ["HugeA", "HugeB"], sizes: [500_000, 500_000], count: 8, firstFileHolds: 0, order: Array(0..<8))
+        #expect(two == [0, 4])
+        // Four: one in each quarter.
+        let four = SwiftRenderer.placement(
+            names: ["A", "B", "C", "D"], sizes: [400_000, 400_000, 400_000, 400_000], count: 8, firstFileHolds: 0,
+            order: Array(0..<8))
+        #expect(Set(four.map { $0 / 2 }) == [0, 1, 2, 3])
+        // As the plugin writes them: 32 files, placed in SwiftPM's order (by name), small types by name.
+        let names = (0..<60).map { "Small\($0)" } + ["HourlyA", "HourlyB"]
+        let sizes = Array(repeating: 15_000, count: 60) + [205_000, 210_000]
+        let order = SwiftRenderer.nameOrder(Array(0..<32))
+        let shards = SwiftRenderer.placement(names: names, sizes: sizes, count: 32, firstFileHolds: 20_000)
+        for (index, name) in names.prefix(60).enumerated() {
+            #expect(shards[index] == SwiftRenderer.shard(of: name, count: 32), "\(name)")
+        }
+        #expect(order[shards[60]] / 16 != order[shards[61]] / 16)
+        var halves = [0, 0]
+        halves[order[0] / 16] += 20_000
+        for (index, shard) in shards.enumerated() { halves[order[shard] / 16] += sizes[index] }
+        // Each half holds one large type; what is left between them is the small types' spread.
+        #expect(abs(halves[0] - halves[1]) < 205_000)
+        // The name order: RonGenerated+1, +10 … +19, +2, +20 … +9, then RonGenerated.swift last.
+        #expect(order[1] == 0 && order[10] == 1 && order[2] == 11 && order[0] == 31)
+    }
+
     @Test("leading empty files: the first in name order hold no code, the others what fewer files would")
     func leadingEmptyFiles() throws {
         let model = try model((0..<30).map { "Kind\($0)" })

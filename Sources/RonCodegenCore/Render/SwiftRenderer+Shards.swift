@@ -3,7 +3,7 @@
 extension SwiftRenderer {
     /// The code in `count` files: `RonGenerated.swift`, then `RonGenerated+1.swift` …
     /// `RonGenerated+<count - 1>.swift`. A type's file follows from its name alone (but for a type
-    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:)``), and
+    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:order:)``), and
     /// an operation's from its `operationId` (a stable hash), so changing one rewrites only its own
     /// file (adding or removing one, also the first, which holds the catalogs' heads). Each file
     /// also holds the catalog's entries of its own types; with `calls`, the calls of its operations
@@ -27,12 +27,14 @@ extension SwiftRenderer {
         let count = max(count, 1)
         let empty = types || options.callsParts.count < 2 ? options.leadingEmptyFiles : 0
         guard empty > 0, empty < count else {
-            return renderHoldingShards(model, count: count, calls: calls, types: types)
+            return renderHoldingShards(
+                model, count: count, calls: calls, types: types, order: Self.nameOrder(Array(0..<count)))
         }
         let padding = Self.leadingEmptyFileIndices(count: count, empty: empty)
         let holding = (0..<count).filter { !padding.contains($0) }
         let stem = types ? "RonGenerated" : "RonOperations"
-        let rendered = renderHoldingShards(model, count: holding.count, calls: calls, types: types)
+        let rendered = renderHoldingShards(
+            model, count: holding.count, calls: calls, types: types, order: Self.nameOrder(holding))
         var files = [(name: String, contents: String)?](repeating: nil, count: count)
         for (position, file) in rendered.enumerated() {
             files[holding[position]] = (Self.shardFileName(holding[position], stem: stem), file.contents)
@@ -52,8 +54,18 @@ extension SwiftRenderer {
         return Set(byName.prefix(max(0, min(empty, count - 1))))
     }
 
-    /// ``renderShards(_:count:calls:types:)`` with every file holding code.
-    private func renderHoldingShards(_ model: SchemaModel, count: Int, calls: Bool, types: Bool) -> [(
+    /// Each of `files` (indices of shards), its place among them in name order: the order SwiftPM
+    /// hands them to the compiler driver, which gives each job a run of consecutive ones.
+    static func nameOrder(_ files: [Int]) -> [Int] {
+        let byName = files.indices.sorted { shardFileName(files[$0]) < shardFileName(files[$1]) }
+        var order = Array(repeating: 0, count: files.count)
+        for (place, position) in byName.enumerated() { order[position] = place }
+        return order
+    }
+
+    /// ``renderShards(_:count:calls:types:)`` with every file holding code; `order` is each file's
+    /// place in name order (``nameOrder(_:)``).
+    private func renderHoldingShards(_ model: SchemaModel, count: Int, calls: Bool, types: Bool, order: [Int]) -> [(
         name: String, contents: String
     )] {
         guard types else { return renderOperationShards(model, count: count) }
@@ -69,7 +81,7 @@ extension SwiftRenderer {
         }
         let shards = Self.placement(
             names: model.types.map(\.name), sizes: rendered.map(\.text.utf8.count), count: count,
-            firstFileHolds: catalogSize(model, count: count))
+            firstFileHolds: catalogSize(model, count: count), order: order)
         var typesByShard = Array(repeating: [NamedType](), count: count)
         for (index, type) in model.types.enumerated() {
             typesByShard[shards[index]].append(type)
@@ -181,11 +193,22 @@ extension SwiftRenderer {
     ]
 
     /// The shard of each type: by its name (``shard(of:count:)``), except a type larger than half a
-    /// file's share (and than ``largeTypeBytes``), which goes to the file with the least code once
-    /// the others are placed, the largest first. One struct of hundreds of members can be a sixth of
-    /// a schema's code; by name it could land beside the catalogs or another such struct and leave
-    /// one compiler job with most of the work. `firstFileHolds` is the catalogs' size.
-    static func placement(names: [String], sizes: [Int], count: Int, firstFileHolds: Int) -> [Int] {
+    /// file's share (and than ``largeTypeBytes``), which is placed by load once the others are, the
+    /// largest first. One struct of hundreds of members can be a sixth of a schema's code; by name it
+    /// could land beside the catalogs or another such struct and leave one compiler job with most of
+    /// the work. `firstFileHolds` is the catalogs' size.
+    ///
+    /// The load that counts is a compiler job's, not a file's: a debug build gives each job a run of
+    /// consecutive files in name order (`order`, each file's place in it; by default the names'
+    /// order of `0..<count`), two runs on two cores, more on more. So a large type goes to the
+    /// lighter half of the files in that order, within it to the lighter quarter, and so on down to
+    /// the lightest file: two such structs land in different halves, where the lightest file each
+    /// could leave them in one job's run (open-meteo's two of 205 KB each: one job 5.5 s, the other
+    /// 2.2 s; BENCHMARKS.md, "Large types by the compiler's runs").
+    static func placement(
+        names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil
+    ) -> [Int] {
+        let order = order ?? nameOrder(Array(0..<count))
         let share = (sizes.reduce(0, +) + firstFileHolds) / count
         let isLarge = { (index: Int) in sizes[index] > max(share / 2, Self.largeTypeBytes) }
         var load = Array(repeating: 0, count: count)
@@ -195,8 +218,28 @@ extension SwiftRenderer {
         let large = names.indices.filter(isLarge).sorted {
             sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1)
         }
+        // The runs: halves, quarters … of the files in name order, down to runs of one file.
+        var levels = [Int]()
+        var runs = 2
+        while runs < count {
+            levels.append(runs)
+            runs *= 2
+        }
+        levels.append(count)
+        func runLoads(_ runs: Int) -> [Int] {
+            var loads = Array(repeating: 0, count: runs)
+            for file in 0..<count { loads[order[file] * runs / count] += load[file] }
+            return loads
+        }
         for index in large {
-            let lightest = load.indices.min { load[$0] < load[$1] } ?? 0
+            let loads = levels.map(runLoads)
+            // The file whose runs are the lightest, the halves first; then its own load and index.
+            let key = { (file: Int) in levels.indices.map { loads[$0][order[file] * levels[$0] / count] } }
+            let lightest =
+                (0..<count).min { first, second in
+                    let (a, b) = (key(first), key(second))
+                    return a == b ? first < second : a.lexicographicallyPrecedes(b)
+                } ?? 0
             shards[index] = lightest
             load[lightest] += sizes[index]
         }
