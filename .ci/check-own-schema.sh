@@ -422,10 +422,13 @@ PY
             cmp -s "$file" "$prepared/${file##*/}" || { echo "error: $file is not the prepared one"; exit 1; }
         done
     done
-    [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls1/*/RonCodegenPlugin/GeneratedSources/RonOperations*.swift | wc -l)" = 16 ] \
-        && [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls2/*/RonCodegenPlugin/GeneratedSources/RonOperations*.swift | wc -l)" = 16 ] \
+    # Each part holds half the files of the layout (32, or 64 on two cores: the types' count).
+    files=$(ls .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/GeneratedSources/RonGenerated*.swift | wc -l)
+    { [ "$files" = 32 ] || [ "$files" = 64 ]; } \
+        && [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls1/*/RonCodegenPlugin/GeneratedSources/RonOperations*.swift | wc -l)" = $((files / 2)) ] \
+        && [ "$(ls .build/plugins/outputs/*/ShopFrontAPICalls2/*/RonCodegenPlugin/GeneratedSources/RonOperations*.swift | wc -l)" = $((files / 2)) ] \
         && [ -f "$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)/RonOperationsFront.swift" ] \
-        || { ls -R .build/plugins/outputs; echo "error: the parts do not hold 16 files each, or the front no catalog"; exit 1; }
+        || { ls -R .build/plugins/outputs; echo "error: the parts do not hold half of the $files files each, or the front no catalog"; exit 1; }
     # An edited operation recompiles the part that holds it, neither the types nor the other part.
     edit_widget_summary
     run 0 "swift build --target ShopFrontAPI"

@@ -62,6 +62,9 @@ struct Arguments {
                                    with --shards: the first n files in name order hold no code, the rest
                                    what the shards would (the compiler driver's first job, of the files
                                    SwiftPM lists first, then ends at once; not for --calls-parts)
+          --leading-sources <n>    with --shards: the target's own Swift files, which SwiftPM lists before
+                                   the generated ones (the resource accessor it writes counts); a large
+                                   type is placed by the compiler driver's runs of files, which they shift
           --calls-parts <a,b,…>    with --shards and --operations (or --prepare-calls): the calls in these
                                    modules, built side by side, each a run of the files, and a front
                                    module importing them all for the catalog and the security schemes
@@ -106,6 +109,12 @@ struct Arguments {
                     .map { String($0).trimmingCharacters(in: .whitespaces) }
             case "--calls-part": callsPart = try reader.value(for: flag)
             case "--calls-front": callsFront = true
+            case "--leading-sources":
+                let text = try reader.value(for: flag)
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError("--leading-sources wants a whole number, got '\(text)'")
+                }
+                options.leadingSources = count
             case "--leading-empty-files":
                 let text = try reader.value(for: flag)
                 guard let count = Int(text), count >= 0 else {

@@ -88,6 +88,16 @@ struct CodegenToolTests {
         let refused = try await run(["--schema", schema.path, "--output", output.path, "--shards", "0"])
         #expect(refused.status == 64)
         #expect(refused.error.contains("--shards wants a whole number from 1 to 64, got '0'"))
+        // The target's own files, as the build plugin passes them: the same types, each once.
+        let counted = try await run([
+            "--schema", schema.path, "--output", output.path, "--shards", "4", "--leading-sources", "2",
+        ])
+        #expect(counted.status == 0, "\(counted.error)")
+        let negative = try await run([
+            "--schema", schema.path, "--output", output.path, "--shards", "4", "--leading-sources", "-1",
+        ])
+        #expect(negative.status == 64)
+        #expect(negative.error.contains("--leading-sources wants a whole number, got '-1'"))
     }
 
     @Test("a bad schema exits 1 naming the file and the pointer")

@@ -103,6 +103,37 @@ struct ShardTests {
         #expect(order[1] == 0 && order[10] == 1 && order[2] == 11 && order[0] == 31)
     }
 
+    @Test("the target's own files shift the driver's runs: large types are placed by the runs they make")
+    func largeTypesCountTheTargetsOwnFiles() throws {
+        // Six files of the target's own before eight generated ones: the first half of the fourteen is
+        // the six and RonGenerated+1 (the first by name); the second half, the other seven.
+        let shifted = SwiftRenderer.placement(
+            names: ["HugeA", "HugeB"], sizes: [500_000, 500_000], count: 8, firstFileHolds: 0,
+            order: (0..<8).map { $0 + 6 }, sources: 14)
+        #expect(shifted == [0, 1])
+        // Through the generator: two structs of 400 members each (over 100 kB of Swift apiece).
+        let folder = FileManager.default.temporaryDirectory.appending(path: "ron-shards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let members = (0..<400).map { #""member\#($0)": {"type": "array", "items": {"type": "number"}}"# }
+        let big = #"{"type": "object", "properties": {\#(members.joined(separator: ", "))}}"#
+        let small = (0..<6).map { #""Small\#($0)": {"type": "object", "properties": {"n": {"type": "string"}}}"# }
+        try Data(#"{"$defs": {"HourlyA": \#(big), "HourlyB": \#(big), \#(small.joined(separator: ", "))}}"#.utf8)
+            .write(to: folder.appending(path: "a.schema.json"))
+        let model = try CodeGenerator().model(schemaDirectory: folder)
+        var generator = CodeGenerator()
+        generator.options.leadingSources = 6
+        let files = generator.files(for: model, split: false, output: .types, shards: 8)
+        let holders = Set(["HourlyA", "HourlyB"].compactMap { shardOf($0, in: files) })
+        #expect(holders.count == 2)
+        #expect(holders.contains("RonGenerated+1.swift"), "\(holders)")
+        // Without them, the halves are four files each: RonGenerated+1 … +4, then +5 … +7 and the first.
+        let plain = CodeGenerator().files(for: model, split: false, output: .types, shards: 8)
+        let plainHolders = ["HourlyA", "HourlyB"].compactMap { shardOf($0, in: plain) }
+        let firstHalf = (1...4).map { "RonGenerated+\($0).swift" }
+        #expect(plainHolders.filter(firstHalf.contains).count == 1, "\(plainHolders)")
+    }
+
     @Test("leading empty files: the first in name order hold no code, the others what fewer files would")
     func leadingEmptyFiles() throws {
         let model = try model((0..<30).map { "Kind\($0)" })

@@ -3,7 +3,7 @@
 extension SwiftRenderer {
     /// The code in `count` files: `RonGenerated.swift`, then `RonGenerated+1.swift` …
     /// `RonGenerated+<count - 1>.swift`. A type's file follows from its name alone (but for a type
-    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:order:)``), and
+    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:order:sources:)``), and
     /// an operation's from its `operationId` (a stable hash), so changing one rewrites only its own
     /// file (adding or removing one, also the first, which holds the catalogs' heads). Each file
     /// also holds the catalog's entries of its own types; with `calls`, the calls of its operations
@@ -26,15 +26,19 @@ extension SwiftRenderer {
     )] {
         let count = max(count, 1)
         let empty = types || options.callsParts.count < 2 ? options.leadingEmptyFiles : 0
+        // Each file's place among the Swift files the compiler driver gets: the target's own first.
+        let leading = max(options.leadingSources, 0)
+        let places = Self.nameOrder(Array(0..<count)).map { $0 + leading }
         guard empty > 0, empty < count else {
             return renderHoldingShards(
-                model, count: count, calls: calls, types: types, order: Self.nameOrder(Array(0..<count)))
+                model, count: count, calls: calls, types: types, order: places, sources: count + leading)
         }
         let padding = Self.leadingEmptyFileIndices(count: count, empty: empty)
         let holding = (0..<count).filter { !padding.contains($0) }
         let stem = types ? "RonGenerated" : "RonOperations"
         let rendered = renderHoldingShards(
-            model, count: holding.count, calls: calls, types: types, order: Self.nameOrder(holding))
+            model, count: holding.count, calls: calls, types: types, order: holding.map { places[$0] },
+            sources: count + leading)
         var files = [(name: String, contents: String)?](repeating: nil, count: count)
         for (position, file) in rendered.enumerated() {
             files[holding[position]] = (Self.shardFileName(holding[position], stem: stem), file.contents)
@@ -64,10 +68,11 @@ extension SwiftRenderer {
     }
 
     /// ``renderShards(_:count:calls:types:)`` with every file holding code; `order` is each file's
-    /// place in name order (``nameOrder(_:)``).
-    private func renderHoldingShards(_ model: SchemaModel, count: Int, calls: Bool, types: Bool, order: [Int]) -> [(
-        name: String, contents: String
-    )] {
+    /// place among the `sources` Swift files the compiler driver gets (``nameOrder(_:)``, after
+    /// ``Options/leadingSources``).
+    private func renderHoldingShards(
+        _ model: SchemaModel, count: Int, calls: Bool, types: Bool, order: [Int], sources: Int
+    ) -> [(name: String, contents: String)] {
         guard types else { return renderOperationShards(model, count: count) }
         let renderer = knowing(model)
         let calls = calls && !model.operations.isEmpty
@@ -81,7 +86,7 @@ extension SwiftRenderer {
         }
         let shards = Self.placement(
             names: model.types.map(\.name), sizes: rendered.map(\.text.utf8.count), count: count,
-            firstFileHolds: catalogSize(model, count: count), order: order)
+            firstFileHolds: catalogSize(model, count: count), order: order, sources: sources)
         var typesByShard = Array(repeating: [NamedType](), count: count)
         for (index, type) in model.types.enumerated() {
             typesByShard[shards[index]].append(type)
@@ -199,16 +204,18 @@ extension SwiftRenderer {
     /// the work. `firstFileHolds` is the catalogs' size.
     ///
     /// The load that counts is a compiler job's, not a file's: a debug build gives each job a run of
-    /// consecutive files in name order (`order`, each file's place in it; by default the names'
-    /// order of `0..<count`), two runs on two cores, more on more. So a large type goes to the
-    /// lighter half of the files in that order, within it to the lighter quarter, and so on down to
-    /// the lightest file: two such structs land in different halves, where the lightest file each
-    /// could leave them in one job's run (open-meteo's two of 205 KB each: one job 5.5 s, the other
-    /// 2.2 s; BENCHMARKS.md, "Large types by the compiler's runs").
+    /// consecutive files of the `sources` Swift files SwiftPM lists (the target's own first, then
+    /// these in name order; `order` is each of these files' place among them, by default the names'
+    /// order of `0..<count` with `sources` equal to `count`), two runs on two cores, more on more.
+    /// So a large type goes to the lighter half of them, within it to the lighter quarter, and so on
+    /// down to the lightest file: two such structs land in different halves, where the lightest file
+    /// each could leave them in one job's run (open-meteo's two of 205 KB each: one job 5.5 s, the
+    /// other 2.2 s; BENCHMARKS.md, "Large types by the compiler's runs").
     static func placement(
-        names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil
+        names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil, sources: Int? = nil
     ) -> [Int] {
         let order = order ?? nameOrder(Array(0..<count))
+        let sources = max(sources ?? count, (order.max() ?? 0) + 1)
         let share = (sizes.reduce(0, +) + firstFileHolds) / count
         let isLarge = { (index: Int) in sizes[index] > max(share / 2, Self.largeTypeBytes) }
         var load = Array(repeating: 0, count: count)
@@ -218,23 +225,23 @@ extension SwiftRenderer {
         let large = names.indices.filter(isLarge).sorted {
             sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1)
         }
-        // The runs: halves, quarters … of the files in name order, down to runs of one file.
+        // The runs: halves, quarters … of the sources, down to runs of one file.
         var levels = [Int]()
         var runs = 2
-        while runs < count {
+        while runs < sources {
             levels.append(runs)
             runs *= 2
         }
-        levels.append(count)
+        levels.append(sources)
         func runLoads(_ runs: Int) -> [Int] {
             var loads = Array(repeating: 0, count: runs)
-            for file in 0..<count { loads[order[file] * runs / count] += load[file] }
+            for file in 0..<count { loads[order[file] * runs / sources] += load[file] }
             return loads
         }
         for index in large {
             let loads = levels.map(runLoads)
             // The file whose runs are the lightest, the halves first; then its own load and index.
-            let key = { (file: Int) in levels.indices.map { loads[$0][order[file] * levels[$0] / count] } }
+            let key = { (file: Int) in levels.indices.map { loads[$0][order[file] * levels[$0] / sources] } }
             let lightest =
                 (0..<count).min { first, second in
                     let (a, b) = (key(first), key(second))

@@ -90,6 +90,11 @@ public struct SwiftRenderer: Sendable {
         /// forms its jobs from runs of them (``SwiftRenderer/leadingEmptyFileIndices(count:empty:)``).
         /// Not for the parts of calls.
         public var leadingEmptyFiles = 0
+        /// How many Swift files of the target SwiftPM hands the compiler before the generated ones
+        /// (the target's own, then the resource accessor it writes for a target with resources): the
+        /// driver's runs of files count them, so a large type is placed by the runs they shift
+        /// (``SwiftRenderer/placement(names:sizes:count:firstFileHolds:order:sources:)``).
+        public var leadingSources = 0
 
         /// Options; the defaults fit the package's own RonGenerated target.
         public init(runtimeModule: String? = nil, catalogName: String = "RonSchemaCatalog") {
