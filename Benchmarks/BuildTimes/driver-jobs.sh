@@ -11,6 +11,9 @@
 #
 #   Benchmarks/BuildTimes/driver-jobs.sh ROUNDS PACKAGE N...
 #
+# The jobs write to the package's own index store, as SwiftPM's builds do: a fresh store made each
+# job index the modules it imports again (over a second of the first job's CPU on hubspot's code).
+#
 # PACKAGE: a package of run.sh, built: <work>/<vendor>-ours (one module: BenchAPI, the types and calls)
 # or <work>/<vendor>-ours-split (BenchAPITypes, then BenchAPI with the calls alone, compiled against the
 # types module this script made). Each N is a number of files, from 1 to 64; rounds take them in turn.
@@ -62,7 +65,7 @@ REAL_FRONTEND=$(dirname "$(command -v swiftc)")/swift-frontend
 # run N PART: generate PART's code in N files into $scratch/N and compile it as SwiftPM does.
 run() {
     local n=$1 part=$2 dir=$scratch/$1 command start seconds
-    mkdir -p "$dir/types" "$dir/calls" "$dir/prepared" "$dir/modules" "$dir/index" "$dir/$part"
+    mkdir -p "$dir/types" "$dir/calls" "$dir/prepared" "$dir/modules" "$dir/$part"
     case "$part:${#parts[@]}" in
     BenchAPITypes:2) "$tool" --schema "$schema" --output "$dir/types" --shards "$n" --runtime-module RonGenerated \
         --prepare-calls "$dir/prepared" --types-module BenchAPITypes --client-module RonAppSdkSwift >/dev/null 2>&1 ;;
@@ -88,7 +91,6 @@ MAP
         -e "s|-emit-module-path [^ ]*|-emit-module-path $dir/modules/$part.swiftmodule|" \
         -e "s|-output-file-map [^ ]*|-output-file-map $dir/$part/map.json|" \
         -e "s|@[^ ]*/sources|@$dir/$part/sources|" \
-        -e "s|-index-store-path [^ ]*|-index-store-path $dir/index|" \
         -e "s|-emit-objc-header-path [^ ]*|-emit-objc-header-path $dir/$part/header.h|" \
         -e "s|-I /|-I $dir/modules -I /|")
     [ -n "$command" ] || { echo "no swiftc command for $part in $scratch/verbose.log" >&2; exit 1; }

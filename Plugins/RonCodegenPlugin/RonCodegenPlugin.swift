@@ -31,29 +31,22 @@ struct RonCodegenPlugin: BuildToolPlugin {
     /// A small schema's files are small: 32 built as fast as 8 on a 45 KB description.
     static let shards = 32
 
-    /// The files of a large description's code (at least ``largeSchemaBytes`` of documents), and of
-    /// every description on two cores: twice as many, the first third of them in name order empty
-    /// (`--leading-empty-files`). The compiler driver forms at most 25 files into one job, so 64
-    /// files make three jobs on two cores, in the order SwiftPM lists the files; the first, empty,
-    /// ends at once and the two with the code run side by side. With 32 files, the two jobs of code
-    /// and the module's job share two lanes, and the second job of code often started only when the
-    /// first had ended, not when the module's job did (the driver learns of that end late): on
-    /// Kubernetes' types 37-63 s against 38-41 s, on Typesense's package (79 operations) 3 of 6
-    /// clean builds 12.8-13.3 s against 8.0-8.9 s, where 64 files took 7.5-9.0 s in each of 6
-    /// (BENCHMARKS.md, "The calls in parts" and "Three jobs on two cores").
+    /// The files of a large description's code (at least ``largeSchemaBytes`` of documents): twice
+    /// as many, the first third of them in name order empty (`--leading-empty-files`). The compiler
+    /// driver forms at most 25 files into one job, so 64 files make three jobs on two cores, in the
+    /// order SwiftPM lists the files; the first, empty, ends at once and the two with the code run
+    /// side by side, where the two jobs of 32 files often ran one after the other (on Kubernetes'
+    /// types, 38-41 s against 37-63 s: BENCHMARKS.md, "The calls in parts"). Smaller descriptions
+    /// keep 32: on two cores, 64 made their clean builds slower, not steadier (BENCHMARKS.md, "Three
+    /// jobs on two cores").
     static let largeShards = (count: 64, empty: 21)
 
-    /// The size of a schema's documents from which its code takes ``largeShards`` on any number of
-    /// cores.
+    /// The size of a schema's documents from which its code takes ``largeShards``.
     static let largeSchemaBytes = 2_000_000
 
-    /// `--shards` (and `--leading-empty-files`) for `schema` on a machine of `cores` cores: decided
-    /// when SwiftPM plans the build, as the files are, so the command and its outputs agree until
-    /// the next plan.
-    static func layout(of schema: URL, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> (
-        count: Int, empty: Int
-    ) {
-        if cores == 2 { return largeShards }
+    /// `--shards` (and `--leading-empty-files`) for `schema`: decided when SwiftPM plans the build,
+    /// as the files are, so the command and its outputs agree until the next plan.
+    static func layout(of schema: URL) -> (count: Int, empty: Int) {
         let bytes = SchemaLocator.inputs(of: schema).reduce(0) { total, url in
             total
                 + ((try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])).flatMap {
