@@ -37,7 +37,7 @@ struct RonCodegenPlugin: BuildToolPlugin {
     /// order SwiftPM lists the files; the first, empty, ends at once and the two with the code run
     /// side by side, where the two jobs of 32 files often ran one after the other (on Kubernetes'
     /// types, 38-41 s against 37-63 s: BENCHMARKS.md, "The calls in parts"). Smaller descriptions
-    /// keep 32: on two cores, 64 made their clean builds slower, not steadier (BENCHMARKS.md, "Three
+    /// keep 32: on two cores, 64 made their clean builds steadier, not faster (BENCHMARKS.md, "Three
     /// jobs on two cores").
     static let largeShards = (count: 64, empty: 21)
 

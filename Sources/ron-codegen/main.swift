@@ -111,8 +111,8 @@ struct Arguments {
             case "--calls-front": callsFront = true
             case "--leading-sources":
                 let text = try reader.value(for: flag)
-                guard let count = Int(text), count >= 0 else {
-                    throw UsageError("--leading-sources wants a whole number, got '\(text)'")
+                guard let count = Int(text), (0...10_000).contains(count) else {
+                    throw UsageError("--leading-sources wants a whole number from 0 to 10000, got '\(text)'")
                 }
                 options.leadingSources = count
             case "--leading-empty-files":

@@ -97,7 +97,12 @@ struct CodegenToolTests {
             "--schema", schema.path, "--output", output.path, "--shards", "4", "--leading-sources", "-1",
         ])
         #expect(negative.status == 64)
-        #expect(negative.error.contains("--leading-sources wants a whole number, got '-1'"))
+        #expect(negative.error.contains("--leading-sources wants a whole number from 0 to 10000, got '-1'"))
+        let huge = try await run([
+            "--schema", schema.path, "--output", output.path, "--shards", "4",
+            "--leading-sources", "9223372036854775807",
+        ])
+        #expect(huge.status == 64, "\(huge.error)")
     }
 
     @Test("a bad schema exits 1 naming the file and the pointer")

@@ -27,7 +27,7 @@ extension SwiftRenderer {
         let count = max(count, 1)
         let empty = types || options.callsParts.count < 2 ? options.leadingEmptyFiles : 0
         // Each file's place among the Swift files the compiler driver gets: the target's own first.
-        let leading = max(options.leadingSources, 0)
+        let leading = min(max(options.leadingSources, 0), 10_000)
         let places = Self.nameOrder(Array(0..<count)).map { $0 + leading }
         guard empty > 0, empty < count else {
             return renderHoldingShards(
