@@ -182,7 +182,7 @@ struct SchemaIndex {
         let bare = Self.key(target)
         let fragment = cleaned.firstIndex(of: "#").map { String(cleaned[cleaned.index(after: $0)...]) } ?? ""
         // Foundation's decoding only where there is something to decode (most fragments have none).
-        let decoded = Pointer.contains(fragment, 0x25) ? fragment.removingPercentEncoding ?? fragment : fragment
+        let decoded = ByteSearch.contains(fragment, 0x25) ? fragment.removingPercentEncoding ?? fragment : fragment
         // A document found by its file name is another copy only if it is not the one the `$ref`
         // stands in (`{"$ref": "https://host/x.json"}` in x.json names the published original).
         guard let resource = resources[bare] ?? byFileName(target).flatMap({ $0.document == place.document ? nil : $0 })

@@ -76,7 +76,7 @@ struct YAMLDocumentParser {
     static func lineBytes(of text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { bytes.removeFirst(3) }
-        guard Pointer.contains(text, .carriageReturn) else { return bytes }
+        guard ByteSearch.contains(text, .carriageReturn) else { return bytes }
         var lines: [UInt8] = []
         lines.reserveCapacity(bytes.count)
         var index = 0

@@ -14,7 +14,7 @@ struct SourceWriter {
         // A comment line ends at the first line break in it (LF, CR or CR LF, as Swift reads them):
         // a break in text from a document (a path, a media type, a file name) would turn the rest of
         // the line into code, so it is written as a space.
-        if content.utf8.first == 0x2F, Pointer.contains(content, 0x0A) || Pointer.contains(content, 0x0D) {
+        if content.utf8.first == 0x2F, ByteSearch.contains(content, 0x0A) || ByteSearch.contains(content, 0x0D) {
             let bytes = Array(content.utf8)
             let pieces = Self.lineRanges(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
             line(pieces.joined(separator: " "))

@@ -18,7 +18,7 @@ struct Location {
 enum Pointer {
     static func escape(_ token: String) -> String {
         // Most tokens need nothing: skip Foundation's search (the normalizer escapes every key).
-        guard Pointer.contains(token, 0x7E) || Pointer.contains(token, 0x2F) else { return token }
+        guard ByteSearch.contains(token, 0x7E) || ByteSearch.contains(token, 0x2F) else { return token }
         // Byte by byte, not Foundation's `replacingOccurrences`: every path of a description has
         // slashes, and a location below it is escaped again and again.
         var escaped: [UInt8] = []
@@ -37,18 +37,8 @@ enum Pointer {
         return String(decoding: escaped, as: UTF8.self)
     }
 
-    /// Whether `text` holds `byte`: `memchr` over its UTF-8, where `utf8.contains` ran generic code
-    /// per byte in a debug build (every key of a description is escaped, most more than once).
-    static func contains(_ text: String, _ byte: UInt8) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(byte), bytes.count) != nil
-        }
-    }
-
     static func unescape(_ token: String) -> String {
-        guard Pointer.contains(token, 0x7E) else { return token }
+        guard ByteSearch.contains(token, 0x7E) else { return token }
         // In one pass, left to right: the same as `~1` then `~0` replaced (RFC 6901, section 4).
         var bytes = Array(token.utf8)
         var read = 0

@@ -163,7 +163,7 @@ extension SchemaTranslator {
     static func baseMedia(_ media: String) -> String {
         // Most have no parameters: the whole text, trimmed (every body and answer of every
         // operation asks, often more than once).
-        guard Pointer.contains(media, 0x3B) else { return TrimmedText.of(media) }
+        guard ByteSearch.contains(media, 0x3B) else { return TrimmedText.of(media) }
         return media.split(separator: ";").first.map { TrimmedText.of($0) } ?? media
     }
 
