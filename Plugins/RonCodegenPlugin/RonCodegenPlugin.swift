@@ -70,6 +70,11 @@ struct RonCodegenPlugin: BuildToolPlugin {
         return target.sourceFiles(withSuffix: "swift").count + (resources ? 1 : 0)
     }
 
+    /// How many jobs the compiler driver runs at once in a debug build: SwiftPM passes it the
+    /// machine's cores unless told otherwise (`swift build -j`), and the generator shares the code
+    /// among the files so the driver's runs of them end together (`--driver-jobs`).
+    static var driverJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 1024) }
+
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         if !["RonGenerated", "RonAppSdkSwift"].contains(target.name) {
@@ -102,6 +107,7 @@ struct RonCodegenPlugin: BuildToolPlugin {
             [
                 "--schema", schema.path, "--output", output.path, "--stamp",
             ] + Self.shardArguments(layout) + ["--leading-sources", String(Self.leadingSources(of: target))]
+            + ["--driver-jobs", String(Self.driverJobs)]
         switch target.name {
         case "RonGenerated":
             break

@@ -65,6 +65,9 @@ struct Arguments {
           --leading-sources <n>    with --shards: the target's own Swift files, which SwiftPM lists before
                                    the generated ones (the resource accessor it writes counts); a large
                                    type is placed by the compiler driver's runs of files, which they shift
+          --driver-jobs <n>        with --shards: the compiler driver's jobs at once in a debug build (the
+                                   machine's cores, as SwiftPM passes them; 0-1024, default 0: not known);
+                                   the types' files take shares that let its runs of them end together
           --calls-parts <a,b,…>    with --shards and --operations (or --prepare-calls): the calls in these
                                    modules, built side by side, each a run of the files, and a front
                                    module importing them all for the catalog and the security schemes
@@ -115,6 +118,12 @@ struct Arguments {
                     throw UsageError("--leading-sources wants a whole number from 0 to 10000, got '\(text)'")
                 }
                 options.leadingSources = count
+            case "--driver-jobs":
+                let text = try reader.value(for: flag)
+                guard let count = Int(text), (0...1024).contains(count) else {
+                    throw UsageError("--driver-jobs wants a whole number from 0 to 1024, got '\(text)'")
+                }
+                options.driverJobs = count
             case "--leading-empty-files":
                 let text = try reader.value(for: flag)
                 guard let count = Int(text), count >= 0 else {

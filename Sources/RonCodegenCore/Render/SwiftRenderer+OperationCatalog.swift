@@ -29,16 +29,18 @@ extension SwiftRenderer {
     }
 
     /// Renders the catalog whose fill functions are in the files of their operations
-    /// (``shardedOperationChunks(_:count:)``): each entry carries its place in the document, and
+    /// (``shardedOperationChunks(_:count:weights:)``): each entry carries its place in the document, and
     /// the list is put in document order once filled. An edit of one operation then rewrites only
     /// its own file; this head changes only when a file's number of fill functions does.
-    func renderShardedOperationCatalog(_ model: SchemaModel, count: Int, into w: inout SourceWriter) {
+    func renderShardedOperationCatalog(
+        _ model: SchemaModel, count: Int, weights: [Int]? = nil, into w: inout SourceWriter
+    ) {
         w.line("/// Every operation of the schema, for tools (`ron drift`) and tests.")
         w.block("public enum \(options.operationCatalogName)") { w in
             w.line("/// The operations in document order.")
             w.line("public static let operations: [RonOperationInfo] = {")
             w.line("    var list: [(Int, RonOperationInfo)] = []")
-            for chunk in Self.shardedOperationChunks(model, count: count) {
+            for chunk in Self.shardedOperationChunks(model, count: count, weights: weights) {
                 w.line("    appendOperations\(chunk.shard)_\(chunk.index)(to: &list)")
             }
             w.line("    return list.sorted { $0.0 < $1.0 }.map { $0.1 }")
@@ -46,9 +48,9 @@ extension SwiftRenderer {
         }
     }
 
-    /// The fill functions of file `shard` (``shardedOperationChunks(_:count:)``), as extensions of
+    /// The fill functions of file `shard` (``shardedOperationChunks(_:count:weights:)``), as extensions of
     /// the catalog (or of `extending`: a part's share of it, ``renderCallsPartCatalog(_:part:count:into:)``).
-    /// `chunks` are every file's (``shardedOperationChunks(_:count:)``, worked out once for all files).
+    /// `chunks` are every file's (``shardedOperationChunks(_:count:weights:)``, worked out once for all files).
     func renderShardedOperationCatalogChunks(
         _ chunks: [(shard: Int, index: Int, positions: [Int])], shard: Int, of model: SchemaModel,
         into w: inout SourceWriter, extending: String? = nil
@@ -70,13 +72,14 @@ extension SwiftRenderer {
     }
 
     /// The catalog's fill functions when each file holds those of its own operations: for each
-    /// file (``shard(of:count:)`` of the `operationId`), its operations' places in the document, in
-    /// runs of ``catalogChunk``.
-    static func shardedOperationChunks(_ model: SchemaModel, count: Int) -> [(shard: Int, index: Int, positions: [Int])]
-    {
+    /// file (``shard(of:count:weights:)`` of the `operationId`), its operations' places in the
+    /// document, in runs of ``catalogChunk``.
+    static func shardedOperationChunks(
+        _ model: SchemaModel, count: Int, weights: [Int]? = nil
+    ) -> [(shard: Int, index: Int, positions: [Int])] {
         var byShard = Array(repeating: [Int](), count: count)
         for (position, operation) in model.operations.enumerated() {
-            byShard[shard(of: operation.operationId, count: count)].append(position)
+            byShard[shard(of: operation.operationId, count: count, weights: weights)].append(position)
         }
         var chunks: [(shard: Int, index: Int, positions: [Int])] = []
         for (shard, positions) in byShard.enumerated() {

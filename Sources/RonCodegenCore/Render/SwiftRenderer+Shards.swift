@@ -3,7 +3,7 @@
 extension SwiftRenderer {
     /// The code in `count` files: `RonGenerated.swift`, then `RonGenerated+1.swift` …
     /// `RonGenerated+<count - 1>.swift`. A type's file follows from its name alone (but for a type
-    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:order:sources:)``), and
+    /// of more than half a file's share, see ``placement(names:sizes:count:firstFileHolds:order:sources:weights:)``), and
     /// an operation's from its `operationId` (a stable hash), so changing one rewrites only its own
     /// file (adding or removing one, also the first, which holds the catalogs' heads). Each file
     /// also holds the catalog's entries of its own types; with `calls`, the calls of its operations
@@ -30,8 +30,11 @@ extension SwiftRenderer {
         let leading = min(max(options.leadingSources, 0), 10_000)
         let places = Self.nameOrder(Array(0..<count)).map { $0 + leading }
         guard empty > 0, empty < count else {
+            let weights =
+                types ? Self.driverWeights(order: places, sources: count + leading, jobs: options.driverJobs) : nil
             return renderHoldingShards(
-                model, count: count, calls: calls, types: types, order: places, sources: count + leading)
+                model, count: count, calls: calls, types: types, order: places, sources: count + leading,
+                weights: weights)
         }
         let padding = Self.leadingEmptyFileIndices(count: count, empty: empty)
         let holding = (0..<count).filter { !padding.contains($0) }
@@ -69,9 +72,11 @@ extension SwiftRenderer {
 
     /// ``renderShards(_:count:calls:types:)`` with every file holding code; `order` is each file's
     /// place among the `sources` Swift files the compiler driver gets (``nameOrder(_:)``, after
-    /// ``Options/leadingSources``).
+    /// ``Options/leadingSources``); `weights`, each file's share of the types and calls placed by
+    /// name (``driverWeights(order:sources:jobs:)``), or `nil` for even shares.
     private func renderHoldingShards(
-        _ model: SchemaModel, count: Int, calls: Bool, types: Bool, order: [Int], sources: Int
+        _ model: SchemaModel, count: Int, calls: Bool, types: Bool, order: [Int], sources: Int,
+        weights: [Int]? = nil
     ) -> [(name: String, contents: String)] {
         guard types else { return renderOperationShards(model, count: count) }
         let renderer = knowing(model)
@@ -86,7 +91,8 @@ extension SwiftRenderer {
         }
         let shards = Self.placement(
             names: model.types.map(\.name), sizes: rendered.map(\.text.utf8.count), count: count,
-            firstFileHolds: catalogSize(model, count: count), order: order, sources: sources)
+            firstFileHolds: catalogSize(model, count: count, weights: weights), order: order, sources: sources,
+            weights: weights)
         var typesByShard = Array(repeating: [NamedType](), count: count)
         for (index, type) in model.types.enumerated() {
             typesByShard[shards[index]].append(type)
@@ -100,7 +106,7 @@ extension SwiftRenderer {
         writers[0].line()
         renderCatalog(model, into: &writers[0], entriesByShard: typesByShard)
         if calls {
-            renderShardedCalls(model, into: &writers)
+            renderShardedCalls(model, into: &writers, weights: weights)
         }
         return writers.enumerated().map { index, writer in
             (Self.shardFileName(index), Self.resolvingMemberKey(writer.text, name: Self.memberKeyName(shard: index)))
@@ -146,24 +152,24 @@ extension SwiftRenderer {
 
     /// Each operation's call in its file (by its `operationId`), the operation catalog's head and
     /// the security schemes in the first, each file's part of the catalog in it.
-    private func renderShardedCalls(_ model: SchemaModel, into writers: inout [SourceWriter]) {
+    private func renderShardedCalls(_ model: SchemaModel, into writers: inout [SourceWriter], weights: [Int]? = nil) {
         let count = writers.count
-        renderCallsByShard(model, into: &writers)
+        renderCallsByShard(model, into: &writers, weights: weights)
         writers[0].line()
-        renderShardedOperationCatalog(model, count: count, into: &writers[0])
+        renderShardedOperationCatalog(model, count: count, weights: weights, into: &writers[0])
         renderSecurity(model, into: &writers[0])
-        let chunks = Self.shardedOperationChunks(model, count: count)
+        let chunks = Self.shardedOperationChunks(model, count: count, weights: weights)
         for shard in 0..<count {
             renderShardedOperationCatalogChunks(chunks, shard: shard, of: model, into: &writers[shard])
         }
     }
 
-    /// Each operation's call in its file, by its `operationId`.
-    func renderCallsByShard(_ model: SchemaModel, into writers: inout [SourceWriter]) {
+    /// Each operation's call in its file, by its `operationId` (and the files' `weights`, if any).
+    func renderCallsByShard(_ model: SchemaModel, into writers: inout [SourceWriter], weights: [Int]? = nil) {
         let count = writers.count
         var operationsByShard = Array(repeating: [Operation](), count: count)
         for operation in model.operations {
-            operationsByShard[Self.shard(of: operation.operationId, count: count)].append(operation)
+            operationsByShard[Self.shard(of: operation.operationId, count: count, weights: weights)].append(operation)
         }
         // Each file's calls on their own, on every core (``ConcurrentWork``), then in their files.
         let byShard = operationsByShard
@@ -197,7 +203,7 @@ extension SwiftRenderer {
         "class Foundation.JSONEncoder",
     ]
 
-    /// The shard of each type: by its name (``shard(of:count:)``), except a type larger than half a
+    /// The shard of each type: by its name (``shard(of:count:weights:)``), except a type larger than half a
     /// file's share (and than ``largeTypeBytes``), which is placed by load once the others are, the
     /// largest first. One struct of hundreds of members can be a sixth of a schema's code; by name it
     /// could land beside the catalogs or another such struct and leave one compiler job with most of
@@ -212,7 +218,8 @@ extension SwiftRenderer {
     /// each could leave them in one job's run (open-meteo's two of 205 KB each: one job 5.5 s, the
     /// other 2.2 s; BENCHMARKS.md, "Large types by the compiler's runs").
     static func placement(
-        names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil, sources: Int? = nil
+        names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil, sources: Int? = nil,
+        weights: [Int]? = nil
     ) -> [Int] {
         let order = order ?? nameOrder(Array(0..<count))
         let sources = max(sources ?? count, (order.max() ?? 0) + 1)
@@ -220,7 +227,7 @@ extension SwiftRenderer {
         let isLarge = { (index: Int) in sizes[index] > max(share / 2, Self.largeTypeBytes) }
         var load = Array(repeating: 0, count: count)
         load[0] = firstFileHolds
-        var shards = names.map { shard(of: $0, count: count) }
+        var shards = names.map { shard(of: $0, count: count, weights: weights) }
         for index in names.indices where !isLarge(index) { load[shards[index]] += sizes[index] }
         let large = names.indices.filter(isLarge).sorted {
             sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1)
@@ -233,10 +240,17 @@ extension SwiftRenderer {
             runs *= 2
         }
         levels.append(sources)
-        func runLoads(_ runs: Int) -> [Int] {
-            var loads = Array(repeating: 0, count: runs)
-            for file in 0..<count { loads[order[file] * runs / sources] += load[file] }
-            return loads
+        // With weights, a run's load counts against its share: a run meant to be lighter is not the
+        // lighter for it.
+        let capacity = weights.map { weights in weights.map { max($0, 1) } }
+        func runLoads(_ runs: Int) -> [Double] {
+            var loads = Array(repeating: 0.0, count: runs)
+            var shares = Array(repeating: 0.0, count: runs)
+            for file in 0..<count {
+                loads[order[file] * runs / sources] += Double(load[file])
+                shares[order[file] * runs / sources] += Double(capacity?[file] ?? 1)
+            }
+            return capacity == nil ? loads : zip(loads, shares).map { $0 / max($1, 1) }
         }
         for index in large {
             let loads = levels.map(runLoads)
@@ -258,9 +272,9 @@ extension SwiftRenderer {
     static let largeTypeBytes = 100_000
 
     /// The bytes of the catalogs the first file holds, as placed by name.
-    private func catalogSize(_ model: SchemaModel, count: Int) -> Int {
+    private func catalogSize(_ model: SchemaModel, count: Int, weights: [Int]? = nil) -> Int {
         var byName = Array(repeating: [NamedType](), count: count)
-        for type in model.types { byName[Self.shard(of: type.name, count: count)].append(type) }
+        for type in model.types { byName[Self.shard(of: type.name, count: count, weights: weights)].append(type) }
         var writer = SourceWriter()
         renderCatalog(model, into: &writer, entriesByShard: byName)
         return writer.text.utf8.count
@@ -278,7 +292,9 @@ extension SwiftRenderer {
     }
 
     /// The shard of a type or an operation: FNV-1a of its name, so it never depends on the others.
-    static func shard(of name: String, count: Int) -> Int {
+    /// With `weights` (one per file), each file takes that share of the names: the hash picks a
+    /// point of their sum, and the file whose span holds it.
+    static func shard(of name: String, count: Int, weights: [Int]? = nil) -> Int {
         var name = name
         let hash = name.withUTF8 { bytes in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -289,6 +305,45 @@ extension SwiftRenderer {
             }
             return hash
         }
-        return Int(hash % UInt64(count))
+        guard let weights, weights.count == count, weights.allSatisfy({ $0 >= 0 }),
+            case let total = weights.reduce(0, +), total > 0
+        else { return Int(hash % UInt64(count)) }
+        var point = Int(hash % UInt64(total))
+        for (file, weight) in weights.enumerated() {
+            if point < weight { return file }
+            point -= weight
+        }
+        return count - 1
+    }
+
+    /// Each file's share of the code placed by name, when a debug build's compiler driver runs
+    /// `jobs` jobs at once (SwiftPM passes it the machine's cores), or `nil` for even shares.
+    ///
+    /// The driver starts the module's own job (`-emit-module`) beside the first runs of files, and
+    /// the last run when a job ends: on two cores, the second run starts when the module job has
+    /// ended. Even files leave that run ending last by the module job's time, about a tenth of the
+    /// code's (BENCHMARKS.md, "The last run of files"). So the runs but the last take eleven parts
+    /// each and the last eleven less the number of runs (never below none), shared among each
+    /// run's files: two runs, 55 and 45 percent. Only when the driver makes exactly `jobs` runs of
+    /// the `sources` files (the target's own first: `order` is each file's place among them); with
+    /// more runs (over 25 files a run) or fewer than two jobs, `nil`.
+    static func driverWeights(order: [Int], sources: Int, jobs: Int) -> [Int]? {
+        guard jobs >= 2, jobs <= 1024, !order.isEmpty, sources >= jobs,
+            max(jobs, (sources + 24) / 25) == jobs, order.allSatisfy({ (0..<sources).contains($0) })
+        else { return nil }
+        // swift-driver's runs: consecutive, the first `sources % jobs` of them one file longer.
+        let length = sources / jobs
+        let longer = sources % jobs
+        let run = { (place: Int) -> Int in
+            place < longer * (length + 1) ? place / (length + 1) : longer + (place - longer * (length + 1)) / length
+        }
+        var files = Array(repeating: 0, count: jobs)
+        for place in order { files[run(place)] += 1 }
+        guard files[jobs - 1] > 0 else { return nil }
+        // 720720 divides by every count of files up to 16: the shares stay whole.
+        return order.map { place in
+            let parts = run(place) == jobs - 1 ? max(0, 11 - jobs) : 11
+            return parts * 720_720 / files[run(place)]
+        }
     }
 }

@@ -93,8 +93,14 @@ public struct SwiftRenderer: Sendable {
         /// How many Swift files of the target SwiftPM hands the compiler before the generated ones
         /// (the target's own, then the resource accessor it writes for a target with resources): the
         /// driver's runs of files count them, so a large type is placed by the runs they shift
-        /// (``SwiftRenderer/placement(names:sizes:count:firstFileHolds:order:sources:)``).
+        /// (``SwiftRenderer/placement(names:sizes:count:firstFileHolds:order:sources:weights:)``).
         public var leadingSources = 0
+        /// How many jobs the compiler driver runs at once in a debug build (SwiftPM passes it the
+        /// machine's cores), or 0 when not known: with two or more, the files of the types (and of
+        /// their calls, in one module) take shares that let the driver's runs of them end together
+        /// beside the module's own job (``SwiftRenderer/driverWeights(order:sources:jobs:)``);
+        /// with 0 or 1, even shares.
+        public var driverJobs = 0
 
         /// Options; the defaults fit the package's own RonGenerated target.
         public init(runtimeModule: String? = nil, catalogName: String = "RonSchemaCatalog") {
