@@ -103,6 +103,19 @@ struct CodegenToolTests {
             "--leading-sources", "9223372036854775807",
         ])
         #expect(huge.status == 64, "\(huge.error)")
+        // The driver's jobs, as the build plugin passes the machine's cores.
+        let jobs = try await run([
+            "--schema", schema.path, "--output", output.path, "--shards", "4", "--leading-sources", "2",
+            "--driver-jobs", "2",
+        ])
+        #expect(jobs.status == 0, "\(jobs.error)")
+        for bad in ["-1", "1025", "two"] {
+            let refused = try await run([
+                "--schema", schema.path, "--output", output.path, "--shards", "4", "--driver-jobs", bad,
+            ])
+            #expect(refused.status == 64)
+            #expect(refused.error.contains("--driver-jobs wants a whole number from 0 to 1024, got '\(bad)'"))
+        }
     }
 
     @Test("a bad schema exits 1 naming the file and the pointer")

@@ -134,6 +134,60 @@ struct ShardTests {
         #expect(plainHolders.filter(firstHalf.contains).count == 1, "\(plainHolders)")
     }
 
+    @Test("with the driver's jobs known, the last run of files takes less by the module job's share")
+    func sharesForTheDriversRuns() throws {
+        // Two jobs, the target's two files before 32 generated ones: runs of 17 sources each, the
+        // first holding 15 generated files (RonGenerated+1 … by name), the last 17.
+        let order = SwiftRenderer.nameOrder(Array(0..<32)).map { $0 + 2 }
+        let weights = try #require(SwiftRenderer.driverWeights(order: order, sources: 34, jobs: 2))
+        let first = (0..<32).filter { order[$0] < 17 }
+        #expect(first.count == 15)
+        let share = { (files: [Int], weights: [Int]) in
+            Double(files.map { weights[$0] }.reduce(0, +)) / Double(weights.reduce(0, +))
+        }
+        #expect(abs(share(first, weights) - 0.55) < 0.001)
+        #expect(Set(first.map { weights[$0] }).count == 1)
+        // Four jobs: runs of 9, 9, 8 and 8 sources; three take eleven parts, the last seven.
+        let four = try #require(SwiftRenderer.driverWeights(order: order, sources: 34, jobs: 4))
+        let last = (0..<32).filter { order[$0] >= 26 }
+        #expect(abs(share(last, four) - 7.0 / 40.0) < 0.001)
+        // Eleven jobs or more: the last run takes nothing (the module job is as long as a run).
+        let eleven = try #require(SwiftRenderer.driverWeights(order: order, sources: 34, jobs: 11))
+        #expect((0..<32).filter { order[$0] >= 31 }.allSatisfy { eleven[$0] == 0 })
+        // Not known, one job, or more runs than jobs (66 sources: three runs of at most 25 on two jobs).
+        #expect(SwiftRenderer.driverWeights(order: order, sources: 34, jobs: 0) == nil)
+        #expect(SwiftRenderer.driverWeights(order: order, sources: 34, jobs: 1) == nil)
+        let large = SwiftRenderer.nameOrder(Array(0..<64)).map { $0 + 2 }
+        #expect(SwiftRenderer.driverWeights(order: large, sources: 66, jobs: 2) == nil)
+        // A place outside the sources is refused, not counted.
+        #expect(SwiftRenderer.driverWeights(order: [0, 5], sources: 4, jobs: 2) == nil)
+
+        // Through the generator, as the plugin runs it on two cores: 400 types of one size.
+        let model = try model((0..<400).map { "Kind\($0)" })
+        var generator = CodeGenerator()
+        generator.options.leadingSources = 2
+        let even = generator.files(for: model, split: false, output: .types, shards: 32)
+        generator.options.driverJobs = 2
+        let shared = generator.files(for: model, split: false, output: .types, shards: 32)
+        // The share of the types in the first run (the catalogs, in RonGenerated.swift, are in the last).
+        let firstRun = { (files: [(name: String, contents: String)]) -> Double in
+            let types = files.map { Double($0.contents.components(separatedBy: "public struct ").count - 1) }
+            return first.map { types[$0] }.reduce(0, +) / types.reduce(0, +)
+        }
+        #expect(firstRun(even) < 0.5)
+        #expect(firstRun(shared) > 0.52 && firstRun(shared) < 0.58, "\(firstRun(shared))")
+        // Each type once, and without the jobs the files are those of before.
+        #expect(shared.map(\.contents).joined().components(separatedBy: "public struct ").count == 401)
+        #expect(
+            even.map(\.contents)
+                == CodeGenerator().files(for: model, split: false, output: .types, shards: 32).map(\.contents))
+        // A type's file still follows from its name: a new one changes its own file and the catalog's.
+        let more = generator.files(
+            for: try self.model((0..<400).map { "Kind\($0)" } + ["Delta"]), split: false, output: .types, shards: 32)
+        let changed = zip(shared, more).filter { $0.contents != $1.contents }.map(\.0.name)
+        #expect(Set(changed) == Set([shardOf("Delta", in: more)!, "RonGenerated.swift"]))
+    }
+
     @Test("leading empty files: the first in name order hold no code, the others what fewer files would")
     func leadingEmptyFiles() throws {
         let model = try model((0..<30).map { "Kind\($0)" })
@@ -187,25 +241,30 @@ struct ShardTests {
         let model = try generator.model(schemaDirectory: schema)
         #expect(!model.operations.isEmpty)
         let apart = generator.files(for: model, split: false, output: .typesAndOperations)
-        let shards = generator.files(for: model, split: false, output: .typesAndOperations, shards: 4)
-        #expect(apart.map(\.name) == ["RonGenerated.swift", "RonOperations.swift"])
-        #expect(shards.map(\.name) == (0..<4).map(SwiftRenderer.shardFileName))
-        let publicLines = { (files: [(name: String, contents: String)]) in
-            files.flatMap { $0.contents.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { $0.hasPrefix("public ") }.sorted()
-        }
-        #expect(publicLines(shards) == publicLines(apart))
-        for file in shards { #expect(file.contents.contains("import RonAppSdkSwift"), "\(file.name)") }
-        // The calls are spread: more than one file has some.
-        #expect(shards.filter { $0.contents.contains("extension RonClient {") }.count > 1)
-        // Every fill function the catalogs' heads call is defined exactly once.
-        let text = shards.map(\.contents).joined(separator: "\n")
-        for prefix in ["addEntries", "appendOperations"] {
-            let calls = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { $0.hasPrefix(prefix) }.map { String($0.prefix { $0 != "(" }) }
-            #expect(!calls.isEmpty)
-            for name in calls {
-                #expect(text.components(separatedBy: "static func \(name)(").count == 2, "\(name)")
+        var weighted = generator
+        weighted.options.driverJobs = 2
+        weighted.options.leadingSources = 2
+        for generator in [generator, weighted] {
+            let shards = generator.files(for: model, split: false, output: .typesAndOperations, shards: 4)
+            #expect(apart.map(\.name) == ["RonGenerated.swift", "RonOperations.swift"])
+            #expect(shards.map(\.name) == (0..<4).map(SwiftRenderer.shardFileName))
+            let publicLines = { (files: [(name: String, contents: String)]) in
+                files.flatMap { $0.contents.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { $0.hasPrefix("public ") }.sorted()
+            }
+            #expect(publicLines(shards) == publicLines(apart))
+            for file in shards { #expect(file.contents.contains("import RonAppSdkSwift"), "\(file.name)") }
+            // The calls are spread: more than one file has some.
+            #expect(shards.filter { $0.contents.contains("extension RonClient {") }.count > 1)
+            // Every fill function the catalogs' heads call is defined exactly once.
+            let text = shards.map(\.contents).joined(separator: "\n")
+            for prefix in ["addEntries", "appendOperations"] {
+                let calls = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { $0.hasPrefix(prefix) }.map { String($0.prefix { $0 != "(" }) }
+                #expect(!calls.isEmpty)
+                for name in calls {
+                    #expect(text.components(separatedBy: "static func \(name)(").count == 2, "\(name)")
+                }
             }
         }
     }

@@ -9,7 +9,7 @@ extension YAMLDocumentParser {
     private mutating func skipFlowSpace(open: Int) throws(SyntaxError) {
         while pos < bytes.count {
             let byte = bytes[pos]
-            if byte == .newline, isMarker("---", at: pos + 1) || isMarker("...", at: pos + 1) {
+            if byte == .newline, isDocumentMarker(at: pos + 1) {
                 throw error("a document marker inside a flow collection", at: pos + 1)
             }
             if byte.isYAMLBlankOrBreak {

@@ -88,7 +88,7 @@ extension YAMLDocumentParser {
             while index < bytes.count, bytes[index].isYAMLBlank { index += 1 }
             guard index < bytes.count else { return nil }
             if bytes[index] == .newline { continue }
-            if indent == 0, isMarker("---", at: start) || isMarker("...", at: start) { return nil }
+            if indent == 0, isDocumentMarker(at: start) { return nil }
             let byte = bytes[index]
             let next = index + 1 < bytes.count ? bytes[index + 1] : .newline
             if byte == .hash || (byte == .colon && (next.isYAMLBlankOrBreak || (flow && next.isYAMLFlowIndicator))) {
@@ -154,7 +154,7 @@ extension YAMLDocumentParser {
         while pos < bytes.count, bytes[pos] == .newline {
             breaks += 1
             pos += 1
-            if isMarker("---") || isMarker("...") { throw error("a document marker inside a quoted string") }
+            if isDocumentMarker() { throw error("a document marker inside a quoted string") }
             while pos < bytes.count, bytes[pos].isYAMLBlank { pos += 1 }
         }
         if escaped {
@@ -263,7 +263,7 @@ extension YAMLDocumentParser {
                 guard index == end else { break }
                 lines.append(nil)
             } else {
-                if indent == 0, isMarker("---") || isMarker("...") { break }
+                if indent == 0, isDocumentMarker() { break }
                 lines.append(index == end ? nil : bytes[index..<end])
             }
             pos = end < bytes.count ? end + 1 : end

@@ -129,7 +129,7 @@ struct YAMLDocumentParser {
         let sawDirective = try skipDirectives()
         var indent = try nextContentIndent()
         var root = DocumentValue.null
-        if indent < 0, isMarker("---") {
+        if indent < 0, isMarker(.dash) {
             pos += 3
             root = try parseBlockNode(parent: -1, context: .document)
             indent = try nextContentIndent()
@@ -140,7 +140,7 @@ struct YAMLDocumentParser {
             indent = try nextContentIndent()
         }
         if indent >= 0 { throw error("unexpected indentation: this line lines up with no block above it") }
-        if isMarker("...") {
+        if isMarker(.period) {
             pos += 3
             try expectLineEnd()
             _ = try nextContentIndent()
@@ -161,16 +161,18 @@ struct YAMLDocumentParser {
         return found
     }
 
-    /// Whether a document marker (`---` or `...`) starts the line at `offset` (or `pos`).
-    func isMarker(_ marker: String, at offset: Int? = nil) -> Bool {
+    /// Whether a document marker of three `mark` bytes (`---` or `...`) starts the line at
+    /// `offset` (or `pos`).
+    func isMarker(_ mark: UInt8, at offset: Int? = nil) -> Bool {
         let start = offset ?? pos
         guard start + 3 <= bytes.count, start == 0 || bytes[start - 1] == .newline else { return false }
-        var index = start
-        for byte in marker.utf8 {
-            guard bytes[index] == byte else { return false }
-            index += 1
-        }
+        guard bytes[start] == mark, bytes[start + 1] == mark, bytes[start + 2] == mark else { return false }
         return start + 3 == bytes.count || bytes[start + 3].isYAMLBlankOrBreak
+    }
+
+    /// Whether either document marker (`---` or `...`) starts the line at `offset` (or `pos`).
+    func isDocumentMarker(at offset: Int? = nil) -> Bool {
+        isMarker(.dash, at: offset) || isMarker(.period, at: offset)
     }
 
     // MARK: Lines
@@ -240,7 +242,7 @@ struct YAMLDocumentParser {
                 pos = index + 1
                 continue
             }
-            if index == start, isMarker("---") || isMarker("...") { return -1 }
+            if index == start, isDocumentMarker() { return -1 }
             if let tab { throw error("a tab in indentation: YAML indents with spaces only", at: tab) }
             pos = index
             return index - start
@@ -258,6 +260,7 @@ extension UInt8 {
     static var space: UInt8 { 0x20 }
     static var hash: UInt8 { 0x23 }
     static var dash: UInt8 { 0x2D }
+    static var period: UInt8 { 0x2E }
     static var colon: UInt8 { 0x3A }
     static var comma: UInt8 { 0x2C }
     static var question: UInt8 { 0x3F }

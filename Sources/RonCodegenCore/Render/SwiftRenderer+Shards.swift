@@ -57,8 +57,9 @@ extension SwiftRenderer {
     /// the first of them: empty, it ends at once, and the jobs with the code start side by side
     /// (BENCHMARKS.md, "The calls in parts").
     public static func leadingEmptyFileIndices(count: Int, empty: Int) -> Set<Int> {
-        let byName = (0..<count).sorted { shardFileName($0) < shardFileName($1) }
-        return Set(byName.prefix(max(0, min(empty, count - 1))))
+        let places = nameOrder(Array(0..<max(count, 0)))
+        let taken = max(0, min(empty, count - 1))
+        return Set(places.indices.filter { places[$0] < taken })
     }
 
     /// Each of `files` (indices of shards), its place among them in name order: the order SwiftPM
@@ -292,8 +293,10 @@ extension SwiftRenderer {
     }
 
     /// The shard of a type or an operation: FNV-1a of its name, so it never depends on the others.
-    /// With `weights` (one per file), each file takes that share of the names: the hash picks a
-    /// point of their sum, and the file whose span holds it.
+    /// With `weights` (one per file), each file takes that share of the names: the hash, mixed
+    /// (FNV-1a's high bits hardly differ between names that differ in their last letter, and its
+    /// remainder by a number not a power of two follows them in runs), picks a point of their sum,
+    /// and the file whose span holds it.
     static func shard(of name: String, count: Int, weights: [Int]? = nil) -> Int {
         var name = name
         let hash = name.withUTF8 { bytes in
@@ -308,7 +311,11 @@ extension SwiftRenderer {
         guard let weights, weights.count == count, weights.allSatisfy({ $0 >= 0 }),
             case let total = weights.reduce(0, +), total > 0
         else { return Int(hash % UInt64(count)) }
-        var point = Int(hash % UInt64(total))
+        var mixed = hash
+        mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
+        mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        mixed ^= mixed >> 33
+        var point = Int(mixed.multipliedFullWidth(by: UInt64(total)).high)
         for (file, weight) in weights.enumerated() {
             if point < weight { return file }
             point -= weight
