@@ -298,6 +298,23 @@ SWIFT
     fit=$(echo "$summary" | sed -n 's/.* called (\([0-9]*\) fit.*/\1/p')
     [ "${fit:-0}" -ge 130 ] || { echo "error: drift called too few operations: $summary"; exit 1; }
     echo "   $summary"
+    # The build plugin passed the target's own files (its Swift files and SwiftPM's resource
+    # accessor) and the machine's cores: the files it wrote are those of a run given both, and the
+    # cores changed them (the last of the driver's runs of files takes less).
+    generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
+    own=$(($(find Sources/ShopFrontAPI -name '*.swift' | wc -l) + 1))
+    for jobs in "$(nproc)" 0; do
+        rm -rf "$work/regenerated-$jobs"
+        "$bin/ron-codegen" --schema Sources/ShopFrontAPI/Schema --output "$work/regenerated-$jobs" --shards 32 \
+            --leading-sources "$own" --driver-jobs "$jobs" --runtime-module RonGenerated --with-operations \
+            --client-module RonAppSdkSwift 2>/dev/null || { echo "error: ron-codegen failed with --driver-jobs $jobs"; exit 1; }
+    done
+    diff -rq -x '.ron-codegen-*' "$generated" "$work/regenerated-$(nproc)" \
+        || { echo "error: the plugin's files are not those of --leading-sources $own --driver-jobs $(nproc)"; exit 1; }
+    if [ "$(nproc)" -ge 2 ] && diff -rq -x '.ron-codegen-*' "$generated" "$work/regenerated-0" >/dev/null; then
+        echo "error: the plugin's files are those of even shares, on $(nproc) cores"; exit 1
+    fi
+    echo "ok: the plugin generated for the target's $own files of its own and $(nproc) jobs of the driver"
     git reset -q --hard "$start"
     git clean -qfd
 fi

@@ -39,9 +39,12 @@ extension SwiftRenderer {
         let padding = Self.leadingEmptyFileIndices(count: count, empty: empty)
         let holding = (0..<count).filter { !padding.contains($0) }
         let stem = types ? "RonGenerated" : "RonOperations"
+        let order = holding.map { places[$0] }
+        let weights =
+            types ? Self.driverWeights(order: order, sources: count + leading, jobs: options.driverJobs) : nil
         let rendered = renderHoldingShards(
-            model, count: holding.count, calls: calls, types: types, order: holding.map { places[$0] },
-            sources: count + leading)
+            model, count: holding.count, calls: calls, types: types, order: order, sources: count + leading,
+            weights: weights)
         var files = [(name: String, contents: String)?](repeating: nil, count: count)
         for (position, file) in rendered.enumerated() {
             files[holding[position]] = (Self.shardFileName(holding[position], stem: stem), file.contents)
@@ -331,25 +334,29 @@ extension SwiftRenderer {
     /// ended. Even files leave that run ending last by the module job's time, about a tenth of the
     /// code's (BENCHMARKS.md, "The last run of files"). So the runs but the last take eleven parts
     /// each and the last eleven less the number of runs (never below none), shared among each
-    /// run's files: two runs, 55 and 45 percent. Only when the driver makes exactly `jobs` runs of
-    /// the `sources` files (the target's own first: `order` is each file's place among them); with
-    /// more runs (over 25 files a run) or fewer than two jobs, `nil`.
+    /// run's files: two runs, 55 and 45 percent. `order` is each file holding code's place among the
+    /// `sources` files (the target's own first, then the generated ones by name, empty ones
+    /// included). Only when the runs that hold these files are the driver's last `jobs` runs, those
+    /// before holding none (the leading empty files of a large description: the first, empty run
+    /// ends at once and the next starts in its place); else, or with fewer than two jobs, `nil`.
     static func driverWeights(order: [Int], sources: Int, jobs: Int) -> [Int]? {
         guard jobs >= 2, jobs <= 1024, !order.isEmpty, sources >= jobs,
-            max(jobs, (sources + 24) / 25) == jobs, order.allSatisfy({ (0..<sources).contains($0) })
+            order.allSatisfy({ (0..<sources).contains($0) })
         else { return nil }
-        // swift-driver's runs: consecutive, the first `sources % jobs` of them one file longer.
-        let length = sources / jobs
-        let longer = sources % jobs
+        // swift-driver's runs: at most 25 files each, at least as many as jobs, consecutive, the
+        // first `sources % runs` of them one file longer.
+        let runs = max(jobs, (sources + 24) / 25)
+        let length = sources / runs
+        let longer = sources % runs
         let run = { (place: Int) -> Int in
             place < longer * (length + 1) ? place / (length + 1) : longer + (place - longer * (length + 1)) / length
         }
-        var files = Array(repeating: 0, count: jobs)
+        var files = Array(repeating: 0, count: runs)
         for place in order { files[run(place)] += 1 }
-        guard files[jobs - 1] > 0 else { return nil }
+        guard files.indices.allSatisfy({ (files[$0] > 0) == ($0 >= runs - jobs) }) else { return nil }
         // 720720 divides by every count of files up to 16: the shares stay whole.
         return order.map { place in
-            let parts = run(place) == jobs - 1 ? max(0, 11 - jobs) : 11
+            let parts = run(place) == runs - 1 ? max(0, 11 - jobs) : 11
             return parts * 720_720 / files[run(place)]
         }
     }
