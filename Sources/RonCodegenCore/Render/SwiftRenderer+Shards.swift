@@ -336,9 +336,11 @@ extension SwiftRenderer {
     /// each and the last eleven less the number of runs (never below none), shared among each
     /// run's files: two runs, 55 and 45 percent. `order` is each file holding code's place among the
     /// `sources` files (the target's own first, then the generated ones by name, empty ones
-    /// included). Only when the runs that hold these files are the driver's last `jobs` runs, those
-    /// before holding none (the leading empty files of a large description: the first, empty run
-    /// ends at once and the next starts in its place); else, or with fewer than two jobs, `nil`.
+    /// included). Only when the driver makes exactly `jobs` runs and each holds some of these
+    /// files; else, or with fewer than two jobs, `nil`. The layout of leading empty files (a large
+    /// description's) keeps even shares: there the first, empty run's job reads the whole module's
+    /// declarations before the next run starts on its lane, and 55/45 over its two runs holding code
+    /// built Launchdarkly's code in 35.7 s where even files took 33.5 s.
     static func driverWeights(order: [Int], sources: Int, jobs: Int) -> [Int]? {
         guard jobs >= 2, jobs <= 1024, !order.isEmpty, sources >= jobs,
             order.allSatisfy({ (0..<sources).contains($0) })
@@ -353,8 +355,9 @@ extension SwiftRenderer {
         }
         var files = Array(repeating: 0, count: runs)
         for place in order { files[run(place)] += 1 }
-        guard files.indices.allSatisfy({ (files[$0] > 0) == ($0 >= runs - jobs) }) else { return nil }
-        // 720720 divides by every count of files up to 16: the shares stay whole.
+        guard runs == jobs, files.allSatisfy({ $0 > 0 }) else { return nil }
+        // A large multiple of the parts (720720 divides by every count up to 16), so sharing them
+        // among a run's files rounds off a negligible remainder.
         return order.map { place in
             let parts = run(place) == runs - 1 ? max(0, 11 - jobs) : 11
             return parts * 720_720 / files[run(place)]
