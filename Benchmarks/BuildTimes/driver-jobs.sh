@@ -29,10 +29,9 @@ case "$package" in
 *-ours) parts=(BenchAPI); schema=$package/Sources/BenchAPI/Schema ;;
 *) echo "$package: a package of run.sh (<vendor>-ours or <vendor>-ours-split) is needed" >&2; exit 64 ;;
 esac
-debug=$(cd "$package" && swift build --show-bin-path) || exit 1
-tool=$debug/ron-codegen-tool
-[ -x "$tool" ] || { echo "$package is not built: build it with run.sh" >&2; exit 64; }
-id=$(basename "$package" | tr 'A-Z' 'a-z')
+# shellcheck source=driver-command.sh
+. "$(dirname "$0")/driver-command.sh"
+package_tool "$package"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -77,22 +76,8 @@ run() {
     local generated=$dir/calls
     [ "$part" = BenchAPITypes ] && generated=$dir/types
     { grep -v /plugins/outputs/ "$debug/$part.build/sources"; ls "$generated"/*.swift; } >"$dir/$part/sources"
-    python3 - "$dir/$part" <<'MAP'
-import json, os, sys
-folder = sys.argv[1]
-outputs = {"": {"swift-dependencies": folder + "/primary.swiftdeps"}}
-for source in open(folder + "/sources").read().split():
-    stem = folder + "/" + os.path.basename(source)
-    outputs[source] = {"dependencies": stem + ".d", "object": stem + ".o", "swiftmodule": stem + "~partial.swiftmodule",
-                       "swift-dependencies": stem + ".swiftdeps", "diagnostics": stem + ".dia"}
-json.dump(outputs, open(folder + "/map.json", "w"))
-MAP
-    command=$(grep -E "^[^ ]*swiftc -module-name $part " "$scratch/verbose.log" | head -1 | sed \
-        -e "s|-emit-module-path [^ ]*|-emit-module-path $dir/modules/$part.swiftmodule|" \
-        -e "s|-output-file-map [^ ]*|-output-file-map $dir/$part/map.json|" \
-        -e "s|@[^ ]*/sources|@$dir/$part/sources|" \
-        -e "s|-emit-objc-header-path [^ ]*|-emit-objc-header-path $dir/$part/header.h|" \
-        -e "s|-I /|-I $dir/modules -I /|")
+    output_map "$dir/$part" "$dir/$part"
+    command=$(swiftc_command "$scratch/verbose.log" "$part" "$dir/$part" "$dir/modules")
     [ -n "$command" ] || { echo "no swiftc command for $part in $scratch/verbose.log" >&2; exit 1; }
     export JOBS_LOG=$dir/$part/jobs.log
     rm -f "$JOBS_LOG"

@@ -25,11 +25,10 @@ case "$package" in
 *-ours) schema=$package/Sources/BenchAPI/Schema ;;
 *) echo "$package: a one-module package of run.sh (<vendor>-ours) is needed" >&2; exit 64 ;;
 esac
-debug=$(cd "$package" && swift build --show-bin-path) || exit 1
-tool=$debug/ron-codegen-tool
-[ -x "$tool" ] || { echo "$package is not built: build it with run.sh" >&2; exit 64; }
+# shellcheck source=driver-command.sh
+. "$(dirname "$0")/driver-command.sh"
+package_tool "$package"
 "$tool" --help 2>&1 | grep -q -- --driver-jobs || { echo "$package's generator has no --driver-jobs" >&2; exit 64; }
-id=$(basename "$package" | tr 'A-Z' 'a-z')
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -50,21 +49,8 @@ for side in "${sides[@]}"; do
     "$tool" --schema "$schema" --output "$dir/code" --leading-sources "$own" --runtime-module RonGenerated \
         --with-operations --client-module RonAppSdkSwift "${extra[@]}" >/dev/null 2>&1 || { echo "generation failed ($side)" >&2; exit 1; }
     { grep -v /plugins/outputs/ "$debug/BenchAPI.build/sources"; ls "$dir/code"/*.swift | LC_ALL=C sort; } >"$dir/sources"
-    python3 - "$dir" <<'MAP'
-import json, os, sys
-folder = sys.argv[1]
-outputs = {"": {"swift-dependencies": folder + "/objects/primary.swiftdeps"}}
-for source in open(folder + "/sources").read().split():
-    stem = folder + "/objects/" + os.path.basename(source)
-    outputs[source] = {"dependencies": stem + ".d", "object": stem + ".o", "swiftmodule": stem + "~partial.swiftmodule",
-                       "swift-dependencies": stem + ".swiftdeps", "diagnostics": stem + ".dia"}
-json.dump(outputs, open(folder + "/map.json", "w"))
-MAP
-    grep -E "^[^ ]*swiftc -module-name BenchAPI " "$scratch/verbose.log" | head -1 | sed \
-        -e "s|-emit-module-path [^ ]*|-emit-module-path $dir/modules/BenchAPI.swiftmodule|" \
-        -e "s|-output-file-map [^ ]*|-output-file-map $dir/map.json|" \
-        -e "s|@[^ ]*/sources|@$dir/sources|" \
-        -e "s|-emit-objc-header-path [^ ]*|-emit-objc-header-path $dir/header.h|" >"$dir/command"
+    output_map "$dir" "$dir/objects"
+    swiftc_command "$scratch/verbose.log" BenchAPI "$dir" "$dir/modules" >"$dir/command"
     [ -s "$dir/command" ] || { echo "no swiftc command in $scratch/verbose.log" >&2; exit 1; }
     # The bytes of the last of the driver's runs of files (it starts when the module job ends):
     # the last half of SwiftPM's list of 34 sources, the last third of 66.
