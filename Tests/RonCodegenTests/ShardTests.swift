@@ -193,6 +193,23 @@ struct ShardTests {
         #expect(Set(changed) == Set([shardOf("Delta", in: more)!, "RonGenerated.swift"]))
     }
 
+    @Test("with shares, a large type goes to the run lightest for its share, not the lightest in bytes")
+    func largeTypesWeighedAgainstTheShares() {
+        // Two files, one run each, shared 11 to 9: ten small types in the first, nine in the second.
+        let weights = [11, 9]
+        let candidates = (0..<200).map { "Small\($0)" }
+        let first = candidates.filter { SwiftRenderer.shard(of: $0, count: 2, weights: weights) == 0 }.prefix(10)
+        let second = candidates.filter { SwiftRenderer.shard(of: $0, count: 2, weights: weights) == 1 }.prefix(9)
+        let names = Array(first) + Array(second) + ["Huge"]
+        let sizes = Array(repeating: 1_000, count: 19) + [200_000]
+        let shared = SwiftRenderer.placement(
+            names: names, sizes: sizes, count: 2, firstFileHolds: 0, order: [0, 1], sources: 2, weights: weights)
+        // 10,000 bytes against a share of 11 is lighter than 9,000 against 9 (in bytes alone, the
+        // second file would be the lighter).
+        #expect(shared.last == 0)
+        #expect(shared.dropLast() == Array(repeating: 0, count: 10) + Array(repeating: 1, count: 9))
+    }
+
     @Test("leading empty files: the first in name order hold no code, the others what fewer files would")
     func leadingEmptyFiles() throws {
         let model = try model((0..<30).map { "Kind\($0)" })
