@@ -36,24 +36,47 @@ struct RonCodegenPlugin: BuildToolPlugin {
     /// driver forms at most 25 files into one job, so 64 files make three jobs on two cores, in the
     /// order SwiftPM lists the files; the first, empty, ends at once and the two with the code run
     /// side by side, where the two jobs of 32 files often ran one after the other (on Kubernetes'
-    /// types, 38-41 s against 37-63 s: BENCHMARKS.md, "The calls in parts"). Smaller descriptions
-    /// keep 32: on two cores, 64 made their clean builds steadier, not faster (BENCHMARKS.md, "Three
-    /// jobs on two cores").
+    /// types, 38-41 s against 37-63 s: BENCHMARKS.md, "The calls in parts").
     static let largeShards = (count: 64, empty: 21)
 
     /// The size of a schema's documents from which its code takes ``largeShards``.
     static let largeSchemaBytes = 2_000_000
 
     /// `--shards` (and `--leading-empty-files`) for `schema`: decided when SwiftPM plans the build,
-    /// as the files are, so the command and its outputs agree until the next plan.
-    static func layout(of schema: URL) -> (count: Int, empty: Int) {
+    /// as the files are, so the command and its outputs agree until the next plan. With the
+    /// target's own Swift files (`leadingSources`, ``leadingSources(of:)``) and the driver's jobs,
+    /// a smaller description on two jobs takes ``twoJobsLayout(leadingSources:)``.
+    static func layout(of schema: URL, leadingSources: Int? = nil, driverJobs: Int = 0) -> (count: Int, empty: Int) {
         let bytes = SchemaLocator.inputs(of: schema).reduce(0) { total, url in
             total
                 + ((try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])).flatMap {
                     $0.isRegularFile == true ? $0.fileSize : nil
                 } ?? 0)
         }
-        return bytes >= largeSchemaBytes ? largeShards : (shards, 0)
+        if bytes >= largeSchemaBytes { return largeShards }
+        if let leadingSources, driverJobs == 2 { return twoJobsLayout(leadingSources: leadingSources) }
+        return (shards, 0)
+    }
+
+    /// The files of a description's code on two jobs: enough that the driver makes three runs of
+    /// the target's files (51 with its own), and the generated files of the first run empty.
+    ///
+    /// The driver starts the module job and the first run's job at once, and a job inherits the
+    /// other's output pipes when its launch falls between the other's `pipe()` and the closing of
+    /// their write ends (swift-tools-support-core opens them without close-on-exec): the driver then
+    /// sees the other job end only when both have. With a first run of code holding the module
+    /// job's pipes, the last run started when the first ended, not the module job: on 32 files, 2
+    /// to 5 clean builds in 8 took about half the code's time more (BENCHMARKS.md, "The driver's
+    /// pipes"). An empty first run holding them ends at once; the module job holding its pipes holds
+    /// the second run back by the module job's time (a tenth of the code's), not a run's. With so
+    /// many files of its own that the driver makes more than three runs: ``shards``, none empty.
+    static func twoJobsLayout(leadingSources leading: Int) -> (count: Int, empty: Int) {
+        let count = max(shards, 51 - max(leading, 0))
+        let sources = max(leading, 0) + count
+        guard (sources + 24) / 25 == 3 else { return (shards, 0) }
+        // The driver's first run: a third of the sources, rounded up.
+        let first = (sources + 2) / 3
+        return (count, max(0, min(first - leading, count - 1)))
     }
 
     /// The `--shards` arguments of `layout`.
@@ -97,8 +120,16 @@ struct RonCodegenPlugin: BuildToolPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         // The types go in a fixed number of files, so a debug build compiles them on several cores
-        // (one file is one compiler job).
-        let layout = Self.layout(of: schema)
+        // (one file is one compiler job). A target that writes the calls of other targets keeps the
+        // layout those targets read too (``layout(of:leadingSources:driverJobs:)`` without the jobs),
+        // as does the SDK's own.
+        let leading = Self.leadingSources(of: target)
+        let preparesCalls =
+            !["RonGenerated", "RonAppSdkSwift"].contains(target.name) && !SchemaTargets.seesClient(target)
+            && !SchemaTargets.callsTargets(of: target, in: context.package).isEmpty
+        let layout =
+            preparesCalls || target.name == "RonGenerated"
+            ? Self.layout(of: schema) : Self.layout(of: schema, leadingSources: leading, driverJobs: Self.driverJobs)
         var generated = Self.files(in: output, named: "RonGenerated", count: layout.count)
         // --stamp: a build planned again (after a clean build, or a change to Package.swift) links
         // the tool again and runs this command though nothing it reads changed; the stamp makes
@@ -106,7 +137,7 @@ struct RonCodegenPlugin: BuildToolPlugin {
         var arguments =
             [
                 "--schema", schema.path, "--output", output.path, "--stamp",
-            ] + Self.shardArguments(layout) + ["--leading-sources", String(Self.leadingSources(of: target))]
+            ] + Self.shardArguments(layout) + ["--leading-sources", String(leading)]
             + ["--driver-jobs", String(Self.driverJobs)]
         switch target.name {
         case "RonGenerated":

@@ -160,10 +160,17 @@ struct ShardTests {
         let large = SwiftRenderer.nameOrder(Array(0..<64)).map { $0 + 2 }
         #expect(SwiftRenderer.driverWeights(order: large, sources: 66, jobs: 2) == nil)
         // A large description's 64 files, the first 21 by name empty: three runs, the first holding
-        // no code, keep even shares.
+        // no code; the second takes 13 parts, the third 12.
         let padding = SwiftRenderer.leadingEmptyFileIndices(count: 64, empty: 21)
-        let holding = (0..<64).filter { !padding.contains($0) }.map { large[$0] }
-        #expect(SwiftRenderer.driverWeights(order: holding, sources: 66, jobs: 2) == nil)
+        let holdingFiles = (0..<64).filter { !padding.contains($0) }
+        let holding = holdingFiles.map { large[$0] }
+        let three = try #require(SwiftRenderer.driverWeights(order: holding, sources: 66, jobs: 2))
+        let third = holding.indices.filter { holding[$0] >= 44 }
+        #expect(third.count == 22)
+        #expect(abs(share(third, three) - 12.0 / 25.0) < 0.001)
+        // Not on other jobs, nor when the first run holds code.
+        #expect(SwiftRenderer.driverWeights(order: holding, sources: 66, jobs: 3) == nil)
+        #expect(SwiftRenderer.driverWeights(order: large, sources: 66, jobs: 2) == nil)
         // A place outside the sources is refused, not counted.
         #expect(SwiftRenderer.driverWeights(order: [0, 5], sources: 4, jobs: 2) == nil)
 
@@ -191,6 +198,47 @@ struct ShardTests {
             for: try self.model((0..<400).map { "Kind\($0)" } + ["Delta"]), split: false, output: .types, shards: 32)
         let changed = zip(shared, more).filter { $0.contents != $1.contents }.map(\.0.name)
         #expect(Set(changed) == Set([shardOf("Delta", in: more)!, "RonGenerated.swift"]))
+    }
+
+    @Test("two jobs, three runs, the first empty: the second run takes 13 parts of 25, the third 12")
+    func sharesAfterAnEmptyRun() throws {
+        // As the plugin lays out a target of two files of its own on two cores: 49 files, the first
+        // 15 by name empty; with the target's two, 51 sources in three runs of 17.
+        let model = try model((0..<400).map { "Kind\($0)" })
+        var generator = CodeGenerator()
+        generator.options.leadingSources = 2
+        generator.options.leadingEmptyFiles = 15
+        let even = generator.files(for: model, split: false, output: .types, shards: 49)
+        generator.options.driverJobs = 2
+        let shared = generator.files(for: model, split: false, output: .types, shards: 49)
+        let order = SwiftRenderer.nameOrder(Array(0..<49)).map { $0 + 2 }
+        let empty = SwiftRenderer.leadingEmptyFileIndices(count: 49, empty: 15)
+        // The empty files are exactly the first run's generated ones, and stay empty.
+        #expect(empty == Set((0..<49).filter { order[$0] < 17 }))
+        for files in [even, shared] {
+            #expect(empty.allSatisfy { !files[$0].contents.contains("public struct ") })
+        }
+        let types = { (files: [(name: String, contents: String)], run: Range<Int>) -> Double in
+            let counts = files.map { Double($0.contents.components(separatedBy: "public struct ").count - 1) }
+            return (0..<49).filter { run.contains(order[$0]) }.map { counts[$0] }.reduce(0, +) / counts.reduce(0, +)
+        }
+        // The shares themselves, exactly; the 400 names by hash, within their spread (1.6 σ here).
+        let holding = (0..<49).filter { !empty.contains($0) }
+        let weights = try #require(SwiftRenderer.driverWeights(order: holding.map { order[$0] }, sources: 51, jobs: 2))
+        let inSecond = holding.indices.filter { order[holding[$0]] < 34 }
+        #expect(
+            abs(Double(inSecond.map { weights[$0] }.reduce(0, +)) / Double(weights.reduce(0, +)) - 13.0 / 25.0) < 0.001)
+        let second = types(shared, 17..<34)
+        #expect(second > 0.47 && second < 0.58, "\(second)")
+        #expect(abs(types(shared, 17..<34) + types(shared, 34..<51) - 1) < 1e-9)
+        // Each type once; without the jobs the files are those of before.
+        #expect(shared.map(\.contents).joined().components(separatedBy: "public struct ").count == 401)
+        #expect(shared.map(\.contents) != even.map(\.contents))
+        var before = CodeGenerator()
+        before.options.leadingSources = 2
+        before.options.leadingEmptyFiles = 15
+        #expect(
+            even.map(\.contents) == before.files(for: model, split: false, output: .types, shards: 49).map(\.contents))
     }
 
     @Test("with shares, a large type goes to the run lightest for its share, not the lightest in bytes")

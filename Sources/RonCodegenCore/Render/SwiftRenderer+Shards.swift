@@ -336,11 +336,15 @@ extension SwiftRenderer {
     /// each and the last eleven less the number of runs (never below none), shared among each
     /// run's files: two runs, 55 and 45 percent. `order` is each file holding code's place among the
     /// `sources` files (the target's own first, then the generated ones by name, empty ones
-    /// included). Only when the driver makes exactly `jobs` runs and each holds some of these
-    /// files; else, or with fewer than two jobs, `nil`. The layout of leading empty files (a large
-    /// description's) keeps even shares: there the first, empty run's job reads the whole module's
-    /// declarations before the next run starts on its lane, and 55/45 over its two runs holding code
-    /// built Launchdarkly's code in 35.7 s where even files took 33.5 s.
+    /// included).
+    ///
+    /// Two jobs over three runs whose first holds none of these files (a layout of leading empty
+    /// files, ``leadingEmptyFileIndices(count:empty:)``): the first run's job ends at once and the
+    /// second run starts beside the module job, the third when the module job ends; the second
+    /// takes thirteen parts, the third twelve (Launchdarkly's code, 2.8 MB: 30.95 s where even
+    /// files took 32.58 s; BENCHMARKS.md, "The driver's pipes"). Else, only when the driver makes
+    /// exactly `jobs` runs and each holds some of these files; otherwise, or with fewer than two
+    /// jobs, `nil`.
     static func driverWeights(order: [Int], sources: Int, jobs: Int) -> [Int]? {
         guard jobs >= 2, jobs <= 1024, !order.isEmpty, sources >= jobs,
             order.allSatisfy({ (0..<sources).contains($0) })
@@ -355,6 +359,9 @@ extension SwiftRenderer {
         }
         var files = Array(repeating: 0, count: runs)
         for place in order { files[run(place)] += 1 }
+        if jobs == 2, runs == 3, files[0] == 0, files[1] > 0, files[2] > 0 {
+            return order.map { place in run(place) == 1 ? 13 * 720_720 / files[1] : 12 * 720_720 / files[2] }
+        }
         guard runs == jobs, files.allSatisfy({ $0 > 0 }) else { return nil }
         // A large multiple of the parts (720720 divides by every count up to 16), so sharing them
         // among a run's files rounds off a negligible remainder.
