@@ -70,7 +70,8 @@ struct ShardTests {
         let smallOnly = load.enumerated().filter { ![shards[40], shards[41]].contains($0.offset) }.map(\.element)
         #expect(load[shards[40]] - 600_000 <= smallOnly.min()! + 20_000)
         // Under the size floor, nothing moves whatever its share.
-        let few = SwiftRenderer.placement(names: ["A", "B"], sizes: [90_000, 10], count: 8, firstFileHolds: 0)
+        let few = SwiftRenderer.placement(
+            names: ["A", "B"], sizes: [SwiftRenderer.largeTypeBytes - 1, 10], count: 8, firstFileHolds: 0)
         #expect(few == [SwiftRenderer.shard(of: "A", count: 8), SwiftRenderer.shard(of: "B", count: 8)])
     }
 
@@ -239,6 +240,46 @@ struct ShardTests {
         before.options.leadingEmptyFiles = 15
         #expect(
             even.map(\.contents) == before.files(for: model, split: false, output: .types, shards: 49).map(\.contents))
+    }
+
+    @Test("with the driver's runs known, large types are placed by its runs, not by halves that cut across them")
+    func largeTypesByTheDriversRuns() throws {
+        // 49 files, the first 15 empty, after two of the target's own: runs of 17 sources, the
+        // second and third holding the code; halves of the 51 sources would split the second run.
+        let empty = SwiftRenderer.leadingEmptyFileIndices(count: 49, empty: 15)
+        let places = SwiftRenderer.nameOrder(Array(0..<49)).map { $0 + 2 }
+        let order = (0..<49).filter { !empty.contains($0) }.map { places[$0] }
+        let weights = try #require(SwiftRenderer.driverWeights(order: order, sources: 51, jobs: 2))
+        let names = (0..<50).map { "Huge\($0)" }
+        let place = { (jobs: Int) in
+            SwiftRenderer.placement(
+                names: names, sizes: Array(repeating: 300_000, count: 50), count: order.count, firstFileHolds: 0,
+                order: order, sources: 51, weights: weights, jobs: jobs)
+        }
+        let run = { (file: Int) in SwiftRenderer.driverRuns(sources: 51, jobs: 2).run(order[file]) }
+        let second = { (jobs: Int) in place(jobs).filter { run($0) == 1 }.count }
+        #expect(second(2) == 26)
+        // 120 small types by name and six of 18-60 kB, in twelve sets of names: the second run's share
+        // of the bytes, placed by the driver's runs and by halves alone (no jobs known).
+        var deviations = (runs: [Double](), halves: [Double]())
+        for prefix in ["A", "B", "C", "D", "E", "F", "G", "H", "K", "M", "N", "P"] {
+            let small = (0..<120).map { "\(prefix)Small\($0)" }
+            let large = (0..<6).map { "\(prefix)Large\($0)" }
+            let sizes = Array(repeating: 4_000, count: 120) + [60_000, 52_000, 45_000, 30_000, 24_000, 18_000]
+            let share = { (jobs: Int) -> Double in
+                let shards = SwiftRenderer.placement(
+                    names: small + large, sizes: sizes, count: order.count, firstFileHolds: 20_000, order: order,
+                    sources: 51, weights: weights, jobs: jobs)
+                var bytes = [0.0, 0.0, 0.0]
+                bytes[run(0)] += 20_000
+                for (index, shard) in shards.enumerated() { bytes[run(shard)] += Double(sizes[index]) }
+                return bytes[1] / bytes.reduce(0, +)
+            }
+            deviations.runs.append(abs(share(2) - 0.52))
+            deviations.halves.append(abs(share(0) - 0.52))
+        }
+        #expect(deviations.runs.max()! < 0.015, "\(deviations.runs)")
+        #expect(deviations.halves.max()! > 0.03, "\(deviations.halves)")
     }
 
     @Test("with shares, a large type goes to the run lightest for its share, not the lightest in bytes")

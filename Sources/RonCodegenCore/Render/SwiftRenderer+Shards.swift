@@ -96,7 +96,7 @@ extension SwiftRenderer {
         let shards = Self.placement(
             names: model.types.map(\.name), sizes: rendered.map(\.text.utf8.count), count: count,
             firstFileHolds: catalogSize(model, count: count, weights: weights), order: order, sources: sources,
-            weights: weights)
+            weights: weights, jobs: options.driverJobs)
         var typesByShard = Array(repeating: [NamedType](), count: count)
         for (index, type) in model.types.enumerated() {
             typesByShard[shards[index]].append(type)
@@ -221,9 +221,13 @@ extension SwiftRenderer {
     /// down to the lightest file: two such structs land in different halves, where the lightest file
     /// each could leave them in one job's run (open-meteo's two of 205 KB each: one job 5.5 s, the
     /// other 2.2 s; BENCHMARKS.md, "Large types by the compiler's runs").
+    ///
+    /// With `weights` for the driver's `jobs` (``driverWeights(order:sources:jobs:)``), the first
+    /// choice is among the driver's own runs (three on two jobs when the first is empty, which halves
+    /// would cut across), each run's load against its share.
     static func placement(
         names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil, sources: Int? = nil,
-        weights: [Int]? = nil
+        weights: [Int]? = nil, jobs: Int = 0
     ) -> [Int] {
         let order = order ?? nameOrder(Array(0..<count))
         let sources = max(sources ?? count, (order.max() ?? 0) + 1)
@@ -236,30 +240,36 @@ extension SwiftRenderer {
         let large = names.indices.filter(isLarge).sorted {
             sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1)
         }
-        // The runs: halves, quarters … of the sources, down to runs of one file.
-        var levels = [Int]()
+        // The runs: the driver's own (with weights), then halves, quarters … of the sources, down to
+        // runs of one file; each level a count of runs and the run of a place.
+        var levels = [(count: Int, run: (Int) -> Int)]()
+        if weights != nil, jobs >= 2, sources >= jobs {
+            levels.append(driverRuns(sources: sources, jobs: jobs))
+        }
         var runs = 2
         while runs < sources {
-            levels.append(runs)
+            let parts = runs
+            levels.append((parts, { $0 * parts / sources }))
             runs *= 2
         }
-        levels.append(sources)
+        levels.append((sources, { $0 }))
         // With weights, a run's load counts against its share: a run meant to be lighter is not the
         // lighter for it.
         let capacity = weights.map { weights in weights.map { max($0, 1) } }
-        func runLoads(_ runs: Int) -> [Double] {
-            var loads = Array(repeating: 0.0, count: runs)
-            var shares = Array(repeating: 0.0, count: runs)
+        func runLoads(_ level: (count: Int, run: (Int) -> Int)) -> [Double] {
+            var loads = Array(repeating: 0.0, count: level.count)
+            var shares = Array(repeating: 0.0, count: level.count)
             for file in 0..<count {
-                loads[order[file] * runs / sources] += Double(load[file])
-                shares[order[file] * runs / sources] += Double(capacity?[file] ?? 1)
+                loads[level.run(order[file])] += Double(load[file])
+                shares[level.run(order[file])] += Double(capacity?[file] ?? 1)
             }
             return capacity == nil ? loads : zip(loads, shares).map { $0 / max($1, 1) }
         }
         for index in large {
             let loads = levels.map(runLoads)
-            // The file whose runs are the lightest, the halves first; then its own load and index.
-            let key = { (file: Int) in levels.indices.map { loads[$0][order[file] * levels[$0] / sources] } }
+            // The file whose runs are the lightest, the driver's or the halves first; then its own
+            // load and index.
+            let key = { (file: Int) in levels.indices.map { loads[$0][levels[$0].run(order[file])] } }
             let lightest =
                 (0..<count).min { first, second in
                     let (a, b) = (key(first), key(second))
@@ -271,9 +281,13 @@ extension SwiftRenderer {
         return shards
     }
 
-    /// The size from which a type may be placed by size instead of by name: below it, no type
-    /// tips a file's compile time enough to be worth a file that moves with the others.
-    static let largeTypeBytes = 100_000
+    /// The size from which a type may be placed by size instead of by name (with more than half a
+    /// file's share): below it, no type tips a run's compile time enough to be worth a file that
+    /// moves with the others. By name alone, a few types of 40-60 kB decided the driver's runs:
+    /// over the 46 published descriptions under 2 MB, laid out as on two jobs, the second run's
+    /// share of the bytes was off its 0.52 by 0.043 (root mean square; up to 0.114) with a floor of
+    /// 100 kB, by 0.020 (up to 0.078) with this one (BENCHMARKS.md, "The driver's pipes").
+    static let largeTypeBytes = 10_000
 
     /// The bytes of the catalogs the first file holds, as placed by name.
     private func catalogSize(_ model: SchemaModel, count: Int, weights: [Int]? = nil) -> Int {
@@ -326,6 +340,21 @@ extension SwiftRenderer {
         return count - 1
     }
 
+    /// swift-driver's runs of the `sources` files of a debug build on `jobs` jobs (at least one
+    /// file per job): at most 25 files each, at least as many as jobs, consecutive, the first
+    /// `sources % runs` of them one file longer; and the run of each place among the sources.
+    static func driverRuns(sources: Int, jobs: Int) -> (count: Int, run: @Sendable (Int) -> Int) {
+        let runs = max(max(jobs, 1), (sources + 24) / 25)
+        let length = max(sources / runs, 1)
+        let longer = sources % runs
+        return (
+            runs,
+            { place in
+                place < longer * (length + 1) ? place / (length + 1) : longer + (place - longer * (length + 1)) / length
+            }
+        )
+    }
+
     /// Each file's share of the code placed by name, when a debug build's compiler driver runs
     /// `jobs` jobs at once (SwiftPM passes it the machine's cores), or `nil` for even shares.
     ///
@@ -349,14 +378,7 @@ extension SwiftRenderer {
         guard jobs >= 2, jobs <= 1024, !order.isEmpty, sources >= jobs,
             order.allSatisfy({ (0..<sources).contains($0) })
         else { return nil }
-        // swift-driver's runs: at most 25 files each, at least as many as jobs, consecutive, the
-        // first `sources % runs` of them one file longer.
-        let runs = max(jobs, (sources + 24) / 25)
-        let length = sources / runs
-        let longer = sources % runs
-        let run = { (place: Int) -> Int in
-            place < longer * (length + 1) ? place / (length + 1) : longer + (place - longer * (length + 1)) / length
-        }
+        let (runs, run) = driverRuns(sources: sources, jobs: jobs)
         var files = Array(repeating: 0, count: runs)
         for place in order { files[run(place)] += 1 }
         if jobs == 2, runs == 3, files[0] == 0, files[1] > 0, files[2] > 0 {
