@@ -224,7 +224,8 @@ extension SwiftRenderer {
     ///
     /// With `weights` for the driver's `jobs` (``driverWeights(order:sources:jobs:)``), the first
     /// choice is among the driver's own runs (three on two jobs when the first is empty, which halves
-    /// would cut across), each run's load against its share.
+    /// would cut across), each run's load against its share; and a type of ``middleTypeBytes`` or
+    /// more (and half a file's share) takes a run too, its file in it by its name.
     static func placement(
         names: [String], sizes: [Int], count: Int, firstFileHolds: Int, order: [Int]? = nil, sources: Int? = nil,
         weights: [Int]? = nil, jobs: Int = 0
@@ -232,20 +233,24 @@ extension SwiftRenderer {
         let order = order ?? nameOrder(Array(0..<count))
         let sources = max(sources ?? count, (order.max() ?? 0) + 1)
         let share = (sizes.reduce(0, +) + firstFileHolds) / count
+        let driver = weights != nil && jobs >= 2 && sources >= jobs ? driverRuns(sources: sources, jobs: jobs) : nil
         let isLarge = { (index: Int) in sizes[index] > max(share / 2, Self.largeTypeBytes) }
+        let isMiddle = { (index: Int) in
+            driver != nil && !isLarge(index) && sizes[index] > max(share / 2, Self.middleTypeBytes)
+        }
         var load = Array(repeating: 0, count: count)
         load[0] = firstFileHolds
         var shards = names.map { shard(of: $0, count: count, weights: weights) }
-        for index in names.indices where !isLarge(index) { load[shards[index]] += sizes[index] }
-        let large = names.indices.filter(isLarge).sorted {
-            sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1)
+        for index in names.indices where !isLarge(index) && !isMiddle(index) { load[shards[index]] += sizes[index] }
+        let bySize = { (first: Int, second: Int) in
+            sizes[first] > sizes[second] || (sizes[first] == sizes[second] && first < second)
         }
+        let large = names.indices.filter(isLarge).sorted(by: bySize)
+        let middle = names.indices.filter(isMiddle).sorted(by: bySize)
         // The runs: the driver's own (with weights), then halves, quarters … of the sources, down to
         // runs of one file; each level a count of runs and the run of a place.
         var levels = [(count: Int, run: (Int) -> Int)]()
-        if weights != nil, jobs >= 2, sources >= jobs {
-            levels.append(driverRuns(sources: sources, jobs: jobs))
-        }
+        if let driver { levels.append(driver) }
         var runs = 2
         while runs < sources {
             let parts = runs
@@ -278,16 +283,50 @@ extension SwiftRenderer {
             shards[index] = lightest
             load[lightest] += sizes[index]
         }
+        // The middle-sized types, the largest first: each to the driver's run that weighs least for
+        // its share with it, and in it to the file its name picks. Their sizes count by their three
+        // leading bits, the rest of each run in steps, so an edit of one type moves another only
+        // when it crosses such a step or a type comes or goes (none of 120 edits of the published
+        // descriptions' types did; BENCHMARKS.md, "The driver's pipes").
+        if let driver, let weights {
+            let rounded = { (index: Int) -> Int in
+                let shift = max(0, Int.bitWidth - 3 - sizes[index].leadingZeroBitCount)
+                return (sizes[index] >> shift) << shift
+            }
+            var runShares = Array(repeating: 0.0, count: driver.count)
+            for file in 0..<count { runShares[driver.run(order[file])] += Double(max(weights[file], 1)) }
+            let holding = (0..<driver.count).filter { runShares[$0] > 0 }
+            // What the others put in each run, in steps of a thirty-second of the whole: an edit moves
+            // it a step only when it crosses one.
+            let step = max(1, (sizes.reduce(0, +) + firstFileHolds) / 32)
+            var middleLoads = Array(repeating: 0.0, count: driver.count)
+            for file in 0..<count { middleLoads[driver.run(order[file])] += Double(load[file]) }
+            middleLoads = middleLoads.map { (Double(Int($0) / step * step)) }
+            let byRoundedSize = middle.sorted {
+                (rounded($0), names[$1]) > (rounded($1), names[$0])
+            }
+            for index in byRoundedSize {
+                let weight = { (run: Int) in (middleLoads[run] + Double(rounded(index))) / runShares[run] }
+                let run = holding.min { weight($0) == weight($1) ? $0 < $1 : weight($0) < weight($1) } ?? 0
+                middleLoads[run] += Double(rounded(index))
+                let files = (0..<count).filter { driver.run(order[$0]) == run }
+                shards[index] = files[shard(of: names[index], count: files.count, weights: files.map { weights[$0] })]
+            }
+        }
         return shards
     }
 
-    /// The size from which a type may be placed by size instead of by name (with more than half a
-    /// file's share): below it, no type tips a run's compile time enough to be worth a file that
-    /// moves with the others. By name alone, a few types of 40-60 kB decided the driver's runs:
-    /// over the 46 published descriptions under 2 MB, laid out as on two jobs, the second run's
-    /// share of the bytes was off its 0.52 by 0.043 (root mean square; up to 0.114) with a floor of
-    /// 100 kB, by 0.020 (up to 0.078) with this one (BENCHMARKS.md, "The driver's pipes").
-    static let largeTypeBytes = 10_000
+    /// The size from which a type may be placed by size instead of by name: below it, no type
+    /// tips a file's compile time enough to be worth a file that moves with the others.
+    static let largeTypeBytes = 100_000
+
+    /// The size from which, with the driver's runs known, a type (of more than half a file's share)
+    /// takes the run lightest for its share, its file in the run still by its name. By name alone, a
+    /// few types of 40-60 kB decided the runs: over the 46 published descriptions under 2 MB, laid
+    /// out as on two jobs, the second run's share of the bytes was off its 0.52 by 0.043 (root mean
+    /// square; up to 0.114); by 0.021 (up to 0.078) with these placed by load
+    /// (BENCHMARKS.md, "The driver's pipes").
+    static let middleTypeBytes = 10_000
 
     /// The bytes of the catalogs the first file holds, as placed by name.
     private func catalogSize(_ model: SchemaModel, count: Int, weights: [Int]? = nil) -> Int {
