@@ -120,15 +120,10 @@ struct RonCodegenPlugin: BuildToolPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         // The types go in a fixed number of files, so a debug build compiles them on several cores
-        // (one file is one compiler job). A target that writes the calls of other targets keeps the
-        // layout those targets read too (``layout(of:leadingSources:driverJobs:)`` without the jobs),
-        // as does the SDK's own.
+        // (one file is one compiler job), laid out for the driver's jobs (the SDK's own, as before).
         let leading = Self.leadingSources(of: target)
-        let preparesCalls =
-            !["RonGenerated", "RonAppSdkSwift"].contains(target.name) && !SchemaTargets.seesClient(target)
-            && !SchemaTargets.callsTargets(of: target, in: context.package).isEmpty
         let layout =
-            preparesCalls || target.name == "RonGenerated"
+            target.name == "RonGenerated"
             ? Self.layout(of: schema) : Self.layout(of: schema, leadingSources: leading, driverJobs: Self.driverJobs)
         var generated = Self.files(in: output, named: "RonGenerated", count: layout.count)
         // --stamp: a build planned again (after a clean build, or a change to Package.swift) links
@@ -160,9 +155,12 @@ struct RonCodegenPlugin: BuildToolPlugin {
                 // The calls' target comes next and reads the same documents: this run writes its
                 // calls too, and that run takes them (`--prepared`), so an edit reads them once.
                 // With several (parts of the calls), it writes every part's files and the front's.
+                // They are laid out as the calls' target lays them out (``callsLayout(of:target:parts:)``).
+                let calls = Self.callsLayout(of: schema, target: parts[0], parts: parts)
                 arguments += [
                     "--prepare-calls", Self.preparedCalls(in: context.pluginWorkDirectoryURL).path,
                     "--types-module", target.name, "--client-module", "RonAppSdkSwift",
+                    "--calls-shards", String(calls.count), "--calls-leading-empty-files", String(calls.empty),
                 ]
                 arguments += Self.partsArguments(parts)
             }
@@ -216,8 +214,8 @@ extension RonCodegenPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let layout = Self.layout(of: schema)
         let parts = SchemaTargets.callsTargets(of: types, in: context.package)
+        let layout = Self.callsLayout(of: schema, target: target, parts: parts)
         let run = callsRun(context: context, target: target, types: types, parts: parts, schema: schema)
         var arguments = run.arguments
         var outputs = Self.files(in: output, named: "RonOperations", count: layout.count)
@@ -282,7 +280,7 @@ extension RonCodegenPlugin {
                 "--schema", schema.path, "--output", output.path, "--stamp",
                 "--operations", "--types-module", types.name, "--runtime-module", "RonGenerated",
                 "--client-module", "RonAppSdkSwift",
-            ] + Self.shardArguments(Self.layout(of: schema))
+            ] + Self.shardArguments(Self.callsLayout(of: schema, target: target, parts: parts))
         guard let typesFolder = Self.workDirectory(of: types, besideThatOf: target, at: context.pluginWorkDirectoryURL),
             !parts.isEmpty
         else { return (arguments, []) }
@@ -290,6 +288,19 @@ extension RonCodegenPlugin {
             arguments + ["--prepared", Self.preparedCalls(in: typesFolder).path],
             [typesFolder.appending(path: "GeneratedSources/RonGenerated.swift")]
         )
+    }
+
+    /// The layout of the files of calls of `schema` in `target`, a target of calls of a types target
+    /// whose targets of calls are `parts`: the driver's layout for `target`'s own files when it is
+    /// the one (``layout(of:leadingSources:driverJobs:)``), or for any other target of calls beside
+    /// it; the even ``layout(of:leadingSources:driverJobs:)`` without the jobs for the parts of the
+    /// calls and their front, whose runs of files the parts share. The types' run prepares the
+    /// calls of the one target of calls in that target's layout, so the two runs' keys agree.
+    static func callsLayout(of schema: URL, target: SourceModuleTarget, parts: [SourceModuleTarget]) -> (
+        count: Int, empty: Int
+    ) {
+        guard parts.count < 2 else { return layout(of: schema) }
+        return layout(of: schema, leadingSources: leadingSources(of: target), driverJobs: driverJobs)
     }
 
     /// `--calls-parts` with the parts' modules, when there are two or more.

@@ -98,6 +98,60 @@ struct PreparedCallsTests {
         #expect(regenerated["RonOperations.swift"]?.hasSuffix("// prepared\n") == false)
     }
 
+    @Test func theCallsArePreparedInTheirTargetsLayout() async throws {
+        let root = try tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schema = try schemaCopy(in: root)
+        let prepared = root.appending(path: "prepared")
+        // The types in 4 files, the calls' target in 6, the first 2 by name empty.
+        let types = try await tool.run(
+            typesArguments(schema, root.appending(path: "types")) + [
+                "--leading-empty-files", "1", "--prepare-calls", prepared.path, "--types-module", "Types",
+                "--client-module", "RonAppSdkSwift", "--calls-shards", "6", "--calls-leading-empty-files", "2",
+            ])
+        #expect(types.status == 0, "\(types.error)")
+        #expect(try swiftFiles(root.appending(path: "types")).count == 4)
+        let layout = ["--shards", "6", "--leading-empty-files", "2"]
+        let alone = try await tool.run(
+            callsArguments(schema, root.appending(path: "alone")) + layout)
+        #expect(alone.status == 0, "\(alone.error)")
+        let aloneFiles = try swiftFiles(root.appending(path: "alone"))
+        #expect(aloneFiles.count == 6)
+        #expect(aloneFiles.values.filter { !$0.contains("func ") }.count == 2, "two files without a call")
+        #expect(try swiftFiles(prepared) == aloneFiles, "prepared as the calls' run alone writes them")
+
+        // The calls' run in that layout takes them (a mark in a prepared file reaches its output) …
+        let first = prepared.appending(path: "RonOperations.swift")
+        try Data((try String(contentsOf: first, encoding: .utf8) + "// prepared\n").utf8).write(to: first)
+        let taken = try await tool.run(
+            callsArguments(schema, root.appending(path: "taken")) + layout + ["--prepared", prepared.path])
+        #expect(taken.status == 0 && taken.error.isEmpty, "\(taken.error)")
+        #expect(
+            try swiftFiles(root.appending(path: "taken"))["RonOperations.swift"]?.hasSuffix("// prepared\n") == true)
+        // … and one in the types' layout generates its own.
+        let other = try await tool.run(
+            callsArguments(schema, root.appending(path: "other")) + ["--prepared", prepared.path])
+        #expect(other.status == 0)
+        #expect(other.error.contains("operations generated"), "\(other.error)")
+        #expect(try swiftFiles(root.appending(path: "other")).count == 4)
+
+        // The options say what is wrong, and where they go.
+        for (extra, message) in [
+            (["--calls-shards", "6"], "--calls-shards and --calls-leading-empty-files go with --prepare-calls"),
+            (
+                ["--prepare-calls", prepared.path, "--calls-shards", "3", "--calls-leading-empty-files", "3"],
+                "--calls-leading-empty-files 3 wants --calls-shards above it, got 3"
+            ),
+            (
+                ["--prepare-calls", prepared.path, "--calls-shards", "65"],
+                "--calls-shards wants a whole number from 1 to 64"
+            ),
+        ] {
+            let run = try await tool.run(typesArguments(schema, root.appending(path: "bad")) + extra)
+            #expect(run.status == 64 && run.error.contains(message), "\(extra): \(run.error)")
+        }
+    }
+
     @Test func theOptionsGoWithTheirRunsOnly() async throws {
         let root = try tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
