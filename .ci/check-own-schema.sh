@@ -87,6 +87,24 @@ mock() {
     echo "error: the mock did not start"
     exit 1
 }
+
+# driver_layout OWN: the files (`--shards`, `--leading-empty-files`) the build plugin writes for a
+# target with OWN Swift files of its own (the resource accessor counts) and a schema under 2 MB, on
+# this machine's cores, in the array `layout`: on two cores, enough for three runs of the driver (51
+# with its own), the generated ones of the first run empty (RonCodegenPlugin.twoJobsLayout); else 32.
+driver_layout() {
+    local own=$1 count sources empty
+    layout=(--shards 32)
+    if [ "$(nproc)" -eq 2 ]; then
+        count=$((51 - own > 32 ? 51 - own : 32)); sources=$((own + count))
+        if [ $(((sources + 24) / 25)) -eq 3 ]; then
+            empty=$(((sources + 2) / 3 - own))
+            layout=(--shards "$count")
+            [ "$empty" -gt 0 ] && layout+=(--leading-empty-files "$empty")
+        fi
+    fi
+}
+
 stop_mocks() { # and check that the mock went with `swift package`
     for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
     pids=()
@@ -330,23 +348,6 @@ take_package() {
     (cd "$1" && tar --exclude=./.git -cf - .) | tar -xf -
     git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "$2"
 }
-# driver_layout OWN: the files (`--shards`, `--leading-empty-files`) the build plugin writes for a
-# target with OWN Swift files of its own (the resource accessor counts) and a schema under 2 MB, on
-# this machine's cores, in the array `layout`: on two cores, enough for three runs of the driver (51
-# with its own), the generated ones of the first run empty (RonCodegenPlugin.twoJobsLayout); else 32.
-driver_layout() {
-    local own=$1 count sources empty
-    layout=(--shards 32)
-    if [ "$(nproc)" -eq 2 ]; then
-        count=$((51 - own > 32 ? 51 - own : 32)); sources=$((own + count))
-        if [ $(((sources + 24) / 25)) -eq 3 ]; then
-            empty=$(((sources + 2) / 3 - own))
-            layout=(--shards "$count")
-            [ "$empty" -gt 0 ] && layout+=(--leading-empty-files "$empty")
-        fi
-    fi
-}
-
 # edit_widget_summary: one operation edited (its summary) in a split package's types target.
 edit_widget_summary() {
     python3 - Sources/ShopFrontAPITypes/Schema/widgets.openapi.json <<'PY'

@@ -101,12 +101,7 @@ struct Arguments {
             case "--output": output = URL(fileURLWithPath: try reader.value(for: flag))
             case "--references": references = URL(fileURLWithPath: try reader.value(for: flag))
             case "--split": split = true
-            case "--shards":
-                let text = try reader.value(for: flag)
-                guard let count = Int(text), (1...64).contains(count) else {
-                    throw UsageError("--shards wants a whole number from 1 to 64, got '\(text)'")
-                }
-                shards = count
+            case "--shards": shards = try reader.number(for: flag, in: 1...64)
             case "--check": check = true
             case "--runtime-module": options.runtimeModule = try reader.value(for: flag)
             case "--catalog-name": options.catalogName = try reader.value(for: flag)
@@ -123,36 +118,11 @@ struct Arguments {
                     .map { String($0).trimmingCharacters(in: .whitespaces) }
             case "--calls-part": callsPart = try reader.value(for: flag)
             case "--calls-front": callsFront = true
-            case "--leading-sources":
-                let text = try reader.value(for: flag)
-                guard let count = Int(text), (0...10_000).contains(count) else {
-                    throw UsageError("--leading-sources wants a whole number from 0 to 10000, got '\(text)'")
-                }
-                options.leadingSources = count
-            case "--driver-jobs":
-                let text = try reader.value(for: flag)
-                guard let count = Int(text), (0...1024).contains(count) else {
-                    throw UsageError("--driver-jobs wants a whole number from 0 to 1024, got '\(text)'")
-                }
-                options.driverJobs = count
-            case "--leading-empty-files":
-                let text = try reader.value(for: flag)
-                guard let count = Int(text), count >= 0 else {
-                    throw UsageError("--leading-empty-files wants a whole number, got '\(text)'")
-                }
-                options.leadingEmptyFiles = count
-            case "--calls-shards":
-                let text = try reader.value(for: flag)
-                guard let count = Int(text), (1...64).contains(count) else {
-                    throw UsageError("--calls-shards wants a whole number from 1 to 64, got '\(text)'")
-                }
-                preparedShards = count
-            case "--calls-leading-empty-files":
-                let text = try reader.value(for: flag)
-                guard let count = Int(text), count >= 0 else {
-                    throw UsageError("--calls-leading-empty-files wants a whole number, got '\(text)'")
-                }
-                preparedLeadingEmptyFiles = count
+            case "--leading-sources": options.leadingSources = try reader.number(for: flag, in: 0...10_000)
+            case "--driver-jobs": options.driverJobs = try reader.number(for: flag, in: 0...1024)
+            case "--leading-empty-files": options.leadingEmptyFiles = try reader.number(for: flag, in: 0...64)
+            case "--calls-shards": preparedShards = try reader.number(for: flag, in: 1...64)
+            case "--calls-leading-empty-files": preparedLeadingEmptyFiles = try reader.number(for: flag, in: 0...64)
             default: throw UsageError("unknown option '\(flag)'")
             }
         }
