@@ -146,6 +146,10 @@ struct PreparedCallsTests {
                 ["--prepare-calls", prepared.path, "--calls-shards", "65"],
                 "--calls-shards wants a whole number from 1 to 64"
             ),
+            (
+                ["--prepare-calls", prepared.path, "--calls-shards", "2", "--calls-parts", "A,B,C"],
+                "--calls-parts wants --calls-shards of at least its 3 modules, got 2"
+            ),
         ] {
             let run = try await tool.run(typesArguments(schema, root.appending(path: "bad")) + extra)
             #expect(run.status == 64 && run.error.contains(message), "\(extra): \(run.error)")
@@ -298,6 +302,9 @@ struct PreparedCallsTests {
         let padded = try await tool.run(callsArguments(schema, output) + ["--leading-empty-files", "4"])
         #expect(padded.status == 64)
         #expect(padded.error.contains("--leading-empty-files 4 wants --shards above it"), "\(padded.error)")
+        let tooMany = try await tool.run(callsArguments(schema, output) + ["--leading-empty-files", "65"])
+        #expect(tooMany.status == 64)
+        #expect(tooMany.error.contains("--leading-empty-files wants a whole number from 0 to 64"), "\(tooMany.error)")
         let types = try await tool.run(typesArguments(schema, output) + ["--calls-parts", "A,B"])
         #expect(types.status == 64)
         #expect(types.error.contains("--calls-parts goes with --operations or --prepare-calls"))
