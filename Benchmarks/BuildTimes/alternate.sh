@@ -1,39 +1,49 @@
 #!/usr/bin/env bash
-# One description's split package built by two SDKs, edited in turn: a documentation edit, then an
-# operation edit, in the earlier SDK's package and then this one's, N rounds; prints each build's
-# wall time (`swift build --target BenchAPI`). The packages are those two runs of run.sh made:
+# One description's package built by two SDKs (or in two layouts), edited in turn: a documentation
+# edit, then an operation edit, in the earlier SDK's package and then this one's, N rounds; prints
+# each build's wall time (`swift build --target BenchAPI`). The packages are those two runs of
+# run.sh made:
 #
 #   Benchmarks/BuildTimes/run.sh --work NEW --only ours --split VENDOR
 #   Benchmarks/BuildTimes/run.sh --work OLD --only ours --split --sdk-rev REV VENDOR
 #   Benchmarks/BuildTimes/alternate.sh OLD NEW VENDOR [N]
 #
 # Work folders of run.sh --one-package (all-ours-split, no VENDOR-ours-split) are used too: VENDOR's
-# description, as published, replaces their schema first.
+# description, as published, replaces their schema first. A work folder of one-module packages
+# (run.sh without --split: VENDOR-ours or all-ours) is taken where it has no split one, so the
+# two layouts can be compared: `alternate.sh ONE-MODULE-WORK SPLIT-WORK VENDOR`.
 #
 # On a machine whose speed drifts (a shared host), edits made in turn compare two SDKs where two
 # runs of run.sh, minutes apart, do not.
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 OLD-WORK NEW-WORK VENDOR [ROUNDS]" >&2; exit 64; }
-old=$1/$3-ours-split; new=$2/$3-ours-split; vendor=$3; n=${4:-5}
+vendor=$3; n=${4:-5}
+# The package of VENDOR in a work folder: its own (split, else one module), else the shared one.
+package() {
+    local p
+    for p in "$1/$vendor-ours-split" "$1/$vendor-ours" "$1/all-ours-split" "$1/all-ours"; do
+        [ -d "$p" ] && { echo "$p"; return; }
+    done
+    echo "error: no package of run.sh in $1" >&2; exit 64
+}
+old=$(package "$1") || exit 64; new=$(package "$2") || exit 64
 here=$(cd "$(dirname "$0")" && pwd)
 edit="$here/edit_description.py"
 published=${RON_PUBLISHED:-/var/tmp/ron-published}
+# The package's schema folder: the types target's (split) or the API target's (one module).
+schema() { if [ -d "$1/Sources/BenchAPITypes/Schema" ]; then echo "$1/Sources/BenchAPITypes/Schema"; else echo "$1/Sources/BenchAPI/Schema"; fi; }
 # The description's root document: its row's, or the schema folder's one file.
 doc() {
     local root
     root=$(awk -F'\t' -v v="$vendor" '$1 == v {print $5}' "$here/../Published/descriptions.tsv")
-    if [ -n "$root" ] && [ "$root" != - ]; then echo "$1/Sources/BenchAPITypes/Schema/$root"; else ls "$1"/Sources/BenchAPITypes/Schema/* | head -1; fi
+    if [ -n "$root" ] && [ "$root" != - ]; then echo "$(schema "$1")/$root"; else ls "$(schema "$1")"/* | head -1; fi
 }
-for side in old new; do
-    d=$old; [ $side = new ] && d=$new
-    [ -d "$d" ] && continue
-    shared=$(dirname "$d")/all-ours-split
-    [ -d "$shared" ] || { echo "error: neither $d nor $shared (run.sh --split [--one-package])" >&2; exit 64; }
+for d in "$old" "$new"; do
+    case "$(basename "$d")" in all-ours*) ;; *) continue ;; esac
     [ -d "$published/$vendor" ] || { echo "error: $published/$vendor is missing: run Benchmarks/Published/collect.sh" >&2; exit 64; }
-    rm -rf "$shared"/Sources/BenchAPITypes/Schema/*
-    cp -R "$published/$vendor"/. "$shared/Sources/BenchAPITypes/Schema/"
-    python3 "$edit" normalize "$(doc "$shared")"
-    if [ $side = old ]; then old=$shared; else new=$shared; fi
+    rm -rf "$(schema "$d")"/*
+    cp -R "$published/$vendor"/. "$(schema "$d")/"
+    python3 "$edit" normalize "$(doc "$d")"
 done
 for d in $old $new; do (cd $d && swift build --target BenchAPI >/dev/null 2>&1; swift build --target BenchAPI >/dev/null 2>&1); done
 for i in $(seq $n); do

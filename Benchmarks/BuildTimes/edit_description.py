@@ -6,7 +6,8 @@
     edit_description.py operation FILE      the first operation gains an optional query parameter
     edit_description.py documentation FILE  the first operation's description changes
     edit_description.py type FILE [NAME]    the component schema NAME (default: the first of an
-                                            object) gains an optional string property
+                                            object) gains an optional string property (a new one
+                                            each time)
 
 "The first operation" is the first method of the first path, in the document's order; a path
 item or an operation that is a `$ref` to another file is followed, and that file is edited.
@@ -75,7 +76,9 @@ def main():
             target = schemas[sys.argv[3]]
         else:
             target = next(s for s in schemas.values() if isinstance(s, dict) and isinstance(s.get("properties"), dict))
-        target["properties"]["ronBenchEdit"] = {"type": "string"}
+        # A name the schema has no property of yet, as for an operation's parameter below.
+        name = next(n for n in ("ronBenchEdit%s" % (i or "") for i in range(1000)) if n not in target["properties"])
+        target["properties"][name] = {"type": "string"}
     elif action != "normalize":
         first = next(operations(document, path), None)
         if first is None:

@@ -12,18 +12,21 @@
 # runs again; SwiftPM was seen to plan the build again anyway when other packages were built in
 # between: BENCHMARKS.md), plan (Package.swift touched: SwiftPM loads the manifests and plans the
 # build again, which links the plugins' tools again, with nothing to compile: what follows an edit
-# of Package.swift), operation (one more optional query parameter on the first operation) or documentation (that
-# operation's description changed). PACKAGE: a package folder that run.sh made and built:
+# of Package.swift), operation (one more optional query parameter on the first operation),
+# documentation (that operation's description changed) or type (one more optional property on the
+# first object schema). PACKAGE: a package folder that run.sh made and built:
 # <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart; the calls in parts with
 # run.sh's --calls-targets) or
-# <work>/<vendor>-peer (swift-openapi-generator). Each is built once, untimed, before the first round.
+# <work>/<vendor>-peer (swift-openapi-generator), or the one package of run.sh --one-package
+# (<work>/all-ours, <work>/all-ours-split) with the description it holds. Each is built once,
+# untimed, before the first round.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=clean.sh
 . "$here/clean.sh"
-[ $# -ge 3 ] || { echo "usage: $0 clean|compile|plan|operation|documentation ROUNDS PACKAGE..." >&2; exit 64; }
+[ $# -ge 3 ] || { echo "usage: $0 clean|compile|plan|operation|documentation|type ROUNDS PACKAGE..." >&2; exit 64; }
 kind=$1; rounds=$2; shift 2
-case "$kind" in clean | compile | plan | operation | documentation) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
+case "$kind" in clean | compile | plan | operation | documentation | type) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a whole number from 1, got '$rounds'" >&2; exit 64; }
 
 # A package's name in the output: its work folder's and its own (two SDKs' packages share the second).
@@ -33,7 +36,7 @@ target() { case "$1" in *-peer) echo PeerAPI ;; *) echo BenchAPI ;; esac; }
 # A split's other targets, which a clean build removes too: the types, and the calls' parts if any.
 types() {
     case "$1" in
-    *-ours-split)
+    *-ours-split | */all-ours-split)
         echo BenchAPITypes
         for part in "$1"/Sources/BenchAPICalls*; do [ -d "$part" ] && basename "$part"; done
         ;;
@@ -42,7 +45,7 @@ types() {
 document() {
     case "$1" in
     *-peer) ls "$1"/Sources/PeerAPI/openapi.* ;;
-    *-ours-split) ls "$1"/Sources/BenchAPITypes/Schema/* | head -1 ;;
+    *-ours-split | */all-ours-split) ls "$1"/Sources/BenchAPITypes/Schema/* | head -1 ;;
     *) ls "$1"/Sources/BenchAPI/Schema/* | head -1 ;;
     esac
 }

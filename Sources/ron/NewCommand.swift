@@ -16,8 +16,10 @@ struct NewCommand: ParsableCommand {
             last commit and `ron-codegen drift` against the mock. With --server hummingbird, a \
             Hummingbird server target that answers with the same types is added. With --split, the types \
             go in a target of their own, <Name>APITypes, which holds Schema/ and depends on RonGenerated, \
-            and <Name>API gets the calls alone and re-exports the types (for a large description: an \
-            edited operation recompiles the calls, not the types); --calls-targets N spreads the calls over \
+            and <Name>API gets the calls alone and re-exports the types (an edited operation recompiles \
+            the calls, not the types: a build after an edit took 0.4 of one target's time on descriptions \
+            of 97 and 235 operations, 0.6-0.8 on those of 5 and 43; a clean build a tenth longer on \
+            the smallest); --calls-targets N spreads the calls over \
             N targets, <Name>APICalls1 …, that build side by side, and <Name>API re-exports them (for the \
             largest descriptions, where one target of calls keeps a core idle; 4 for a thousand operations \
             and more, so an edit recompiles a smaller target). The package depends on \
