@@ -136,6 +136,28 @@ run 0 "swift package ron-codegen diff"
 expect_out "0 changes"
 expect_out "old fixtures: 2 from HEAD:Tests/ShopFrontAPITests/Fixtures"
 
+echo "== a schema of 2 MB or more: 64 files, the first 21 by name empty, on any cores"
+# RonCodegenPlugin.largeShards, decided by the documents' bytes when SwiftPM plans: a document of 2 MB
+# (a comment) and one small type moves the target there (a new file is a new plan), and removed,
+# the target builds as before.
+padding=Sources/ShopFrontAPI/Schema/padding.schema.json
+python3 - "$padding" <<'PY'
+import json, sys
+json.dump({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Padding",
+           "$comment": "x" * 2_000_000, "type": "string"}, open(sys.argv[1], "w"))
+PY
+run 0 "swift build --target ShopFrontAPI"
+generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
+written=$(ls "$generated"/RonGenerated*.swift | wc -l)
+coded=$(ls "$generated"/RonGenerated*.swift | LC_ALL=C sort | head -n 21 \
+    | { xargs -r grep -lE "^(public |extension |    public )" || true; } | wc -l)
+grep -q "public typealias Padding = String" "$generated"/RonGenerated*.swift && [ "$written" -eq 64 ] && [ "$coded" -eq 0 ] \
+    || { echo "error: with 2 MB of schema the plugin wrote $written files, $coded with code of the first 21, not 64 and 0"; exit 1; }
+rm "$padding"
+run 0 "swift build --target ShopFrontAPI"
+[ -z "$(git status --porcelain)" ] || { git status --porcelain; echo "error: the padding left files behind"; exit 1; }
+echo "ok: 2 MB of schema laid the target out in 64 files, the first 21 empty"
+
 echo "== help needs no permission, and the preview writes nothing into the package"
 run 0 "swift package ron-codegen help"
 expect_out "usage: swift package ron-codegen"
