@@ -10,12 +10,13 @@
 # operations, 370 schemas, no example anywhere) then replaces the package's schema and fixtures, as a
 # user drops one in, and `./ci.sh` must pass with no fixture written by hand: the build, verify,
 # diff, and drift against the mock, which makes every answer up.
-# With --split, the package `ron new --split` writes (the types in ShopFrontAPITypes, the calls in
-# ShopFrontAPI) then takes the package's place: `./ci.sh` must pass, the command plugins must follow the
-# calls target to the types target's schema, an edited operation must recompile the calls alone, and
-# the build plugin must refuse the two wrong set-ups of a split with what to change. Then the same
-# with the calls in two targets (`ron new --split --calls-targets 2`): ./ci.sh, the command plugins
-# from the front, each part's files taken from the types' run, an edit that recompiles one part.
+# With --split, the layouts: in the package as `ron new` lays it out (the types in ShopFrontAPITypes,
+# the calls in ShopFrontAPI) `./ci.sh` must pass, the command plugins must follow the calls target to
+# the types target's schema, an edited operation must recompile the calls alone, and the build plugin
+# must refuse the two wrong set-ups of a split with what to change. Then the same with the calls in
+# two targets (`ron new --calls-targets 2`): ./ci.sh, the command plugins from the front, each part's
+# files taken from the types' run, an edit that recompiles one part. Last, the package `ron new
+# --one-module` writes (the types and the calls in ShopFrontAPI): ./ci.sh, and its files' layout.
 # With --real-servers, .ci/check-real-servers.sh then runs with the same package (its SDK build is
 # reused) for the recorded fixtures of Kinto, Jupyter Server and Prefect.
 # With --consumer, .ci/check-consumer.sh then runs in the same package (its SDK build is reused).
@@ -105,6 +106,12 @@ driver_layout() {
     fi
 }
 
+# coded_head FOLDER STEM N: how many of the first N files by name of FOLDER/STEM*.swift hold a
+# declaration (the driver's first run of files, which the layouts leave empty).
+coded_head() {
+    ls "$1"/"$2"*.swift | LC_ALL=C sort | head -n "$3" | { xargs -r grep -lE "^(public |extension |    public )" || true; } | wc -l
+}
+
 stop_mocks() { # and check that the mock went with `swift package`
     for pid in "${pids[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
     pids=()
@@ -121,7 +128,9 @@ cd "$work"
 run 0 "$bin/ron new ../ShopFront"
 ran[-1]="swift run ron new ../ShopFront"
 cd "$work/ShopFront"
-# ron new made the repository and its first commit.
+# ron new made the repository and its first commit, with the types in a target of their own.
+[ -d Sources/ShopFrontAPITypes/Schema ] && [ ! -e Sources/ShopFrontAPI/Schema ] \
+    || { ls -R Sources; echo "error: ron new did not put Schema/ in the types target alone"; exit 1; }
 [ -z "$(git status --porcelain)" ] && git log --oneline | grep -q "Created by ron new" || {
     echo "error: ron new did not commit the package it wrote"; exit 1; }
 
@@ -140,19 +149,25 @@ echo "== a schema of 2 MB or more: 64 files, the first 21 by name empty, on any 
 # RonCodegenPlugin.largeShards, decided by the documents' bytes when SwiftPM plans: a document of 2 MB
 # (a comment) and one small type moves the target there (a new file is a new plan), and removed,
 # the target builds as before.
-padding=Sources/ShopFrontAPI/Schema/padding.schema.json
+padding=Sources/ShopFrontAPITypes/Schema/padding.schema.json
 python3 - "$padding" <<'PY'
 import json, sys
 json.dump({"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Padding",
            "$comment": "x" * 2_000_000, "type": "string"}, open(sys.argv[1], "w"))
 PY
 run 0 "swift build --target ShopFrontAPI"
-generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
-written=$(ls "$generated"/RonGenerated*.swift | wc -l)
-coded=$(ls "$generated"/RonGenerated*.swift | LC_ALL=C sort | head -n 21 \
-    | { xargs -r grep -lE "^(public |extension |    public )" || true; } | wc -l)
-grep -q "public typealias Padding = String" "$generated"/RonGenerated*.swift && [ "$written" -eq 64 ] && [ "$coded" -eq 0 ] \
-    || { echo "error: with 2 MB of schema the plugin wrote $written files, $coded with code of the first 21, not 64 and 0"; exit 1; }
+# Both the types and the calls take the large layout.
+generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/GeneratedSources)
+calls=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
+grep -q "public typealias Padding = String" "$generated"/RonGenerated*.swift \
+    || { echo "error: the padding's type was not generated"; exit 1; }
+for side in "$generated RonGenerated" "$calls RonOperations"; do
+    read -r folder stem <<<"$side"
+    written=$(ls "$folder"/"$stem"*.swift | wc -l)
+    coded=$(coded_head "$folder" "$stem" 21)
+    [ "$written" -eq 64 ] && [ "$coded" -eq 0 ] \
+        || { echo "error: with 2 MB of schema the plugin wrote $written files of $stem, $coded with code of the first 21, not 64 and 0"; exit 1; }
+done
 rm "$padding"
 run 0 "swift build --target ShopFrontAPI"
 [ -z "$(git status --porcelain)" ] || { git status --porcelain; echo "error: the padding left files behind"; exit 1; }
@@ -241,7 +256,7 @@ stop_mocks
 
 echo "== a compatible bump, then a breaking one"
 git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "recorded"
-schema=Sources/ShopFrontAPI/Schema/widget.schema.json
+schema=Sources/ShopFrontAPITypes/Schema/widget.schema.json
 python3 - "$schema" <<'PY'
 import json, sys
 path = sys.argv[1]
@@ -310,10 +325,10 @@ if $vendor; then
     echo "== a vendor's description dropped in, no fixture written by hand: ./ci.sh passes"
     start=$(git rev-parse HEAD)
     # The flow test calls the widget operations, which the vendor's description does not have.
-    git rm -q -r Sources/ShopFrontAPI/Schema Tests/ShopFrontAPITests/Fixtures Tests/ShopFrontAPITests/MockFlowTests.swift
-    mkdir -p Sources/ShopFrontAPI/Schema Tests/ShopFrontAPITests/Fixtures
+    git rm -q -r Sources/ShopFrontAPITypes/Schema Tests/ShopFrontAPITests/Fixtures Tests/ShopFrontAPITests/MockFlowTests.swift
+    mkdir -p Sources/ShopFrontAPITypes/Schema Tests/ShopFrontAPITests/Fixtures
     touch Tests/ShopFrontAPITests/Fixtures/.gitkeep
-    python3 "$repo/.ci/synthesize-description.py" Sources/ShopFrontAPI/Schema/photos.openapi.json
+    python3 "$repo/.ci/synthesize-description.py" Sources/ShopFrontAPITypes/Schema/photos.openapi.json
     cat > Sources/shop-front-cli/main.swift <<'SWIFT'
 import Foundation
 import RonAppSdkSwift
@@ -338,27 +353,36 @@ SWIFT
     fit=$(echo "$summary" | sed -n 's/.* called (\([0-9]*\) fit.*/\1/p')
     [ "${fit:-0}" -ge 130 ] || { echo "error: drift called too few operations: $summary"; exit 1; }
     echo "   $summary"
-    # The build plugin passed the target's own files (its Swift files and SwiftPM's resource
+    # The build plugin passed the types target's own files (its Swift files and SwiftPM's resource
     # accessor) and the machine's cores: the files it wrote are those of a run given both, and the
-    # cores changed them (the last of the driver's runs of files takes less).
+    # cores changed them (the last of the driver's runs of files takes less); the calls it prepared
+    # are laid out for the calls target's own files.
     # On two cores, the files are enough for three runs of the driver (51 with the target's own), the
     # generated ones of the first run empty (RonCodegenPlugin.twoJobsLayout); else 32.
-    generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
-    own=$(($(find Sources/ShopFrontAPI -name '*.swift' | wc -l) + 1))
+    generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPITypes/*/RonCodegenPlugin/GeneratedSources)
+    driver_layout "$(find Sources/ShopFrontAPI -name '*.swift' | wc -l)"
+    calls_layout=(--calls-shards "${layout[1]}" --calls-leading-empty-files "${layout[3]:-0}")
+    own=$(($(find Sources/ShopFrontAPITypes -name '*.swift' | wc -l) + 1))
     driver_layout "$own"
     [ "$(ls "$generated"/RonGenerated*.swift | wc -l)" -eq "${layout[1]}" ] \
         || { echo "error: the plugin wrote $(ls "$generated"/RonGenerated*.swift | wc -l) files, not ${layout[1]} (${layout[*]})"; exit 1; }
     for jobs in "$(nproc)" 0; do
-        rm -rf "$work/regenerated-$jobs"
-        "$bin/ron-codegen" --schema Sources/ShopFrontAPI/Schema --output "$work/regenerated-$jobs" "${layout[@]}" \
-            --leading-sources "$own" --driver-jobs "$jobs" --runtime-module RonGenerated --with-operations \
-            --client-module RonAppSdkSwift 2>/dev/null || { echo "error: ron-codegen failed with --driver-jobs $jobs"; exit 1; }
+        rm -rf "$work/regenerated-$jobs" "$work/prepared-$jobs"
+        "$bin/ron-codegen" --schema Sources/ShopFrontAPITypes/Schema --output "$work/regenerated-$jobs" "${layout[@]}" \
+            --leading-sources "$own" --driver-jobs "$jobs" --runtime-module RonGenerated \
+            --prepare-calls "$work/prepared-$jobs" --types-module ShopFrontAPITypes --client-module RonAppSdkSwift \
+            "${calls_layout[@]}" 2>/dev/null || { echo "error: ron-codegen failed with --driver-jobs $jobs"; exit 1; }
     done
     diff -rq -x '.ron-codegen-*' "$generated" "$work/regenerated-$(nproc)" \
         || { echo "error: the plugin's files are not those of --leading-sources $own --driver-jobs $(nproc)"; exit 1; }
     if [ "$(nproc)" -ge 2 ] && diff -rq -x '.ron-codegen-*' "$generated" "$work/regenerated-0" >/dev/null; then
         echo "error: the plugin's files are those of even shares, on $(nproc) cores"; exit 1
     fi
+    # The calls target took the calls that run prepared.
+    calls=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
+    for file in "$work/prepared-$(nproc)"/RonOperations*.swift; do
+        cmp -s "$file" "$calls/${file##*/}" || { echo "error: the calls target's ${file##*/} is not the prepared one"; exit 1; }
+    done
     echo "ok: the plugin generated for the target's $own files of its own and $(nproc) jobs of the driver (${layout[*]})"
     git reset -q --hard "$start"
     git clean -qfd
@@ -381,24 +405,21 @@ json.dump(doc, open(path, "w"), indent=2)
 PY
 }
 if $split; then
-    echo "== ron new --split: the types in a target of their own, the calls beside them"
+    echo "== the split, as ron new lays a package out: the types in a target of their own, the calls beside them"
     start=$(git rev-parse HEAD)
-    run 0 "$bin/ron new --split --name ShopFront $work/split"
-    take_package "$work/split" "split"
-    [ -d Sources/ShopFrontAPITypes/Schema ] && [ ! -e Sources/ShopFrontAPI/Schema ] \
-        || { ls -R Sources; echo "error: ron new --split did not put Schema/ in the types target alone"; exit 1; }
     run 0 "./ci.sh"
     for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
         expect_out "Test $test() passed"
     done
     # The command plugins found the types target's schema and the calls target's fixtures.
     expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes), fixtures Tests/ShopFrontAPITests/Fixtures"
-    expect_out "2 of 2 examples fit the schema"
+    # The two fixtures ron new wrote and the two recorded above.
+    expect_out "4 of 4 examples fit the schema"
     expect_out "^drift: 2 GET operations: 2 called (2 fit, 0 drifted, 0 tolerated), 0 skipped$"
     # Named by the target a user imports, they follow it to the schema of the types it calls over.
     run 0 "swift package ron-codegen verify --target ShopFrontAPI"
     expect_out "schema Sources/ShopFrontAPITypes/Schema (target ShopFrontAPITypes, whose calls ShopFrontAPI gets), fixtures Tests/ShopFrontAPITests/Fixtures"
-    expect_out "2 of 2 examples fit the schema"
+    expect_out "4 of 4 examples fit the schema"
     # An edited operation (its summary) recompiles the calls, and no file of the types.
     edit_widget_summary
     run 0 "swift build --target ShopFrontAPI"
@@ -423,8 +444,7 @@ if $split; then
         driver_layout "$own"
         written=$(ls "$folder"/"$stem"*.swift | wc -l)
         # The first files by name (the driver's first run) hold no declaration.
-        coded=$(ls "$folder"/"$stem"*.swift | LC_ALL=C sort | head -n "${layout[3]:-0}" \
-            | { xargs -r grep -lE "^(public |extension |    public )" || true; } | wc -l)
+        coded=$(coded_head "$folder" "$stem" "${layout[3]:-0}")
         [ "$written" -eq "${layout[1]}" ] && [ "$coded" -eq 0 ] \
             || { echo "error: $target has $written files, $coded with code of its first ${layout[3]:-0}, not those of ${layout[*]}"; exit 1; }
     done
@@ -477,9 +497,9 @@ PY
     git clean -qfd
     echo "ok: a split package builds, passes ./ci.sh, and its wrong set-ups are refused"
 
-    echo "== ron new --split --calls-targets 2: the calls in two targets built side by side, ShopFrontAPI their front"
+    echo "== ron new --calls-targets 2: the calls in two targets built side by side, ShopFrontAPI their front"
     start=$(git rev-parse HEAD)
-    run 0 "$bin/ron new --split --calls-targets 2 --name ShopFront $work/parts"
+    run 0 "$bin/ron new --calls-targets 2 --name ShopFront $work/parts"
     take_package "$work/parts" "parts"
     run 0 "./ci.sh"
     for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
@@ -521,6 +541,30 @@ PY
     git reset -q --hard "$start"
     git clean -qfd
     echo "ok: a package with its calls in two targets builds, passes ./ci.sh, and an edit recompiles one"
+
+    echo "== ron new --one-module: the types and the calls in ShopFrontAPI alone"
+    start=$(git rev-parse HEAD)
+    run 0 "$bin/ron new --one-module --name ShopFront $work/one"
+    take_package "$work/one" "one module"
+    [ -d Sources/ShopFrontAPI/Schema ] && [ ! -e Sources/ShopFrontAPITypes ] \
+        || { ls -R Sources; echo "error: ron new --one-module did not put Schema/ in ShopFrontAPI"; exit 1; }
+    run 0 "./ci.sh"
+    for test in fixturesMatchTheSchema aCreatedWidgetIsListedAndShown aBusyAnswerIsRetriedAfterItsRetryAfter; do
+        expect_out "Test $test() passed"
+    done
+    expect_out "schema Sources/ShopFrontAPI/Schema (target ShopFrontAPI), fixtures Tests/ShopFrontAPITests/Fixtures"
+    expect_out "^drift: 2 GET operations: 2 called (2 fit, 0 drifted, 0 tolerated), 0 skipped$"
+    # The types and the calls share the target's files, laid out for the driver's jobs over its own
+    # (its Swift file and the resource accessor of Schema/).
+    generated=$(ls -d .build/plugins/outputs/*/ShopFrontAPI/*/RonCodegenPlugin/GeneratedSources)
+    driver_layout $(($(find Sources/ShopFrontAPI -name '*.swift' | wc -l) + 1))
+    written=$(ls "$generated"/RonGenerated*.swift | wc -l)
+    coded=$(coded_head "$generated" RonGenerated "${layout[3]:-0}")
+    [ "$written" -eq "${layout[1]}" ] && [ "$coded" -eq 0 ] && grep -q "public func getWidget(" "$generated"/RonGenerated*.swift \
+        || { echo "error: ShopFrontAPI has $written files, $coded with code of its first ${layout[3]:-0}, not those of ${layout[*]} with the calls"; exit 1; }
+    git reset -q --hard "$start"
+    git clean -qfd
+    echo "ok: a package of one module builds and passes ./ci.sh"
 fi
 if $real_servers; then
     "$repo/.ci/check-real-servers.sh" --package "$work/ShopFront"

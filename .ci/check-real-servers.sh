@@ -157,14 +157,15 @@ if [ -z "$package" ]; then
     made=true
 fi
 cd "$package"
-api=$(ls Sources | grep 'API$' | head -n 1)
+# The target that holds Schema/: <Name>APITypes as `ron new` lays a package out, <Name>API with --one-module.
+schema=$(ls -d Sources/*/Schema | head -n 1)
 tests=$(ls Tests | grep 'APITests$' | head -n 1)
 cli=$(ls Sources | grep -- '-cli$' | head -n 1)
 start_commit=$(git rev-parse HEAD)
-rm -rf "Sources/$api/Schema" "Tests/$tests/Fixtures"
-mkdir -p "Sources/$api/Schema" "Tests/$tests/Fixtures"
+rm -rf "$schema" "Tests/$tests/Fixtures"
+mkdir -p "$schema" "Tests/$tests/Fixtures"
 for name in kinto jupyter prefect; do
-    cp "$work/$name/Schema/"* "Sources/$api/Schema/"
+    cp "$work/$name/Schema/"* "$schema/"
     cp -R "$work/$name/Fixtures/." "Tests/$tests/Fixtures/"
 done
 # The scaffold's command line and its MockFlowTests call the sample's operations; these

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The build a user waits for, at vendor scale: for each published description, a package made by
-# `ron new` with the description alone in its API target's Schema/, and a package that uses
+# `ron new` with the description alone in its Schema/, and a package that uses
 # swift-openapi-generator's build plugin (types and client) on the same description, built in the
 # same run on this machine. For each, after a first full build (the SDK, or the generator and its
 # runtime, are built once and not timed), the API target is timed:
@@ -21,10 +21,11 @@
 #   Benchmarks/BuildTimes/run.sh [--published DIR] [--work DIR] [--only ours|peer] [--sdk-rev REV]
 #                                [--split [--calls-targets N]] [--one-package] VENDOR...
 #
-# --split: our package is made by `ron new --split` (the types in BenchAPITypes, which holds Schema/,
-# the calls in BenchAPI); the clean build removes both targets' builds, and BenchAPI is timed. With
-# --calls-targets N, the calls go in N targets built side by side (BenchAPICalls1 …) and BenchAPI is
-# their front (`ron new --split --calls-targets N`); the clean build removes them all.
+# --split: our package is laid out as `ron new` lays it out (`--split`, the default since 2026-12-07: the
+# types in BenchAPITypes, which holds Schema/, the calls in BenchAPI); the clean build removes both
+# targets' builds, and BenchAPI is timed. With --calls-targets N, the calls go in N targets built side
+# by side (BenchAPICalls1 …) and BenchAPI is their front (`ron new --calls-targets N`); the clean build
+# removes them all. Without --split, one module (`ron new --one-module`, or an SDK's `ron new` before).
 #
 # --one-package: our side builds every VENDOR in one package (work/all-ours…), its Schema/ replaced
 # by each description in turn, so the SDK is compiled once for the whole run rather than once per
@@ -179,7 +180,9 @@ for vendor in "${vendors[@]}"; do
         else
             dir=$work/$vendor-ours
             schema=BenchAPI
+            # One module: `ron new --one-module` since it lays out a split by default; before, its default.
             layout=()
+            if "$bin/ron" new --help | grep -q -- --one-module; then layout=(--one-module); fi
             label=""
         fi
         if $one_package; then

@@ -7,25 +7,25 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Create a package that uses the SDK: its own schema, typed calls, fixtures, tests and CI checks.",
         discussion: """
-            Writes a Swift package into DIR (which must not exist or be empty): a library target <Name>API \
-            whose Schema/ holds a JSON Schema document as schemars writes it and an OpenAPI 3.1 document \
-            with three operations, so the plugin generates its types and RonClient calls; a command-line \
-            app <name>-cli that calls them; the fixture test in Tests/<Name>APITests with one fixture per \
-            type, and MockFlowTests, the app's flow against the mock of the API; and ci.sh, which starts \
-            `ron-mock` and runs the tests, `ron-codegen verify`, `ron-codegen diff` against the \
-            last commit and `ron-codegen drift` against the mock. With --server hummingbird, a \
-            Hummingbird server target that answers with the same types is added. With --split, the types \
-            go in a target of their own, <Name>APITypes, which holds Schema/ and depends on RonGenerated, \
-            and <Name>API gets the calls alone and re-exports the types (an edited operation recompiles \
-            the calls, not the types: a build after an edit took 0.4 of one target's time on descriptions \
-            of 97 and 235 operations, 0.6-0.8 on those of 5 and 43; a clean build a tenth longer on \
-            the smallest); --calls-targets N spreads the calls over \
-            N targets, <Name>APICalls1 …, that build side by side, and <Name>API re-exports them (for the \
-            largest descriptions, where one target of calls keeps a core idle; 4 for a thousand operations \
-            and more, so an edit recompiles a smaller target). The package depends on \
-            this SDK by path (the checkout `ron` was built from, or --sdk-path) or by URL and version \
-            (--sdk-url and --sdk-from). An iOS app is an Xcode project: add the package to it, and use \
-            <Name>API from the app target.
+            Writes a Swift package into DIR (which must not exist or be empty): a library <Name>API, what \
+            an app imports, over a target of types <Name>APITypes whose Schema/ holds a JSON Schema \
+            document as schemars writes it and an OpenAPI 3.1 document with three operations, so the \
+            plugin generates the types in <Name>APITypes (over RonGenerated) and the RonClient calls in \
+            <Name>API, which re-exports the types; a command-line app <name>-cli that calls them; the \
+            fixture test in Tests/<Name>APITests with one fixture per type, and MockFlowTests, the app's \
+            flow against the mock of the API; and ci.sh, which starts `ron-mock` and runs the tests, \
+            `ron-codegen verify`, `ron-codegen diff` against the last commit and `ron-codegen drift` \
+            against the mock. With --server hummingbird, a Hummingbird server target that answers with \
+            the same types is added. The types and the calls are apart so that an edited operation \
+            recompiles the calls, not the types: a build after an edit took 0.4 of one target's time on \
+            descriptions of 97 and 235 operations, 0.6-0.8 on those of 5 and 43, for a clean build a \
+            tenth longer on the smallest. --one-module puts the types and the calls in <Name>API alone, \
+            Schema/ with them. --calls-targets N spreads the calls over N targets, <Name>APICalls1 …, \
+            that build side by side, and <Name>API re-exports them (for the largest descriptions, where \
+            one target of calls keeps a core idle; 4 for a thousand operations and more, so an edit \
+            recompiles a smaller target). The package depends on this SDK by path (the checkout `ron` \
+            was built from, or --sdk-path) or by URL and version (--sdk-url and --sdk-from). An iOS app \
+            is an Xcode project: add the package to it, and use <Name>API from the app target.
             """)
 
     @Argument(help: "The folder to create the package in.")
@@ -46,12 +46,15 @@ struct NewCommand: ParsableCommand {
     @Option(help: "Add a server target: hummingbird, or none.")
     var server: ScaffoldServer = .none
 
-    @Flag(help: "Put the types in a target of their own (<Name>APITypes) and the calls in <Name>API.")
+    @Flag(help: "The types and the calls in one target, <Name>API (by default the types go in <Name>APITypes).")
+    var oneModule = false
+
+    @Flag(help: "The types in <Name>APITypes and the calls in <Name>API: the default, kept for scripts that say so.")
     var split = false
 
     @Option(
         help: ArgumentHelp(
-            "With --split: the calls in this many targets (<Name>APICalls1 …, 2 to 8) that build side by side; <Name>API re-exports them.",
+            "The calls in this many targets (<Name>APICalls1 …, 2 to 8) that build side by side; <Name>API re-exports them.",
             valueName: "n"))
     var callsTargets = 1
 
@@ -63,8 +66,11 @@ struct NewCommand: ParsableCommand {
         {
             throw ValidationError("--sdk-from '\(sdkFrom)' is not a version like 1.2.0")
         }
+        if oneModule, split { throw ValidationError("--one-module and --split exclude each other") }
         if callsTargets != 1 {
-            guard split else { throw ValidationError("--calls-targets goes with --split") }
+            guard !oneModule else {
+                throw ValidationError("--calls-targets needs the types' own target: drop --one-module")
+            }
             guard (2...8).contains(callsTargets) else {
                 throw ValidationError("--calls-targets wants a whole number from 2 to 8, got \(callsTargets)")
             }
@@ -96,7 +102,7 @@ struct NewCommand: ParsableCommand {
         }
         let scaffold = Scaffold(
             name: name ?? Scaffold.typeName(folder.lastPathComponent), dependency: dependency, server: server,
-            split: split, callsTargets: callsTargets)
+            split: !oneModule, callsTargets: callsTargets)
         for file in scaffold.files {
             let url = folder.appending(path: file.path)
             try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -32,7 +32,8 @@ struct Scaffold {
     var dependency: Dependency
     var server: ScaffoldServer
     /// Whether the types go in a target of their own (`<name>APITypes`, with `Schema/`) and the
-    /// calls in `<name>API`, which re-exports them: an edit of an operation then recompiles the calls alone.
+    /// calls in `<name>API`, which re-exports them: an edit of an operation then recompiles the calls
+    /// alone. `ron new` splits unless told `--one-module`.
     var split = false
     /// In a split, the number of targets the calls go in (`<name>APICalls1` …), built side by side;
     /// `<name>API` then depends on them all, re-exports them, and gets the operation catalog and

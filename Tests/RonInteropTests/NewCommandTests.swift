@@ -11,6 +11,16 @@ import Testing
         return folder
     }
 
+    /// `ron new <root>/shop_front` with `flags`: what it printed, and whether a path exists in the package.
+    private func newPackage(in root: URL, _ flags: [String]) async throws -> (
+        output: String, package: URL, exists: (String) -> Bool
+    ) {
+        let result = try await RonBinary.run(["new", root.appending(path: "shop_front").path] + flags)
+        #expect(result.status == 0, "\(result.error)")
+        let package = root.appending(path: "shop_front")
+        return (result.output, package, { FileManager.default.fileExists(atPath: package.appending(path: $0).path) })
+    }
+
     @Test func writesAPackageWithTheSchemaTheFixturesTheTestAndTheChecks() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -21,8 +31,8 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let package = root.appending(path: "shop_front")
         for file in [
-            "Package.swift", "ci.sh", "Sources/ShopFrontAPI/Schema/widget.schema.json",
-            "Sources/ShopFrontAPI/Schema/widgets.openapi.json", "Sources/shop-front-cli/main.swift",
+            "Package.swift", "ci.sh", "Sources/ShopFrontAPITypes/Schema/widget.schema.json",
+            "Sources/ShopFrontAPITypes/Schema/widgets.openapi.json", "Sources/shop-front-cli/main.swift",
             "Tests/ShopFrontAPITests/FixtureTests.swift", "Tests/ShopFrontAPITests/MockFlowTests.swift",
             "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
         ] {
@@ -44,7 +54,7 @@ import Testing
         #expect((script[.posixPermissions] as? Int).map { $0 & 0o111 != 0 } == true)
         // Every JSON file it writes is JSON.
         for file in [
-            "Sources/ShopFrontAPI/Schema/widget.schema.json", "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
+            "Sources/ShopFrontAPITypes/Schema/widget.schema.json", "Tests/ShopFrontAPITests/Fixtures/Widget/w1.json",
         ] {
             let data = try Data(contentsOf: package.appending(path: file))
             #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(file)")
@@ -116,19 +126,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appending(path: "App/Sources/app-server/main.swift").path))
     }
 
-    /// `--split`: the schema in a types target that depends on RonGenerated alone, the calls target
-    /// without `Schema/` depending on it and on the client, re-exporting it. (That it builds, that an
-    /// edited operation recompiles the calls alone and that its ci.sh passes: `.ci/check-own-schema.sh
-    /// --split`.)
-    @Test func theTypesAndTheCallsInTwoTargetsWhenAsked() async throws {
+    /// By default (and with `--split`, which says so): the schema in a types target that depends on
+    /// RonGenerated alone, the calls target without `Schema/` depending on it and on the client,
+    /// re-exporting it. (That it builds, that an edited operation recompiles the calls alone and that
+    /// its ci.sh passes: `.ci/check-own-schema.sh`.)
+    @Test(arguments: [[], ["--split"]])
+    func theTypesAndTheCallsInTwoTargets(flags: [String]) async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try await RonBinary.run(["new", root.appending(path: "shop_front").path, "--split"])
-        #expect(result.status == 0, "\(result.error)")
-        let package = root.appending(path: "shop_front")
-        func exists(_ path: String) -> Bool {
-            FileManager.default.fileExists(atPath: package.appending(path: path).path)
-        }
+        let (output, package, exists) = try await newPackage(in: root, flags)
         #expect(exists("Sources/ShopFrontAPITypes/Schema/widgets.openapi.json"))
         #expect(exists("Sources/ShopFrontAPITypes/Schema/widget.schema.json"))
         #expect(!exists("Sources/ShopFrontAPI/Schema"))
@@ -147,17 +153,40 @@ import Testing
         let test = try String(
             contentsOf: package.appending(path: "Tests/ShopFrontAPITests/FixtureTests.swift"), encoding: .utf8)
         #expect(test.contains("catalog: ShopFrontAPITypes.RonSchemaCatalog.self"))
-        #expect(result.output.contains("generated from Sources/ShopFrontAPITypes/Schema"), "\(result.output)")
+        #expect(output.contains("generated from Sources/ShopFrontAPITypes/Schema"), "\(output)")
     }
 
-    /// `--split --calls-targets 2`: the calls in two targets that depend on the types and the
+    /// `--one-module`: the schema, the types and the calls in `<Name>API` alone, which depends on the
+    /// client; no types target. (That it builds and its ci.sh passes: `.ci/check-own-schema.sh
+    /// --split`, which makes one.)
+    @Test func theTypesAndTheCallsInOneTargetWhenAsked() async throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (output, package, exists) = try await newPackage(in: root, ["--one-module"])
+        #expect(exists("Sources/ShopFrontAPI/Schema/widgets.openapi.json"))
+        #expect(exists("Sources/ShopFrontAPI/Schema/widget.schema.json"))
+        #expect(!exists("Sources/ShopFrontAPITypes"))
+        let manifest = try String(contentsOf: package.appending(path: "Package.swift"), encoding: .utf8)
+        #expect(!manifest.contains("ShopFrontAPITypes"))
+        let api = try #require(manifest.range(of: "name: \"ShopFrontAPI\","))
+        let app = try #require(manifest.range(of: ".executableTarget("))
+        let target = manifest[api.upperBound..<app.lowerBound]
+        #expect(target.contains(".product(name: \"RonAppSdkSwift\""))
+        #expect(target.contains("resources: [.copy(\"Schema\")]"))
+        let test = try String(
+            contentsOf: package.appending(path: "Tests/ShopFrontAPITests/FixtureTests.swift"), encoding: .utf8)
+        #expect(test.contains("catalog: ShopFrontAPI.RonSchemaCatalog.self"))
+        #expect(output.contains("generated from Sources/ShopFrontAPI/Schema"), "\(output)")
+    }
+
+    /// `--calls-targets 2`: the calls in two targets that depend on the types and the
     /// client, and `<Name>API`, what a user imports, depending on both and re-exporting them all.
     /// (That it builds and its ci.sh passes: `.ci/check-own-schema.sh --split`.)
     @Test func theCallsInSeveralTargetsWhenAsked() async throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try await RonBinary.run([
-            "new", root.appending(path: "shop_front").path, "--split", "--calls-targets", "2",
+            "new", root.appending(path: "shop_front").path, "--calls-targets", "2",
         ])
         #expect(result.status == 0, "\(result.error)")
         let package = root.appending(path: "shop_front")
@@ -180,10 +209,15 @@ import Testing
         for module in ["ShopFrontAPITypes", "ShopFrontAPICalls1", "ShopFrontAPICalls2"] {
             #expect(source.contains("@_exported import \(module)\n"))
         }
-        let alone = try await RonBinary.run(["new", root.appending(path: "a").path, "--calls-targets", "2"])
-        #expect(alone.status == 64)
-        #expect(alone.error.contains("--calls-targets goes with --split"))
-        let many = try await RonBinary.run(["new", root.appending(path: "b").path, "--split", "--calls-targets", "9"])
+        let oneModule = try await RonBinary.run([
+            "new", root.appending(path: "a").path, "--one-module", "--calls-targets", "2",
+        ])
+        #expect(oneModule.status == 64)
+        #expect(oneModule.error.contains("--calls-targets needs the types' own target: drop --one-module"))
+        let both = try await RonBinary.run(["new", root.appending(path: "c").path, "--one-module", "--split"])
+        #expect(both.status == 64)
+        #expect(both.error.contains("--one-module and --split exclude each other"))
+        let many = try await RonBinary.run(["new", root.appending(path: "b").path, "--calls-targets", "9"])
         #expect(many.status == 64)
         #expect(many.error.contains("from 2 to 8, got 9"))
     }
