@@ -78,7 +78,7 @@ struct PackageLayout {
             if let target {
                 // The named target's tests, then the schema target's, then those of the targets
                 // that get its calls (or, for calls in parts, their front): in a split the tests of
-                // the target a user imports hold the fixtures, as `ron new --split` lays them out.
+                // the target a user imports hold the fixtures, as `ron new` lays them out.
                 let callers = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
                     $0.name != named?.name
                         && (SchemaTargets.typesTarget(of: $0)?.id == target.id

@@ -9,7 +9,7 @@ struct RonCodegenCommand: CommandPlugin {
         usage: swift package ron-codegen [<command>] [--target <name>] [options]
 
         Runs the SDK's tools on a target's Schema/ (and its fixtures), found as README's "Your own
-        schema" lays them out: --target NAME (a target of calls without Schema/, as `ron new --split`
+        schema" lays them out: --target NAME (a target of calls without Schema/, as `ron new`
         makes: the Schema/ of the types target it depends on), else the package's Schema/, else the
         one target with a Schema/ folder. Fixtures: Tests/<Target>Tests/Fixtures (the target named,
         the schema's, those that get its calls), <target>/Fixtures, the folder beside Schema/, then

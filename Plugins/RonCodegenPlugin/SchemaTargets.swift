@@ -6,7 +6,7 @@ import PackagePlugin
 enum SchemaTargets {
     /// For a target with no `Schema/` of its own, the target of the same package it depends on
     /// that has one (the first, in the order of its dependencies): its types are there, and this
-    /// target gets its calls (the two targets of `ron new --split`).
+    /// target gets its calls (the two targets of `ron new`).
     static func typesTarget(of target: SourceModuleTarget) -> SourceModuleTarget? {
         guard !hasSchema(target.directoryURL) else { return nil }
         for dependency in target.dependencies {
@@ -22,7 +22,7 @@ enum SchemaTargets {
     /// (``typesTarget(of:)``) is `types`, that see `RonClient` (depend on `RonAppSdkSwift`) where
     /// `types` does not, and that depend on no other of them. Two or more that each hold a Swift file
     /// beginning with ``partMarker`` are the parts of the calls, by name, each with its run of the
-    /// files, built side by side (`ron new --split --calls-targets`); else the first by name alone (a
+    /// files, built side by side (`ron new --calls-targets`); else the first by name alone (a
     /// target of the user's own that depends on the types and the client is not a part: it may not
     /// run the plugin, and its share of the calls would be missing).
     static func callsTargets(of types: SourceModuleTarget, in package: Package) -> [SourceModuleTarget] {
@@ -42,7 +42,7 @@ enum SchemaTargets {
     }
 
     /// The first line of a Swift file that makes its target a part of the calls of the types target
-    /// it depends on (`ron new --split --calls-targets` writes it).
+    /// it depends on (`ron new --calls-targets` writes it).
     static let partMarker = "// ron-codegen: a part of the calls"
 
     /// Whether one of `target`'s Swift files begins with ``partMarker``.

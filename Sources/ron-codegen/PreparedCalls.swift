@@ -4,7 +4,7 @@ import RonCodegenCore
 /// The calls a run of types writes for the run of calls that comes after it
 /// (`--prepare-calls DIR`, then `--operations --prepared DIR`).
 ///
-/// The two targets of a split package (`ron new --split`) each run the generator over the same
+/// The two targets of a split package (`ron new`) each run the generator over the same
 /// documents: the types' run and the calls' run. Reading, normalizing and translating the documents
 /// is most of either run (four fifths of the calls' run on a 210-operation description), and
 /// SwiftPM runs the two one after the other, so an edit paid for that work twice. The types' run

@@ -2,7 +2,7 @@ import Foundation
 import RonTestSupport
 import Testing
 
-/// The two runs of a split package (`ron new --split`): the types' run prepares the calls
+/// The two runs of a split package (`ron new`): the types' run prepares the calls
 /// (`--prepare-calls`) from its one reading of the documents, and the calls' run takes them
 /// (`--prepared`) when they were made from the same generator, options and schema files.
 @Suite("ron-codegen's prepared calls")
