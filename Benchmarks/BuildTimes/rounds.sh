@@ -18,7 +18,8 @@
 # <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart; the calls in parts with
 # run.sh's --calls-targets) or
 # <work>/<vendor>-peer (swift-openapi-generator), or the one package of run.sh --one-package
-# (<work>/all-ours, <work>/all-ours-split) with the description it holds. Each is built once,
+# (<work>/all-ours, <work>/all-ours-split, <work>/all-ours-split-N with the calls in N targets) with
+# the description it holds. Each is built once,
 # untimed, before the first round.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,7 +37,7 @@ target() { case "$1" in *-peer) echo PeerAPI ;; *) echo BenchAPI ;; esac; }
 # A split's other targets, which a clean build removes too: the types, and the calls' parts if any.
 types() {
     case "$1" in
-    *-ours-split | */all-ours-split)
+    *-ours-split | *-ours-split-[0-9]*)
         echo BenchAPITypes
         for part in "$1"/Sources/BenchAPICalls*; do [ -d "$part" ] && basename "$part"; done
         ;;
@@ -45,7 +46,7 @@ types() {
 document() {
     case "$1" in
     *-peer) ls "$1"/Sources/PeerAPI/openapi.* ;;
-    *-ours-split | */all-ours-split) ls "$1"/Sources/BenchAPITypes/Schema/* | head -1 ;;
+    *-ours-split | *-ours-split-[0-9]*) ls "$1"/Sources/BenchAPITypes/Schema/* | head -1 ;;
     *) ls "$1"/Sources/BenchAPI/Schema/* | head -1 ;;
     esac
 }
