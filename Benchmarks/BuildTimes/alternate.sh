@@ -30,19 +30,19 @@ old=$(package "$1") || exit 64; new=$(package "$2") || exit 64
 here=$(cd "$(dirname "$0")" && pwd)
 edit="$here/edit_description.py"
 published=${RON_PUBLISHED:-/var/tmp/ron-published}
-# The package's schema folder: the types target's (split) or the API target's (one module).
-schema() { if [ -d "$1/Sources/BenchAPITypes/Schema" ]; then echo "$1/Sources/BenchAPITypes/Schema"; else echo "$1/Sources/BenchAPI/Schema"; fi; }
+# shellcheck source=clean.sh
+. "$here/clean.sh"
 # The description's root document: its row's, or the schema folder's one file.
 doc() {
     local root
     root=$(awk -F'\t' -v v="$vendor" '$1 == v {print $5}' "$here/../Published/descriptions.tsv")
-    if [ -n "$root" ] && [ "$root" != - ]; then echo "$(schema "$1")/$root"; else ls "$(schema "$1")"/* | head -1; fi
+    if [ -n "$root" ] && [ "$root" != - ]; then echo "$(schema_folder "$1")/$root"; else ls "$(schema_folder "$1")"/* | head -1; fi
 }
 for d in "$old" "$new"; do
     case "$(basename "$d")" in all-ours*) ;; *) continue ;; esac
     [ -d "$published/$vendor" ] || { echo "error: $published/$vendor is missing: run Benchmarks/Published/collect.sh" >&2; exit 64; }
-    rm -rf "$(schema "$d")"/*
-    cp -R "$published/$vendor"/. "$(schema "$d")/"
+    rm -rf "$(schema_folder "$d")"/*
+    cp -R "$published/$vendor"/. "$(schema_folder "$d")/"
     python3 "$edit" normalize "$(doc "$d")"
 done
 for d in $old $new; do (cd $d && swift build --target BenchAPI >/dev/null 2>&1; swift build --target BenchAPI >/dev/null 2>&1); done

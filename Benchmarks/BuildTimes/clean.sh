@@ -20,3 +20,13 @@ clean_objects() {
         ! -name sources -exec rm -rf {} +
     rm -rf "$debug/Modules/$2".*
 }
+
+# schema_folder DIR: the Schema/ folder of a package of run.sh, in whichever target holds it (the
+# types' target of a split, the API target of one module); prints nothing and fails when none does.
+schema_folder() {
+    local folder
+    for folder in "$1"/Sources/*/Schema; do
+        [ -d "$folder" ] && { echo "$folder"; return 0; }
+    done
+    return 1
+}

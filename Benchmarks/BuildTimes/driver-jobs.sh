@@ -24,11 +24,14 @@ rounds=$1; package=$(cd "$2" && pwd) || exit 64; shift 2
 for n in "$@"; do
     [[ "$n" =~ ^[1-9][0-9]*$ ]] && [ "$n" -le 64 ] || { echo "N must be a whole number from 1 to 64, got '$n'" >&2; exit 64; }
 done
+# shellcheck source=clean.sh
+. "$(dirname "$0")/clean.sh"
 case "$package" in
-*-ours-split) parts=(BenchAPITypes BenchAPI); schema=$package/Sources/BenchAPITypes/Schema ;;
-*-ours) parts=(BenchAPI); schema=$package/Sources/BenchAPI/Schema ;;
+*-ours-split) parts=(BenchAPITypes BenchAPI) ;;
+*-ours) parts=(BenchAPI) ;;
 *) echo "$package: a package of run.sh (<vendor>-ours or <vendor>-ours-split) is needed" >&2; exit 64 ;;
 esac
+schema=$(schema_folder "$package") || { echo "$package has no Schema/ folder" >&2; exit 64; }
 # shellcheck source=driver-command.sh
 . "$(dirname "$0")/driver-command.sh"
 package_tool "$package"
@@ -36,8 +39,6 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 # SwiftPM's command for each part, from one verbose build after run.sh's clean.
-# shellcheck source=clean.sh
-. "$(dirname "$0")/clean.sh"
 for part in "${parts[@]}"; do clean_target "$package" "$part" "$id"; done
 (cd "$package" && swift build --target BenchAPI -v >"$scratch/verbose.log" 2>&1) || { echo "$package does not build: $scratch/verbose.log" >&2; exit 1; }
 

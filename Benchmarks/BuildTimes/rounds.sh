@@ -46,8 +46,7 @@ types() {
 document() {
     case "$1" in
     *-peer) ls "$1"/Sources/PeerAPI/openapi.* ;;
-    *-ours-split | *-ours-split-[0-9]*) ls "$1"/Sources/BenchAPITypes/Schema/* | head -1 ;;
-    *) ls "$1"/Sources/BenchAPI/Schema/* | head -1 ;;
+    *) ls "$(schema_folder "$1")"/* | head -1 ;;
     esac
 }
 

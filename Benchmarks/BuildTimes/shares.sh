@@ -21,8 +21,10 @@ sides=("$@")
 for side in "${sides[@]}"; do
     [[ "$side" =~ ^[1-9][0-9]*(e[0-9]+)?s?$ ]] || { echo "LAYOUT must be FILES[eEMPTY][s], got '$side'" >&2; exit 64; }
 done
+# shellcheck source=clean.sh
+. "$(dirname "$0")/clean.sh"
 case "$package" in
-*-ours) schema=$package/Sources/BenchAPI/Schema ;;
+*-ours) schema=$(schema_folder "$package") ;;
 *) echo "$package: a one-module package of run.sh (<vendor>-ours) is needed" >&2; exit 64 ;;
 esac
 # shellcheck source=driver-command.sh
@@ -33,8 +35,6 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 # SwiftPM's command, from one verbose build after run.sh's clean.
-# shellcheck source=clean.sh
-. "$(dirname "$0")/clean.sh"
 clean_target "$package" BenchAPI "$id"
 (cd "$package" && swift build --target BenchAPI -v >"$scratch/verbose.log" 2>&1) || { echo "$package does not build: $scratch/verbose.log" >&2; exit 1; }
 own=$(grep -vc /plugins/outputs/ "$debug/BenchAPI.build/sources")
