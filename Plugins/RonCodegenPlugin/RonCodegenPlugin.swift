@@ -47,11 +47,13 @@ struct RonCodegenPlugin: BuildToolPlugin {
     /// target's own Swift files (`leadingSources`, ``leadingSources(of:)``) and the driver's jobs,
     /// a smaller description on two jobs takes ``twoJobsLayout(leadingSources:)``.
     static func layout(of schema: URL, leadingSources: Int? = nil, driverJobs: Int = 0) -> (count: Int, empty: Int) {
-        let bytes = SchemaLocator.inputs(of: schema).reduce(0) { total, url in
-            total
-                + ((try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])).flatMap {
-                    $0.isRegularFile == true ? $0.fileSize : nil
-                } ?? 0)
+        var bytes = 0
+        for url in SchemaLocator.inputs(of: schema) {
+            let keys: Set<URLResourceKey> = [.isRegularFileKey, .fileSizeKey]
+            guard let values = try? url.resourceValues(forKeys: keys), let regular = values.isRegularFile, regular,
+                let size = values.fileSize
+            else { continue }
+            bytes += size
         }
         if bytes >= largeSchemaBytes { return largeShards }
         if let leadingSources, driverJobs == 2 { return twoJobsLayout(leadingSources: leadingSources) }
