@@ -47,6 +47,8 @@ struct RonCodegenPlugin: BuildToolPlugin {
     /// target's own Swift files (`leadingSources`, ``leadingSources(of:)``) and the driver's jobs,
     /// a smaller description on two jobs takes ``twoJobsLayout(leadingSources:)``.
     static func layout(of schema: URL, leadingSources: Int? = nil, driverJobs: Int = 0) -> (count: Int, empty: Int) {
+        // A plain loop: as a `reduce` over optional chains this sum took the type checker 0.27 s,
+        // paid whenever SwiftPM compiles the plugin again (its environment changed).
         var bytes = 0
         for url in SchemaLocator.inputs(of: schema) {
             let keys: Set<URLResourceKey> = [.isRegularFileKey, .fileSizeKey]

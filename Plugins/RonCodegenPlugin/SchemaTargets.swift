@@ -27,28 +27,18 @@ enum SchemaTargets {
     /// run the plugin, and its share of the calls would be missing).
     static func callsTargets(of types: SourceModuleTarget, in package: Package) -> [SourceModuleTarget] {
         guard !seesClient(types) else { return [] }
-        // Plain loops with the types spelled out: a plugin is compiled again whenever SwiftPM's
-        // environment changes, and chained closures here cost the type checker a tenth of a second.
-        var candidates: [SourceModuleTarget] = []
-        for case let module as SourceModuleTarget in package.targets {
-            if let found = typesTarget(of: module), found.id == types.id, seesClient(module) {
-                candidates.append(module)
-            }
+        let candidates = package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
+            typesTarget(of: $0)?.id == types.id && seesClient($0)
         }
-        let ids = Set<Target.ID>(candidates.map { (module: SourceModuleTarget) -> Target.ID in module.id })
-        var calls: [SourceModuleTarget] = []
-        for candidate in candidates where !dependsOnAny(candidate, of: ids) { calls.append(candidate) }
-        calls.sort { (lhs: SourceModuleTarget, rhs: SourceModuleTarget) -> Bool in lhs.name < rhs.name }
+        let ids = Set(candidates.map(\.id))
+        let calls = candidates.filter { candidate in
+            !candidate.dependencies.contains { dependency in
+                guard case .target(let other) = dependency else { return false }
+                return ids.contains(other.id)
+            }
+        }.sorted { $0.name < $1.name }
         let parts = calls.filter(isMarkedPart)
         return parts.count > 1 ? parts : Array(calls.prefix(1))
-    }
-
-    /// Whether `target` depends directly on one of the targets `ids` names.
-    static func dependsOnAny(_ target: SourceModuleTarget, of ids: Set<Target.ID>) -> Bool {
-        for dependency in target.dependencies {
-            if case .target(let other) = dependency, ids.contains(other.id) { return true }
-        }
-        return false
     }
 
     /// The first line of a Swift file that makes its target a part of the calls of the types target
