@@ -80,7 +80,8 @@ let package = Package(
         // (RonTOML and RonGenerated carry the sanitizer's runtime to every executable that links them.)
         .target(name: "RonTOML", swiftSettings: instrumented, linkerSettings: sanitizerRuntime),
         .target(name: "RonCodegenCore", dependencies: ["RonTOML"], exclude: ["README.md"], swiftSettings: strict),
-        // The option reader of the Foundation-only tools (ron-codegen, ron-mock, ron-drift).
+        // The option reader of the Foundation-only tools (ron-codegen, ron-mock, ron-drift), and where a
+        // package keeps a target's schema and fixtures when a command plugin runs them.
         .target(name: "RonCommandLine", swiftSettings: strict),
         // The mock server of a user's operations: Foundation only (POSIX sockets), because ron-mock
         // uses it and every consumer of the plugins resolves what the plugins' tools depend on.
@@ -103,7 +104,9 @@ let package = Package(
         .executableTarget(name: "ron-drift", dependencies: ["RonDrift", "RonCommandLine"], swiftSettings: strict),
         // `swift package ron-codegen <preview|verify|diff|drift|mock>` in a user's package; it writes
         // nothing there, so it asks no permission. `ron-record` writes fixtures, so it asks.
-        // (PackageLayout.swift of RonRecordCommand and RonMockCommand is a link to RonCodegenCommand's.)
+        // The command plugins only run the tools (ToolRun.swift of RonRecordCommand and RonMockCommand is a
+        // link to RonCodegenCommand's), handing them the package's targets: the tools find the schema and
+        // fixtures (RonCommandLine's PackageLayout, by the build plugin's SchemaTargets.swift, a link there).
         .plugin(
             name: "RonCodegenCommand",
             capability: .command(

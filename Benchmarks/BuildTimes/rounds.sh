@@ -15,7 +15,10 @@
 # of Package.swift), environment (nothing changed but one environment variable, a new value each
 # build: SwiftPM keeps the environment with each compiled plugin and with the manifests it loaded,
 # so it compiles the plugins again and plans the build again: what a build from a new shell, or
-# after `cd`, which sets OLDPWD, pays), operation (one more optional query parameter on the first operation),
+# after `cd`, which sets OLDPWD, pays), package (the same, but a plain `swift build` of the whole
+# package, as a user types it: SwiftPM then compiles every plugin in the graph, the command plugins
+# too, where `--target` compiles the build plugins that target uses), operation (one more optional
+# query parameter on the first operation),
 # documentation (that operation's description changed) or type (one more optional property on the
 # first object schema). PACKAGE: a package folder that run.sh made and built:
 # <work>/<vendor>-ours (one module), <work>/<vendor>-ours-split (the types apart; the calls in parts with
@@ -28,9 +31,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=clean.sh
 . "$here/clean.sh"
-[ $# -ge 3 ] || { echo "usage: $0 clean|compile|plan|environment|operation|documentation|type ROUNDS PACKAGE..." >&2; exit 64; }
+[ $# -ge 3 ] || { echo "usage: $0 clean|compile|plan|environment|package|operation|documentation|type ROUNDS PACKAGE..." >&2; exit 64; }
 kind=$1; rounds=$2; shift 2
-case "$kind" in clean | compile | plan | environment | operation | documentation | type) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
+case "$kind" in clean | compile | plan | environment | package | operation | documentation | type) ;; *) echo "unknown kind '$kind'" >&2; exit 64 ;; esac
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a whole number from 1, got '$rounds'" >&2; exit 64; }
 
 # A package's name in the output: its work folder's and its own (two SDKs' packages share the second).
@@ -55,11 +58,13 @@ document() {
 
 for dir in "$@"; do
     [ -f "$dir/Package.swift" ] || { echo "no package in $dir: make it with run.sh" >&2; exit 64; }
-    (cd "$dir" && swift build --target "$(target "$dir")" >"$dir/rounds.log" 2>&1) || { echo "$dir does not build: $dir/rounds.log" >&2; exit 1; }
+    first=(--target "$(target "$dir")")
+    [ "$kind" = package ] && first=()
+    (cd "$dir" && swift build "${first[@]}" >"$dir/rounds.log" 2>&1) || { echo "$dir does not build: $dir/rounds.log" >&2; exit 1; }
 done
 declare -A times
 # The environment of each timed build: the first build's, but for a variable of its own with KIND
-# environment.
+# environment or package; what is built: the target, or (package) the whole package.
 environment=(env)
 for round in $(seq "$rounds"); do
     for dir in "$@"; do
@@ -73,13 +78,15 @@ for round in $(seq "$rounds"); do
             for other in $(types "$dir"); do clean_objects "$dir" "$other"; done
         elif [ "$kind" = plan ]; then
             touch "$dir/Package.swift"
-        elif [ "$kind" = environment ]; then
+        elif [ "$kind" = environment ] || [ "$kind" = package ]; then
             environment=(env "RON_BENCH_BUILD=$round")
         else
             python3 "$here/edit_description.py" "$kind" "$(document "$dir")"
         fi
         start=$(date +%s.%N)
-        (cd "$dir" && "${environment[@]}" swift build --target "$t" >"$dir/rounds.log" 2>&1) \
+        what=(--target "$t")
+        [ "$kind" = package ] && what=()
+        (cd "$dir" && "${environment[@]}" swift build "${what[@]}" >"$dir/rounds.log" 2>&1) \
             || { echo "$dir failed: $dir/rounds.log" >&2; exit 1; }
         seconds=$(echo "$(date +%s.%N) - $start" | bc)
         printf '%s round %d %s %.2f s\n' "$kind" "$round" "$(label "$dir")" "$seconds"

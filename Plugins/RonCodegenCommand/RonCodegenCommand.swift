@@ -70,50 +70,31 @@ struct RonCodegenCommand: CommandPlugin {
                     + "(`swift package ron-codegen fixtures record --help` lists its options)")
             return
         }
-        var extractor = ArgumentExtractor(arguments)
-        let output = extractor.extractOption(named: "output").last
-        // `diff` names the new schema `--new`; every other command `--schema`.
-        guard
-            let layout = PackageLayout.read(
-                &extractor, in: context.package, for: command, schemaOption: command == "diff" ? "new" : "schema")
-        else { return }
-        let rest = extractor.remainingArguments
+        // The tools find the target's schema and fixtures from the package's targets (`--target`,
+        // `--schema`, `--fixtures` as the usage says) and say which folders they read.
+        let targets = try ToolRun.targetsArguments(context)
         switch command {
-        case "verify":
-            try ToolRun.run(
-                codegen, ["verify", "--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root,
-                messagesToStandardError: true)
-        case "diff":
-            try ToolRun.run(
-                codegen, ["diff", "--new", layout.schema.path] + layout.fixturesArguments + rest, in: root,
-                messagesToStandardError: true)
+        case "verify", "diff", "calls":
+            try ToolRun.run(codegen, [command] + targets + arguments, in: root)
         case "mock":
-            let mock = try context.tool(named: "ron-mock").url
-            try ToolRun.run(mock, ["--schema", layout.schema.path] + layout.fixturesArguments + rest, in: root)
-        case "calls":
-            try ToolRun.run(codegen, ["calls", "--schema", layout.schema.path] + rest, in: root)
+            try ToolRun.run(try context.tool(named: "ron-mock").url, targets + arguments, in: root)
         case "drift":
-            let drift = try context.tool(named: "ron-drift").url
-            try ToolRun.run(
-                drift, ["drift", "--schema", layout.schema.path] + rest, in: root, messagesToStandardError: true)
+            try ToolRun.run(try context.tool(named: "ron-drift").url, ["drift"] + targets + arguments, in: root)
         default:
+            var extractor = ArgumentExtractor(arguments)
             let folder =
-                output.map { PackageLayout.resolve($0, against: root) }
-                ?? context.pluginWorkDirectoryURL.appending(path: "GeneratedPreview")
-            let process = Process()
-            process.executableURL = codegen
+                extractor.extractOption(named: "output").last.map { path in
+                    path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appending(path: path)
+                } ?? context.pluginWorkDirectoryURL.appending(path: "GeneratedPreview")
             // The calls too, as a target that depends on the client gets them.
-            process.arguments =
-                [
-                    "--schema", layout.schema.path, "--output", folder.path, "--split", "--with-operations",
-                    "--client-module", "RonAppSdkSwift",
-                ] + rest
-            process.currentDirectoryURL = root
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { exit(process.terminationStatus) }
-            print("Generated sources written to \(folder.path)")
-            print("Every call and type, one a line: swift package ron-codegen calls")
+            let generation = [
+                "--output", folder.standardizedFileURL.path, "--split", "--with-operations", "--client-module",
+                "RonAppSdkSwift",
+            ]
+            try ToolRun.run(
+                codegen, targets + generation + extractor.remainingArguments, in: root,
+                onSuccess: "Generated sources written to \(folder.standardizedFileURL.path)\n"
+                    + "Every call and type, one a line: swift package ron-codegen calls")
         }
     }
 }

@@ -14,10 +14,6 @@ struct RonMockCommand: CommandPlugin {
         if arguments.contains("--help") || arguments.contains("-h") {
             try ToolRun.run(mock, ["--help"], in: root)
         }
-        var extractor = ArgumentExtractor(arguments)
-        guard let layout = PackageLayout.read(&extractor, in: context.package, for: "mock") else { return }
-        try ToolRun.run(
-            mock, ["--schema", layout.schema.path] + layout.fixturesArguments + extractor.remainingArguments,
-            in: root)
+        try ToolRun.run(mock, try ToolRun.targetsArguments(context) + arguments, in: root)
     }
 }

@@ -2,9 +2,33 @@ import Foundation
 import RonCodegenCore
 import RonCommandLine
 
-if CommandLine.arguments.dropFirst().first == "diff" {
+// The command line; run by a command plugin (`--package-targets`), with the folders of the target
+// it names found here, by the build plugin's rule (PackageLayout).
+let commandLine: [String]
+do {
+    let words = Array(CommandLine.arguments.dropFirst())
+    let command = words.first ?? ""
+    switch command {
+    case "diff":
+        commandLine =
+            try [command]
+            + PackageLayout.expand(words.dropFirst(), command: command, schemaOption: "new", fixtures: .read)
+    case "verify":
+        commandLine = try [command] + PackageLayout.expand(words.dropFirst(), command: command, fixtures: .read)
+    case "calls":
+        commandLine = try [command] + PackageLayout.expand(words.dropFirst(), command: command, fixtures: .none)
+    case "mock":
+        commandLine = words
+    default:
+        commandLine = try PackageLayout.expand(words, command: "preview", fixtures: .none)
+    }
+} catch {
+    fail("\(error)", code: 64)
+}
+
+if commandLine.first == "diff" {
     do {
-        exit(try DiffCommand(CommandLine.arguments.dropFirst(2)).run())
+        exit(try DiffCommand(commandLine.dropFirst()).run())
     } catch let error as UsageError {
         fail("\(error)\n\n\(DiffCommand.usage)", code: 2)
     } catch {
@@ -12,9 +36,9 @@ if CommandLine.arguments.dropFirst().first == "diff" {
     }
 }
 
-if CommandLine.arguments.dropFirst().first == "verify" {
+if commandLine.first == "verify" {
     do {
-        exit(try VerifyCommand(CommandLine.arguments.dropFirst(2)).run())
+        exit(try VerifyCommand(commandLine.dropFirst()).run())
     } catch let error as UsageError {
         fail("\(error)\n\n\(VerifyCommand.usage)", code: 2)
     } catch {
@@ -22,9 +46,9 @@ if CommandLine.arguments.dropFirst().first == "verify" {
     }
 }
 
-if CommandLine.arguments.dropFirst().first == "calls" {
+if commandLine.first == "calls" {
     do {
-        exit(try CallsCommand(CommandLine.arguments.dropFirst(2)).run())
+        exit(try CallsCommand(commandLine.dropFirst()).run())
     } catch let error as UsageError {
         fail("\(error)\n\n\(CallsCommand.usage)", code: 2)
     } catch {
@@ -32,13 +56,13 @@ if CommandLine.arguments.dropFirst().first == "calls" {
     }
 }
 
-if CommandLine.arguments.dropFirst().first == "mock" {
-    MockLauncher.run(CommandLine.arguments.dropFirst(2))
+if commandLine.first == "mock" {
+    MockLauncher.run(commandLine.dropFirst())
 }
 
 let arguments: Arguments
 do {
-    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    arguments = try Arguments(commandLine)
 } catch {
     fail("\(error)\n\n\(Arguments.usage)", code: 64)
 }
@@ -53,7 +77,7 @@ let digest =
     arguments.check || !arguments.stamp
     ? nil
     : GenerationStamp.digest(
-        executable: Bundle.main.executableURL, arguments: Array(CommandLine.arguments.dropFirst()),
+        executable: Bundle.main.executableURL, arguments: commandLine,
         inputs: inputs, output: output)
 if let digest, GenerationStamp.read(in: output)?.isUpToDate(in: output, digest: digest) == true {
     exit(0)

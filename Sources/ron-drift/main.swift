@@ -3,9 +3,9 @@ import RonCommandLine
 import RonDrift
 
 // `ron-drift drift …` and `ron-drift fixtures record …`: `ron drift` and `ron fixtures record` for
-// a package that depends on this one, run by the `ron-codegen` command plugin (which passes the
-// target's schema and fixtures folders). No argument parser package: only what a library product
-// of this package already needs.
+// a package that depends on this one, run by the `ron-codegen` and `ron-record` command plugins
+// (which pass the package's targets: the schema and fixtures folders are found here). No argument
+// parser package: only what a library product of this package already needs.
 
 let driftUsage = """
     usage: ron-drift drift --schema <dir> [--base <url>] [options]
@@ -94,7 +94,24 @@ func options(
     return options
 }
 
-let arguments = CommandLine.arguments.dropFirst()
+// Run by a command plugin (`--package-targets`): the target's folders found here (PackageLayout).
+let arguments: ArraySlice<String>
+do {
+    let words = CommandLine.arguments.dropFirst()
+    switch (words.first, words.dropFirst().first) {
+    case ("drift", _):
+        arguments = try ["drift"] + PackageLayout.expand(words.dropFirst(), command: "drift", fixtures: .none)
+    case ("fixtures", "record"):
+        arguments =
+            try ["fixtures", "record"]
+            + PackageLayout.expand(
+                words.dropFirst(2), command: "fixtures record", fixturesOption: "output", fixtures: .write)
+    default:
+        arguments = words
+    }
+} catch {
+    fail("\(error)", code: 64)
+}
 let status: Int32
 switch (arguments.first, arguments.dropFirst().first) {
 case ("drift", _):

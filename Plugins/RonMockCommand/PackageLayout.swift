@@ -1,1 +1,0 @@
-../RonCodegenCommand/PackageLayout.swift

@@ -1,1 +1,0 @@
-../RonCodegenPlugin/SchemaTargets.swift

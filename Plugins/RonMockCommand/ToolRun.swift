@@ -1,0 +1,1 @@
+../RonCodegenCommand/ToolRun.swift

@@ -1,0 +1,1 @@
+../../Plugins/RonCodegenPlugin/SchemaTargets.swift
