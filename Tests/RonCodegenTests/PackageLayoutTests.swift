@@ -11,13 +11,19 @@ struct PackageLayoutTests {
     /// A package on disk: `ShopTypes` (Schema/), `Shop` (its calls: depends on it and sees the
     /// client), `Tests/ShopTests/Fixtures`, and what a command plugin writes of it.
     struct Package {
+        /// The temporary folder the package is in.
+        var top: URL
         var root: URL
         var targetsFile: URL
 
         /// `targets`: name, whether it has a `Schema/`, the names it depends on, whether it sees
         /// the client, the first line of its one Swift file.
-        init(_ targets: [(name: String, schema: Bool, dependencies: [String], client: Bool, head: String)]) throws {
-            root = FileManager.default.temporaryDirectory.appending(path: "ron-layout-\(UUID().uuidString)")
+        init(
+            _ targets: [(name: String, schema: Bool, dependencies: [String], client: Bool, head: String)],
+            folder: String = "Shop"
+        ) throws {
+            top = FileManager.default.temporaryDirectory.appending(path: "ron-layout-\(UUID().uuidString)")
+            root = top.appending(path: folder)
             var entries: [[String: Any]] = []
             for target in targets {
                 let folder = root.appending(path: "Sources/\(target.name)")
@@ -45,7 +51,7 @@ struct PackageLayoutTests {
             return url.standardizedFileURL
         }
 
-        func remove() { try? FileManager.default.removeItem(at: root) }
+        func remove() { try? FileManager.default.removeItem(at: top) }
 
         func path(_ relative: String) -> String { root.appending(path: relative).standardizedFileURL.path }
     }
@@ -97,6 +103,18 @@ struct PackageLayoutTests {
             ], command: "diff", schemaOption: "new", fixtures: .read)
         // The fixtures folder given does not exist: none is passed on.
         #expect(expanded == ["--new", other.path])
+    }
+
+    @Test("the package's own Schema/ when no target has one, in a folder with spaces in its name")
+    func thePackagesSchemaInAFolderWithSpaces() throws {
+        let package = try Package([("App", false, [], true, "import RonAppSdkSwift")], folder: "My Projects/Shop Front")
+        defer { package.remove() }
+        let schema = try package.folder("Schema")
+        let fixtures = try package.folder("Fixtures")
+        let expanded = try PackageLayout.expand(
+            ["--package-targets", package.targetsFile.path], command: "mock", fixtures: .read)
+        #expect(expanded == ["--schema", schema.path, "--fixtures", fixtures.path])
+        #expect(schema.path.contains("My Projects/Shop Front/Schema"))
     }
 
     @Test("without --package-targets the arguments are the tool's own, untouched")
