@@ -193,6 +193,12 @@ expect_out "^call  RonClient.getWidget(widgetId: String, headers: \[String: Stri
 expect_out "^type  Widget  struct  "
 expect_out '^member  Widget.name: String  "name"$'
 expect_out '^credentials  RonClient.createWidget  `widgetsKey`$'
+# Standard output is the report alone: the folders read and the tool's messages go to standard error.
+swift package ron-codegen calls > "$work/calls.out" 2> "$work/calls.err"
+grep -q "^call  RonClient.getWidget" "$work/calls.out" && ! grep -v -E "^(call|type|member|scheme|credentials)  " "$work/calls.out" \
+    || { echo "error: swift package ron-codegen calls wrote more than the calls on standard output"; exit 1; }
+grep -q "ron-codegen calls: schema Sources/ShopFrontAPITypes/Schema" "$work/calls.err" \
+    || { cat "$work/calls.err"; echo "error: the folders read were not said on standard error"; exit 1; }
 
 echo "== the mock answers every operation from the fixtures; drift passes against it"
 mock "$work/mock.log"

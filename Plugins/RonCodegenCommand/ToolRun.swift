@@ -10,8 +10,9 @@ import PackagePlugin
 /// The command plugins hold nothing else: the tools find the target's schema and fixtures
 /// themselves (`PackageLayout` of RonCommandLine, by the build plugin's rule, `SchemaTargets.swift`)
 /// from the package's targets, which ``targetsArguments(_:)`` writes for them. A plugin is compiled
-/// again whenever the environment SwiftPM runs in changes, each in about half the time it took
-/// with that search inside (BENCHMARKS.md, "A build after the environment changed").
+/// again whenever the environment SwiftPM runs in changes, each now in about two thirds of the time
+/// it took with that search inside (BENCHMARKS.md, "The command plugins run the tools, and nothing
+/// else").
 enum ToolRun {
     /// Runs `tool`, its standard error coming back line by line as progress messages, which SwiftPM
     /// writes to its standard error, so that its standard output holds the tool's report alone
