@@ -9,8 +9,10 @@
                                             object) gains an optional string property (a new one
                                             each time)
 
-"The first operation" is the first method of the first path, in the document's order; a path
-item or an operation that is a `$ref` to another file is followed, and that file is edited.
+"The first operation" is the first method of the first path, in the document's order, whose
+object no other operation shares; a path item or an operation that is a `$ref` to another file is
+followed, and that file is edited. (Algolia's four methods of `/{path}` are `$ref`s to one object:
+an edit of it is an edit of four operations, so the first of them is passed over.)
 """
 import json
 import sys
@@ -55,13 +57,40 @@ def resolve(path, document, node):
 def operations(document, path):
     """Each operation: (file that holds it, that file's document, the operation); a path item or an
     operation that is a `$ref` to another file (a description in several files) is followed."""
-    for item in (document.get("paths") or {}).values():
+    for _, found in keyed_operations(document, path):
+        yield found
+
+
+def keyed_operations(document, path):
+    """Each operation as (key, (file, document, operation)): the key names the object the operation
+    is, so operations that are `$ref`s to one object share a key."""
+    import os
+
+    for name, item in (document.get("paths") or {}).items():
         held, holder, item = resolve(path, document, item)
         if not isinstance(item, dict):
             continue
         for method in item:
             if method in METHODS and isinstance(item[method], dict):
-                yield resolve(held, holder, item[method])
+                found = resolve(held, holder, item[method])
+                reference = item[method].get("$ref")
+                if isinstance(reference, str) and not reference.startswith("#"):
+                    target, _, pointer = reference.partition("#")
+                    key = (os.path.normpath(os.path.join(os.path.dirname(held), target)), pointer)
+                else:
+                    key = (held, name, method)
+                yield key, found
+
+
+def first_operation(document, path):
+    """The first operation whose object no other operation shares (the first of all if every one
+    is shared), or None."""
+    keyed = list(keyed_operations(document, path))
+    shared = {}
+    for key, _ in keyed:
+        shared[key] = shared.get(key, 0) + 1
+    alone = [found for key, found in keyed if shared[key] == 1]
+    return (alone or [found for _, found in keyed] or [None])[0]
 
 
 def main():
@@ -80,7 +109,7 @@ def main():
         name = next(n for n in ("ronBenchEdit%s" % (i or "") for i in range(1000)) if n not in target["properties"])
         target["properties"][name] = {"type": "string"}
     elif action != "normalize":
-        first = next(operations(document, path), None)
+        first = first_operation(document, path)
         if first is None:
             sys.exit(f"{path}: no operation to edit")
         path, document, operation = first
