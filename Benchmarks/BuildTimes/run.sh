@@ -37,7 +37,10 @@
 # "The clean build against swift-openapi-generator's").
 #
 # VENDOR: a row of Benchmarks/Published/descriptions.tsv, collected into DIR (default
-# /var/tmp/ron-published) by Benchmarks/Published/collect.sh. The SDK is this repository's last
+# /var/tmp/ron-published) by Benchmarks/Published/collect.sh; or the path of a description of your
+# own: a file (JSON or YAML), or a folder of them whose root document is its one file at the top or
+# else the one that says `openapi` or `swagger` at its top level (named in the table by its file's
+# name, or its folder's for a file named openapi, swagger, spec, api or schema). The SDK is this repository's last
 # commit (a clone), or REV, so edits in the working tree are not measured; a second run with
 # --sdk-rev and another --work folder measures an earlier SDK beside it. swift-openapi-generator reads
 # OpenAPI 3.0 and 3.1 documents of one file only: for the others its columns say why not.
@@ -155,14 +158,55 @@ SWIFT
         && timed doc "$floor" Floor || true
     echo "$row |"
 fi
+# A description given by its path: copied into the work folder as a published one is collected;
+# sets vendor, source, root and format.
+own_description() {
+    local given=$1 name
+    name=$(basename "$given"); name=${name%.*}
+    # A file named as most are (openapi.yaml, spec.json) goes by its folder's name.
+    case "$(tr 'A-Z' 'a-z' <<<"$name")" in openapi | swagger | spec | api | schema) [ -f "$given" ] && name=$(basename "$(dirname "$(realpath "$given")")") ;; esac
+    name=$(tr 'A-Z' 'a-z' <<<"$name" | tr -c 'a-z0-9\n' '-')
+    source=$work/descriptions/$name
+    rm -rf "$source" && mkdir -p "$source"
+    if [ -f "$given" ]; then
+        cp "$given" "$source/"
+        root=$(basename "$given")
+    else
+        cp -R "$given"/. "$source/"
+        root=$(find "$source" -maxdepth 1 -type f | sort | head -1)
+        [ -n "$root" ] || root=$(grep -rlE '^(openapi|swagger):|^[{]?[[:space:]]*"(openapi|swagger)"[[:space:]]*:' "$source" | sort | head -1)
+        [ -n "$root" ] || { echo "error: no OpenAPI or Swagger document in $given" >&2; exit 64; }
+        root=${root#"$source/"}
+    fi
+    format=$(python3 - "$source/$root" "$given" <<'PY'
+import json, sys
+import yaml
+path, given = sys.argv[1], sys.argv[2]
+with open(path) as handle:
+    document = json.load(handle) if path.endswith(".json") else yaml.safe_load(handle)
+document = document if isinstance(document, dict) else {}
+if str(document.get("swagger", "")).startswith("2"):
+    print("swagger-2.0")
+elif str(document.get("openapi", "")).startswith(("3.0", "3.1")):
+    print("openapi-" + str(document["openapi"])[:3])
+else:
+    sys.exit(f"error: {given}: {path.rsplit('/descriptions/', 1)[-1]} is neither OpenAPI 3.0 or 3.1 nor Swagger 2.0")
+PY
+    ) || exit 64
+    vendor=$name
+}
 for vendor in "${vendors[@]}"; do
-    line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
-    [ -n "$line" ] || { echo "error: no row '$vendor' in Benchmarks/Published/descriptions.tsv" >&2; exit 64; }
-    IFS=$'\t' read -r _ _ _ path root format _ <<<"$line"
-    source=$published/$vendor
-    [ -d "$source" ] || { echo "error: $source is missing: run Benchmarks/Published/collect.sh" >&2; exit 64; }
-    if [ "$root" = - ]; then
-        root=$(cd "$source" && ls | head -1)
+    if [ -e "$vendor" ]; then
+        own_description "$vendor"
+    else
+        line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
+        [ -n "$line" ] || { echo "error: no row '$vendor' in Benchmarks/Published/descriptions.tsv, and no such file or folder" >&2; exit 64; }
+        IFS=$'\t' read -r _ _ _ path root format _ <<<"$line"
+        source=$published/$vendor
+        [ -d "$source" ] || { echo "error: $source is missing: run Benchmarks/Published/collect.sh" >&2; exit 64; }
+        if [ "$root" = - ]; then
+            root=$(cd "$source" && ls | head -1)
+        fi
     fi
     operations=$(python3 "$edit" count "$source/$root")
 
