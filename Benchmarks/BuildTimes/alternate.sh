@@ -36,7 +36,7 @@ published=${RON_PUBLISHED:-/var/tmp/ron-published}
 doc() {
     local root
     root=$(awk -F'\t' -v v="$vendor" '$1 == v {print $5}' "$here/../Published/descriptions.tsv")
-    if [ -n "$root" ] && [ "$root" != - ]; then echo "$(schema_folder "$1")/$root"; else ls "$(schema_folder "$1")"/* | head -1; fi
+    if [ -n "$root" ] && [ "$root" != - ]; then echo "$(schema_folder "$1")/$root"; else root_document "$(schema_folder "$1")"; fi
 }
 for d in "$old" "$new"; do
     case "$(basename "$d")" in all-ours*) ;; *) continue ;; esac

@@ -1,4 +1,4 @@
-# Sourced by run.sh and rounds.sh.
+# Sourced by run.sh, rounds.sh and the other scripts of this folder.
 #
 # clean_target DIR TARGET PACKAGE-ID: removes what the target's build made (objects, dependency
 # records, module, the plugin's generated sources), nothing else; what SwiftPM writes when it plans
@@ -29,4 +29,15 @@ schema_folder() {
         [ -d "$folder" ] && { echo "$folder"; return 0; }
     done
     return 1
+}
+
+# root_document FOLDER: the root document of a description's folder: its first file at the top,
+# else (a description in folders, as algolia's) the first file below that says `openapi` or
+# `swagger` at its top level.
+root_document() {
+    local file
+    file=$(find "$1" -maxdepth 1 -type f | sort | head -1)
+    [ -n "$file" ] || file=$(grep -rlE '^(openapi|swagger):|^[{]?[[:space:]]*"(openapi|swagger)"[[:space:]]*:' "$1" | sort | head -1)
+    [ -n "$file" ] || { echo "no description in $1" >&2; return 1; }
+    echo "$file"
 }

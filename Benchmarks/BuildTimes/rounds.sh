@@ -55,15 +55,6 @@ document() {
     *) root_document "$(schema_folder "$1")" ;;
     esac
 }
-# The root document of a schema folder: its first file at the top, else (a description in folders,
-# as algolia's) the first file below that says `openapi` or `swagger` at its top level.
-root_document() {
-    local file
-    file=$(find "$1" -maxdepth 1 -type f | sort | head -1)
-    [ -n "$file" ] || file=$(grep -rlE '^(openapi|swagger):|^[{]?[[:space:]]*"(openapi|swagger)"[[:space:]]*:' "$1" | sort | head -1)
-    [ -n "$file" ] || { echo "no description in $1" >&2; return 1; }
-    echo "$file"
-}
 
 for dir in "$@"; do
     [ -f "$dir/Package.swift" ] || { echo "no package in $dir: make it with run.sh" >&2; exit 64; }

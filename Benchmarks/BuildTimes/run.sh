@@ -173,9 +173,7 @@ own_description() {
         root=$(basename "$given")
     else
         cp -R "$given"/. "$source/"
-        root=$(find "$source" -maxdepth 1 -type f | sort | head -1)
-        [ -n "$root" ] || root=$(grep -rlE '^(openapi|swagger):|^[{]?[[:space:]]*"(openapi|swagger)"[[:space:]]*:' "$source" | sort | head -1)
-        [ -n "$root" ] || { echo "error: no OpenAPI or Swagger document in $given" >&2; exit 64; }
+        root=$(root_document "$source" 2>/dev/null) || { echo "error: no OpenAPI or Swagger document in $given" >&2; exit 64; }
         root=${root#"$source/"}
     fi
     format=$(python3 - "$source/$root" "$given" <<'PY'
