@@ -37,13 +37,14 @@
 # "The clean build against swift-openapi-generator's").
 #
 # VENDOR: a row of Benchmarks/Published/descriptions.tsv, collected into DIR (default
-# /var/tmp/ron-published) by Benchmarks/Published/collect.sh; or the path of a description of your
-# own: a file (JSON or YAML), or a folder of them whose root document is its one file at the top or
-# else the one that says `openapi` or `swagger` at its top level (named in the table by its file's
-# name, or its folder's for a file named openapi, swagger, spec, api or schema). The SDK is this repository's last
-# commit (a clone), or REV, so edits in the working tree are not measured; a second run with
-# --sdk-rev and another --work folder measures an earlier SDK beside it. swift-openapi-generator reads
-# OpenAPI 3.0 and 3.1 documents of one file only: for the others its columns say why not.
+# /var/tmp/ron-published) by Benchmarks/Published/collect.sh; or, where no row has that name, the
+# path of a description of your own: a file (JSON or YAML), or a folder of them whose root document
+# is its one file at the top or else the one that says `openapi` or `swagger` at its top level
+# (named in the table by its file's name, or its folder's for a file named openapi, swagger, spec,
+# api or schema). The SDK is this repository's last commit (a clone), or REV, so edits in the
+# working tree are not measured; a second run with --sdk-rev and another --work folder measures an
+# earlier SDK beside it. swift-openapi-generator reads OpenAPI 3.0 and 3.1 documents of one file
+# only: for the others its columns say why not.
 # Prints a Markdown table (one row per description and generator) for BENCHMARKS.md; the work
 # folder keeps each build's log.
 set -euo pipefail
@@ -164,7 +165,9 @@ own_description() {
     local given=$1 name
     name=$(basename "$given"); name=${name%.*}
     # A file named as most are (openapi.yaml, spec.json) goes by its folder's name.
-    case "$(tr 'A-Z' 'a-z' <<<"$name")" in openapi | swagger | spec | api | schema) [ -f "$given" ] && name=$(basename "$(dirname "$(realpath "$given")")") ;; esac
+    case "$(tr 'A-Z' 'a-z' <<<"$name")" in
+    openapi | swagger | spec | api | schema) [ -f "$given" ] && name=$(basename "$(dirname "$(realpath "$given")")") ;;
+    esac
     name=$(tr 'A-Z' 'a-z' <<<"$name" | tr -c 'a-z0-9\n' '-')
     source=$work/descriptions/$name
     rm -rf "$source" && mkdir -p "$source"
@@ -194,10 +197,10 @@ PY
     vendor=$name
 }
 for vendor in "${vendors[@]}"; do
-    if [ -e "$vendor" ]; then
+    line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
+    if [ -z "$line" ] && [ -e "$vendor" ]; then
         own_description "$vendor"
     else
-        line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
         [ -n "$line" ] || { echo "error: no row '$vendor' in Benchmarks/Published/descriptions.tsv, and no such file or folder" >&2; exit 64; }
         IFS=$'\t' read -r _ _ _ path root format _ <<<"$line"
         source=$published/$vendor
