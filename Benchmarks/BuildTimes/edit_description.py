@@ -66,20 +66,23 @@ def keyed_operations(document, path):
     is, so operations that are `$ref`s to one object share a key."""
     import os
 
+    def key_of(base, node, otherwise):
+        """Where `node` lives: the file and pointer a `$ref` to another file names, else `otherwise`."""
+        reference = node.get("$ref") if isinstance(node, dict) else None
+        if isinstance(reference, str) and not reference.startswith("#"):
+            target, _, pointer = reference.partition("#")
+            return (os.path.normpath(os.path.join(os.path.dirname(base), target)), pointer)
+        return otherwise
+
     for name, item in (document.get("paths") or {}).items():
+        # Two paths that are `$ref`s to one path item share its operations too.
+        item_key = key_of(path, item, (path, name))
         held, holder, item = resolve(path, document, item)
         if not isinstance(item, dict):
             continue
         for method in item:
             if method in METHODS and isinstance(item[method], dict):
-                found = resolve(held, holder, item[method])
-                reference = item[method].get("$ref")
-                if isinstance(reference, str) and not reference.startswith("#"):
-                    target, _, pointer = reference.partition("#")
-                    key = (os.path.normpath(os.path.join(os.path.dirname(held), target)), pointer)
-                else:
-                    key = (held, name, method)
-                yield key, found
+                yield key_of(held, item[method], (item_key, method)), resolve(held, holder, item[method])
 
 
 def first_operation(document, path):
