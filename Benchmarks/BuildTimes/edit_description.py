@@ -1,6 +1,8 @@
 """Edits a description the way a user does, for Benchmarks/BuildTimes/run.sh.
 
     edit_description.py count FILE          the number of operations
+    edit_description.py format FILE         openapi-3.0, openapi-3.1 or swagger-2.0 (exits 64,
+                                            naming FILE, for anything else)
     edit_description.py normalize FILE      read and write back (JSON or YAML), so the timed
                                             edits below change only what they say
     edit_description.py operation FILE      the first operation gains an optional query parameter
@@ -98,9 +100,23 @@ def first_operation(document, path):
 
 def main():
     action, path = sys.argv[1], sys.argv[2]
-    document = read(path)
+    try:
+        document = read(path)
+    except (OSError, ValueError, yaml.YAMLError) as error:
+        print(f"error: {path}: {error}".splitlines()[0], file=sys.stderr)
+        sys.exit(64)
     if action == "count":
         print(sum(1 for _ in operations(document, path)))
+        return
+    if action == "format":
+        document = document if isinstance(document, dict) else {}
+        if str(document.get("swagger", "")).startswith("2"):
+            print("swagger-2.0")
+        elif str(document.get("openapi", "")).startswith(("3.0", "3.1")):
+            print("openapi-" + str(document["openapi"])[:3])
+        else:
+            print(f"error: {path} is neither OpenAPI 3.0 or 3.1 nor Swagger 2.0", file=sys.stderr)
+            sys.exit(64)
         return
     if action == "type":
         schemas = (document.get("components") or {}).get("schemas") or document.get("definitions") or {}

@@ -179,21 +179,7 @@ own_description() {
         root=$(root_document "$source" 2>/dev/null) || { echo "error: no OpenAPI or Swagger document in $given" >&2; exit 64; }
         root=${root#"$source/"}
     fi
-    format=$(python3 - "$source/$root" "$given" <<'PY'
-import json, sys
-import yaml
-path, given = sys.argv[1], sys.argv[2]
-with open(path) as handle:
-    document = json.load(handle) if path.endswith(".json") else yaml.safe_load(handle)
-document = document if isinstance(document, dict) else {}
-if str(document.get("swagger", "")).startswith("2"):
-    print("swagger-2.0")
-elif str(document.get("openapi", "")).startswith(("3.0", "3.1")):
-    print("openapi-" + str(document["openapi"])[:3])
-else:
-    sys.exit(f"error: {given}: {path.rsplit('/descriptions/', 1)[-1]} is neither OpenAPI 3.0 or 3.1 nor Swagger 2.0")
-PY
-    ) || exit 64
+    format=$(python3 "$edit" format "$source/$root") || { echo "error: $given is not a description run.sh can time" >&2; exit 64; }
     vendor=$name
 }
 for vendor in "${vendors[@]}"; do
