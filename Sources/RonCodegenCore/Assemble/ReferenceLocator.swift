@@ -53,7 +53,7 @@ struct ReferenceLocator {
 
     /// The last component of a path.
     static func name(of path: String) -> String {
-        String(path.split(separator: "/").last ?? "")
+        ByteSearch.parts(of: path, separatedBy: 0x2F).last ?? ""
     }
 
     /// `node` (the file at `path`) with every `$ref` that names a file only the second or third way

@@ -30,7 +30,7 @@ struct SchemaIndex {
     init(_ documents: [SchemaNormalizer.Input]) {
         self.documents = documents
         for (index, document) in documents.enumerated() {
-            fileNames[String(document.path.split(separator: "/").last ?? ""), default: []].append(index)
+            fileNames[ByteSearch.parts(of: document.path, separatedBy: 0x2F).last ?? "", default: []].append(index)
             let root = Self.fileURI(of: document)
             bases.append([("", root)])
             resources[Self.key(root)] = Place(document: index, pointer: "")
@@ -62,9 +62,10 @@ struct SchemaIndex {
     /// folder's documents, `file:///references/<path>` for reference documents.
     static func fileURI(of document: SchemaNormalizer.Input) -> URL {
         let folder = document.isReference && !document.isPart ? "references" : "schema"
-        let path = document.path.split(separator: "/").map {
-            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
-        }.joined(separator: "/")
+        let path = Pointer.joined(
+            ByteSearch.parts(of: document.path, separatedBy: 0x2F).map {
+                $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0
+            })
         return URL(string: "file:///\(folder)/\(path)") ?? URL(fileURLWithPath: "/\(folder)/\(document.path)")
     }
 

@@ -4,8 +4,9 @@ import Foundation
 extension SchemaNormalizer {
     static let httpMethods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// Document `offset` as the translator reads it, or `nil` when it contributes nothing.
-    mutating func document(_ offset: Int) throws(CodegenError) -> DocumentValue? {
+    /// Document `offset` as the translator reads it, or `nil` when it contributes nothing;
+    /// `hoistedHere` are the places of ``hoisted`` in that document, in order.
+    mutating func document(_ offset: Int, hoistedHere places: [Place]) throws(CodegenError) -> DocumentValue? {
         let input = index.documents[offset]
         var members: [(key: String, value: DocumentValue)] = []
         if input.isReference {
@@ -43,7 +44,7 @@ extension SchemaNormalizer {
             }
         }
         var hoistedHere: [(key: String, value: DocumentValue)] = []
-        for place in hoisted where place.document == offset {
+        for place in places {
             guard let name = names[place], var definition = definitions[place]?.members else { continue }
             definition.append(("x-ron-origin", .string(place.pointer)))
             hoistedHere.append((name, .object(definition)))

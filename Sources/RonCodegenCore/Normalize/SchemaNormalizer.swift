@@ -109,8 +109,12 @@ struct SchemaNormalizer {
             try normalizer.drainQueue()
         }
         var output: [(path: String, root: DocumentValue)] = []
+        // The hoisted places by document, once: a search of all of them for each document took a
+        // twelfth of the run on a description in 2,907 files.
+        let hoisted = Dictionary(grouping: normalizer.hoisted, by: \.document)
         for (offset, input) in inputs.enumerated() {
-            if let document = try normalizer.document(offset), !(input.isReference && document.members?.isEmpty ?? true)
+            if let document = try normalizer.document(offset, hoistedHere: hoisted[offset] ?? []),
+                !(input.isReference && document.members?.isEmpty ?? true)
             {
                 output.append((input.path, document))
             }

@@ -3,7 +3,7 @@ import Foundation
 /// Whether a text holds a byte, for every stage of the generator: the readers (a carriage return in
 /// a YAML document), the normalizer and the translator (`~`, `/` and `%` in pointers, `;` in a media
 /// type) and the renderer (a line break in a comment). It lives with the readers, the first stage,
-/// so the later ones call down to it.
+/// so the later ones call down to it. The assembler splits the paths of `$ref`s with it too.
 enum ByteSearch {
     /// Whether `text` holds `byte`: `memchr` over its UTF-8, where `utf8.contains` ran generic code
     /// per byte in a debug build, as the build plugin runs the tool (every key of a description is
@@ -13,6 +13,48 @@ enum ByteSearch {
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return false }
             return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
+    /// The parts of `text` between `separator` bytes, empty ones left out: what
+    /// `split(separator:)` gives, without its generic code run byte by byte in a debug build (a
+    /// description in 2,907 files joins and splits the path of each of its `$ref`s).
+    static func parts(of text: String, separatedBy separator: UInt8) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            var parts: [String] = []
+            var start = 0
+            while start < bytes.count {
+                let end =
+                    memchr(base + start, Int32(separator), bytes.count - start).map {
+                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? bytes.count
+                if end > start {
+                    parts.append(
+                        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+                }
+                start = end + 1
+            }
+            return parts
+        }
+    }
+
+    /// `text` cut at its first `byte`: the bytes before it, and those after it (`nil` when it holds
+    /// none), as `split(separator:maxSplits: 1, omittingEmptySubsequences: false)` cuts it.
+    static func cut(_ text: String, at byte: UInt8) -> (before: String, after: String?) {
+        var whole = text
+        return whole.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, let found = memchr(base, Int32(byte), bytes.count) else {
+                return (text, nil)
+            }
+            let count = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            return (
+                String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self),
+                String(
+                    decoding: UnsafeBufferPointer(start: base + count + 1, count: bytes.count - count - 1),
+                    as: UTF8.self)
+            )
         }
     }
 }

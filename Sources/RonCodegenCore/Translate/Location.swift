@@ -58,14 +58,27 @@ enum Pointer {
 
     /// `a/b.json` + `../c.json` → `c.json`.
     static func join(_ from: String, _ relative: String) -> String {
-        var parts = from.split(separator: "/").map(String.init).dropLast()
-        for part in relative.split(separator: "/").map(String.init) {
+        var parts = ByteSearch.parts(of: from, separatedBy: 0x2F)
+        _ = parts.popLast()
+        for part in ByteSearch.parts(of: relative, separatedBy: 0x2F) {
             if part == ".." {
                 _ = parts.popLast()
             } else if part != "." {
                 parts.append(part)
             }
         }
-        return parts.joined(separator: "/")
+        return joined(parts)
+    }
+
+    /// `parts` with a `/` between each two.
+    static func joined(_ parts: [String]) -> String {
+        var path = ""
+        var first = true
+        for part in parts {
+            if !first { path += "/" }
+            first = false
+            path += part
+        }
+        return path
     }
 }

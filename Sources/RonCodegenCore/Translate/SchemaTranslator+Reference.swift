@@ -14,10 +14,10 @@ extension SchemaTranslator {
             }
             return name
         }
-        let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let file = parts[0].isEmpty ? at.file : Pointer.join(at.file, String(parts[0]))
-        var pointer = parts.count == 2 ? String(parts[1]) : ""
-        pointer = pointer.removingPercentEncoding ?? pointer
+        let parts = ByteSearch.cut(ref, at: 0x23)
+        let file = parts.before.isEmpty ? at.file : Pointer.join(at.file, parts.before)
+        var pointer = parts.after ?? ""
+        if ByteSearch.contains(pointer, 0x25) { pointer = pointer.removingPercentEncoding ?? pointer }
         if pointer == "/" { pointer = "" }
         guard knownFiles.contains(file) else { throw at.error("$ref '\(ref)': no schema document '\(file)'") }
         guard let name = namesByLocation[Origin(file: file, pointer: pointer).description] else {
