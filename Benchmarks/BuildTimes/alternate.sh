@@ -8,10 +8,11 @@
 #   Benchmarks/BuildTimes/run.sh --work OLD --only ours --split --sdk-rev REV VENDOR
 #   Benchmarks/BuildTimes/alternate.sh OLD NEW VENDOR [N]
 #
-# Work folders of run.sh --one-package (all-ours-split, no VENDOR-ours-split) are used too: VENDOR's
-# description, as published, replaces their schema first. A work folder of one-module packages
-# (run.sh without --split: VENDOR-ours or all-ours) is taken where it has no split one, so the
-# two layouts can be compared: `alternate.sh ONE-MODULE-WORK SPLIT-WORK VENDOR`.
+# Work folders of run.sh --one-package (all-ours-split, all-ours-split-N with the calls in N targets,
+# no VENDOR-ours-split) are used too: VENDOR's description, as published, replaces their schema
+# first. A work folder of one-module packages (run.sh without --split: VENDOR-ours or all-ours) is
+# taken where it has no split one, so the two layouts can be compared:
+# `alternate.sh ONE-MODULE-WORK SPLIT-WORK VENDOR`.
 #
 # On a machine whose speed drifts (a shared host), edits made in turn compare two SDKs where two
 # runs of run.sh, minutes apart, do not.
@@ -21,7 +22,7 @@ vendor=$3; n=${4:-5}
 # The package of VENDOR in a work folder: its own (split, else one module), else the shared one.
 package() {
     local p
-    for p in "$1/$vendor-ours-split" "$1/$vendor-ours" "$1/all-ours-split" "$1/all-ours"; do
+    for p in "$1/$vendor-ours-split" "$1/$vendor-ours" "$1/all-ours-split" "$1"/all-ours-split-[0-9]* "$1/all-ours"; do
         [ -d "$p" ] && { echo "$p"; return; }
     done
     echo "error: no package of run.sh in $1" >&2; exit 64

@@ -98,39 +98,53 @@ def first_operation(document, path):
     return (alone or [found for _, found in keyed] or [None])[0]
 
 
+ACTIONS = ("count", "format", "normalize", "operation", "documentation", "type")
+
+
+def fail(message):
+    """`error: message` on standard error, exit 64 (a usage error, as run.sh's own)."""
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(64)
+
+
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in ACTIONS:
+        fail(f"usage: edit_description.py {'|'.join(ACTIONS)} FILE [NAME]")
     action, path = sys.argv[1], sys.argv[2]
     try:
         document = read(path)
     except (OSError, ValueError, yaml.YAMLError) as error:
-        print(f"error: {path}: {error}".splitlines()[0], file=sys.stderr)
-        sys.exit(64)
+        fail(f"{path}: {error}".splitlines()[0])
+    if not isinstance(document, dict):
+        fail(f"{path}: not a description (its top level is no mapping)")
     if action == "count":
         print(sum(1 for _ in operations(document, path)))
         return
     if action == "format":
-        document = document if isinstance(document, dict) else {}
         if str(document.get("swagger", "")).startswith("2"):
             print("swagger-2.0")
         elif str(document.get("openapi", "")).startswith(("3.0", "3.1")):
             print("openapi-" + str(document["openapi"])[:3])
         else:
-            print(f"error: {path} is neither OpenAPI 3.0 or 3.1 nor Swagger 2.0", file=sys.stderr)
-            sys.exit(64)
+            fail(f"{path} is neither OpenAPI 3.0 or 3.1 nor Swagger 2.0")
         return
     if action == "type":
         schemas = (document.get("components") or {}).get("schemas") or document.get("definitions") or {}
         if len(sys.argv) > 3:
-            target = schemas[sys.argv[3]]
+            target = schemas.get(sys.argv[3])
+            if not (isinstance(target, dict) and isinstance(target.get("properties"), dict)):
+                fail(f"{path}: no object schema named {sys.argv[3]} among its components")
         else:
-            target = next(s for s in schemas.values() if isinstance(s, dict) and isinstance(s.get("properties"), dict))
+            target = next((s for s in schemas.values() if isinstance(s, dict) and isinstance(s.get("properties"), dict)), None)
+            if target is None:
+                fail(f"{path}: no component schema with properties to edit")
         # A name the schema has no property of yet, as for an operation's parameter below.
         name = next(n for n in ("ronBenchEdit%s" % (i or "") for i in range(1000)) if n not in target["properties"])
         target["properties"][name] = {"type": "string"}
     elif action != "normalize":
         first = first_operation(document, path)
         if first is None:
-            sys.exit(f"{path}: no operation to edit")
+            fail(f"{path}: no operation to edit")
         path, document, operation = first
         if action == "operation":
             # A name no parameter of the operation has yet: an edit that changes nothing times nothing.
@@ -142,10 +156,8 @@ def main():
             else:
                 parameter["schema"] = {"type": "string"}
             operation.setdefault("parameters", []).append(parameter)
-        elif action == "documentation":
-            operation["description"] = (operation.get("description") or "") + " Edited for a benchmark."
         else:
-            sys.exit(f"unknown action {action}")
+            operation["description"] = (operation.get("description") or "") + " Edited for a benchmark."
     write(path, document)
 
 

@@ -169,6 +169,10 @@ own_description() {
     openapi | swagger | spec | api | schema) [ -f "$given" ] && name=$(basename "$(dirname "$(realpath "$given")")") ;;
     esac
     name=$(tr 'A-Z' 'a-z' <<<"$name" | tr -c 'a-z0-9\n' '-')
+    # Two descriptions of one name in a run (two folders' openapi.yaml, or a file named as a row)
+    # each get their own work folders: the second is NAME-2.
+    local base=$name next=2
+    while [[ $taken == *" $name "* ]]; do name=$base-$next; next=$((next + 1)); done
     source=$work/descriptions/$name
     rm -rf "$source" && mkdir -p "$source"
     if [ -f "$given" ]; then
@@ -182,6 +186,7 @@ own_description() {
     format=$(python3 "$edit" format "$source/$root") || { echo "error: $given is not a description run.sh can time" >&2; exit 64; }
     vendor=$name
 }
+taken=" "
 for vendor in "${vendors[@]}"; do
     line=$(awk -F'\t' -v v="$vendor" '$1 == v' "$repo/Benchmarks/Published/descriptions.tsv")
     if [ -z "$line" ] && [ -e "$vendor" ]; then
@@ -196,6 +201,7 @@ for vendor in "${vendors[@]}"; do
         fi
     fi
     operations=$(python3 "$edit" count "$source/$root")
+    taken+="$vendor "
 
     if [ "$only" != peer ]; then
         # (An assignment whose `$(...)` fails ends the script under `set -e`: hence no `$($split && ...)`.)

@@ -98,12 +98,6 @@ struct YAMLDocumentParser {
     /// an array read per byte retained and released its storage each time.
     static func parse(_ text: String) throws(SyntaxError) -> DocumentValue {
         let bytes = lineBytes(of: text)
-        if bytes.count >= piecesFrom, let value = inPieces(bytes) { return value }
-        return try parseWhole(bytes)
-    }
-
-    /// The one document of `bytes` (as ``lineBytes(of:)`` makes them), read as one piece.
-    static func parseWhole(_ bytes: [UInt8]) throws(SyntaxError) -> DocumentValue {
         let result: Result<DocumentValue, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = YAMLDocumentParser(bytes: buffer)
             do throws(SyntaxError) {
