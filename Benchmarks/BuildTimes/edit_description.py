@@ -11,6 +11,9 @@
                                             object) gains an optional string property (a new one
                                             each time)
 
+Whatever it cannot read or edit (no such file, no description, no operation, no object schema, an
+unknown action) is `error: FILE: …` on standard error and exit 64.
+
 "The first operation" is the first method of the first path, in the document's order, whose
 object no other operation shares; a path item or an operation that is a `$ref` to another file is
 followed, and that file is edited. (Algolia's four methods of `/{path}` are `$ref`s to one object:

@@ -127,6 +127,21 @@ class EditDescriptionTests(unittest.TestCase):
         edited = self.read(os.path.join(self.folder.name, "paths/search.yaml"))["post"]
         self.assertEqual(edited["parameters"][0]["name"], "ronBenchEdit")
 
+    def test_two_paths_that_ref_one_path_item_share_its_operations(self):
+        self.write("paths/item.yaml", {"get": {"operationId": "shared", "responses": {}}})
+        root = self.write("openapi.yaml", {
+            "openapi": "3.0.3",
+            "info": {"title": "Aliases", "version": "1"},
+            "paths": {
+                "/v1/item": {"$ref": "paths/item.yaml"},
+                "/v2/item": {"$ref": "paths/item.yaml"},
+                "/own": {"get": {"operationId": "own", "responses": {}}},
+            },
+        })
+        self.assertEqual(run("documentation", root).returncode, 0)
+        self.assertNotIn("description", self.read(os.path.join(self.folder.name, "paths/item.yaml"))["get"])
+        self.assertEqual(self.read(root)["paths"]["/own"]["get"]["description"], " Edited for a benchmark.")
+
     def test_what_cannot_be_edited_is_an_error_naming_the_file(self):
         broken = os.path.join(self.folder.name, "broken.yaml")
         with open(broken, "w") as handle:
