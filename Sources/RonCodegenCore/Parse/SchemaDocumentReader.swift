@@ -14,13 +14,26 @@ public enum SchemaDocumentReader {
             throw CodegenError(
                 file: directory.path, pointer: "", message: "no *.json, *.toml or *.yaml schema documents found")
         }
-        return try paths.map { path in
-            let url = directory.appending(path: path)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw CodegenError(file: path, pointer: "", message: "cannot read the file")
+        // Each file on its own, on every core (``ConcurrentWork``): a description in thousands of
+        // files is read on each edit. The first error in path order is the one thrown, as reading
+        // the files one after the other would find it.
+        let parsed = ConcurrentWork.map(paths.count) { index -> Result<DocumentValue, CodegenError> in
+            let path = paths[index]
+            guard let data = FileManager.default.contents(atPath: directory.appending(path: path).path) else {
+                return .failure(CodegenError(file: path, pointer: "", message: "cannot read the file"))
             }
-            return (path, try parse(data, path: path))
+            do throws(CodegenError) {
+                return .success(try parse(data, path: path))
+            } catch {
+                return .failure(error)
+            }
         }
+        var documents: [(path: String, root: DocumentValue)] = []
+        documents.reserveCapacity(paths.count)
+        for (path, result) in zip(paths, parsed) {
+            documents.append((path, try result.get()))
+        }
+        return documents
     }
 
     /// The relative paths of the documents below `directory`, sorted.
