@@ -146,33 +146,38 @@ struct ConcurrentWorkTests {
                 == files.map(\.contents))
     }
 
-    /// A folder of `count` documents below two levels of folders, JSON and YAML by turns, each
-    /// naming its own path; `broken` holds the paths written with a syntax error instead.
-    private func folder(count: Int, broken: Set<String> = []) throws -> (URL, [String]) {
+    /// The paths of a folder of `count` documents below two levels of folders, JSON and YAML by
+    /// turns, in path order.
+    private func documentPaths(count: Int) -> [String] {
+        (0..<count).map { index in
+            "part\(index % 3)/\(index % 2 == 0 ? "a" : "b")/doc\(index).\(index % 2 == 0 ? "json" : "yaml")"
+        }.sorted()
+    }
+
+    /// Writes the documents of ``documentPaths(count:)`` into a new folder, each naming its own path;
+    /// those in `broken` with a syntax error instead.
+    private func folder(count: Int, broken: Set<String> = []) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appending(path: "ron-read-\(UUID().uuidString)")
-        var paths: [String] = []
-        for index in 0..<count {
-            let path = "part\(index % 3)/\(index % 2 == 0 ? "a" : "b")/doc\(index).\(index % 2 == 0 ? "json" : "yaml")"
+        for path in documentPaths(count: count) {
             let url = root.appending(path: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let text =
                 broken.contains(path)
                 ? "{\"unclosed\": [1, 2"
-                : index % 2 == 0 ? "{\"path\": \"\(path)\", \"index\": \(index)}" : "path: \(path)\nindex: \(index)\n"
+                : path.hasSuffix(".json") ? "{\"path\": \"\(path)\"}" : "path: \(path)\n"
             try Data(text.utf8).write(to: url)
-            paths.append(path)
         }
-        return (root, paths.sorted())
+        return root
     }
 
     /// The schema folder's files are parsed on every core; the documents come back in path order,
     /// each with its own tree.
     @Test func aFolderOfManyDocumentsIsReadInPathOrder() throws {
-        let (root, paths) = try folder(count: 60)
+        let root = try folder(count: 60)
         defer { try? FileManager.default.removeItem(at: root) }
         let documents = try SchemaDocumentReader.read(directory: root)
-        #expect(documents.map(\.path) == paths)
+        #expect(documents.map(\.path) == documentPaths(count: 60))
         for document in documents {
             #expect(document.root["path"] == .string(document.path))
         }
@@ -181,14 +186,12 @@ struct ConcurrentWorkTests {
     /// Of several broken files, the one first in path order is named, whichever thread read it:
     /// the same error as one read after the other.
     @Test func theFirstBrokenFileInPathOrderIsTheErrorEveryTime() throws {
-        let (root, paths) = try folder(count: 60)
-        try FileManager.default.removeItem(at: root)
-        let broken = Set([paths[41], paths[7], paths[55]])
-        let (again, _) = try folder(count: 60, broken: broken)
-        defer { try? FileManager.default.removeItem(at: again) }
+        let paths = documentPaths(count: 60)
+        let root = try folder(count: 60, broken: [paths[41], paths[7], paths[55]])
+        defer { try? FileManager.default.removeItem(at: root) }
         for _ in 0..<5 {
             do {
-                _ = try SchemaDocumentReader.read(directory: again)
+                _ = try SchemaDocumentReader.read(directory: root)
                 Issue.record("three broken files read without an error")
             } catch let error as CodegenError {
                 #expect(error.file == paths[7])
