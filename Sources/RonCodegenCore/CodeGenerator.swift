@@ -285,17 +285,44 @@ public struct CodeGenerator: Sendable {
     /// Every `$ref` string in `node`.
     static func references(in node: DocumentValue) -> [String] {
         var found: [String] = []
+        allReferences(in: node) { ref in
+            found.append(ref)
+            return true
+        }
+        return found
+    }
+
+    /// Whether `test` holds for every `$ref` string in `node`, stopping at the first that fails it.
+    @discardableResult
+    static func allReferences(in node: DocumentValue, _ test: (String) -> Bool) -> Bool {
+        // Only objects and arrays are stacked: a description's values are mostly strings and
+        // numbers, and each walk of a whole description is paid on every run.
         var stack = [node]
         while let value = stack.popLast() {
             switch value {
             case .object(let members):
-                for (key, child) in members {
-                    if key == "$ref", let text = child.string { found.append(text) } else { stack.append(child) }
+                var index = 0
+                while index < members.count {
+                    let child = members[index].value
+                    index += 1
+                    if case .string(let text) = child {
+                        if members[index - 1].key == "$ref", !test(text) { return false }
+                    } else if case .object = child {
+                        stack.append(child)
+                    } else if case .array = child {
+                        stack.append(child)
+                    }
                 }
-            case .array(let items): stack.append(contentsOf: items)
+            case .array(let items):
+                for item in items {
+                    switch item {
+                    case .object, .array: stack.append(item)
+                    default: break
+                    }
+                }
             default: break
             }
         }
-        return found
+        return true
     }
 }

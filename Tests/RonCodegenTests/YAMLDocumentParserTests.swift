@@ -878,7 +878,7 @@ extension YAMLDocumentParserTests {
 // MARK: - Random trees and a small YAML writer
 
 /// SplitMix64: the same numbers on every run and platform.
-private struct SeededRandom: RandomNumberGenerator {
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -893,7 +893,7 @@ private struct SeededRandom: RandomNumberGenerator {
 }
 
 /// Random ``DocumentValue`` trees whose strings are full of what YAML treats specially.
-private enum RandomTree {
+enum RandomTree {
     static let pieces = [
         "a", "b", "z", "Q", "0", "7", " ", "  ", "-", ":", ": ", "#", " #", "'", "\"", "\\", "\n", "\t", "é", "😀",
         "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "?", "~", ".", "\u{7}", "---", "...",
@@ -946,7 +946,7 @@ private enum RandomTree {
 }
 
 /// Writes a ``DocumentValue`` as block-style YAML, quoting the strings that need it.
-private enum YAMLTestWriter {
+enum YAMLTestWriter {
     static func document(_ value: DocumentValue, using random: inout SeededRandom) -> String {
         lines(value, indent: 0, using: &random).joined(separator: "\n") + "\n"
     }

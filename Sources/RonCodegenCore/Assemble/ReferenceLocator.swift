@@ -66,7 +66,7 @@ struct ReferenceLocator {
     ) {
         // A file whose every `$ref` is within itself (`#/…`, as a description in one file writes
         // them) is left as it is: walking it is cheaper than building it again.
-        if CodeGenerator.references(in: node).allSatisfy({ $0.isEmpty || $0.hasPrefix("#") }) { return (node, []) }
+        if CodeGenerator.allReferences(in: node, { $0.isEmpty || $0.hasPrefix("#") }) { return (node, []) }
         var found: [String] = []
         var seen: Set<String> = []
         let result = try relocating(node, path: path, pointer: "", names: false, found: &found, seen: &seen)

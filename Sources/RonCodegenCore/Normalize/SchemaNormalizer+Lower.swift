@@ -72,7 +72,12 @@ extension SchemaNormalizer {
     func typeView(_ node: DocumentValue) -> TypeView {
         var kinds: [String] = []
         var nullable = node["nullable"] == .bool(true) || node["x-nullable"] == .bool(true)
-        switch node["type"] {
+        let type = node["type"]
+        // Most schemas name one type: the steps below would leave it as it is.
+        if case .string(let name)? = type, name != "null", name != "any", SchemaVocabulary.typeNames.contains(name) {
+            return TypeView(kinds: [name], nullable: nullable)
+        }
+        switch type {
         case .string(let name)?: kinds = [name]
         case .array(let names)?: kinds = names.compactMap(\.string)
         default: break

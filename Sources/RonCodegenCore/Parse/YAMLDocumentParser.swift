@@ -99,6 +99,7 @@ struct YAMLDocumentParser {
     static func parse(_ text: String) throws(SyntaxError) -> DocumentValue {
         let bytes = lineBytes(of: text)
         let result: Result<DocumentValue, SyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            if let value = parseInPieces(buffer) { return .success(value) }
             var parser = YAMLDocumentParser(bytes: buffer)
             do throws(SyntaxError) {
                 return .success(try parser.parseStream())
