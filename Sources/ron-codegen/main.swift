@@ -154,6 +154,16 @@ do {
         typesGenerator.options.clientModule = nil
         typesGenerator.options.callsParts = []
     }
+    // The calls a types run prepares, rendered on a thread of their own while the types are.
+    var calls: BackgroundWork<[(name: String, contents: String)]>?
+    if !arguments.check, arguments.prepareCalls != nil, preparing, !callsFail {
+        var callsGenerator = generator
+        callsGenerator.options.leadingEmptyFiles = arguments.callsLeadingEmptyFiles
+        let shards = arguments.callsShards
+        calls = BackgroundWork { [callsGenerator] in
+            callsGenerator.files(for: model, split: false, output: .operations, shards: shards)
+        }
+    }
     let files = arguments.selected(
         typesGenerator.files(
             for: arguments.prepareCalls == nil ? model : PreparedCalls.typesOnly(model), split: arguments.split,
@@ -172,12 +182,9 @@ do {
         try CodeGenerator.write(files, to: output, output: arguments.generated)
         if let folder = arguments.prepareCalls {
             PreparedCalls.remove(in: folder)
-            if preparing, !callsFail {
-                var callsGenerator = generator
-                callsGenerator.options.leadingEmptyFiles = arguments.callsLeadingEmptyFiles
-                let calls = callsGenerator.files(
-                    for: model, split: false, output: .operations, shards: arguments.callsShards)
-                try PreparedCalls.write(calls, in: folder, key: arguments.callsKey, schema: schema, inputs: inputs)
+            if let calls {
+                try PreparedCalls.write(
+                    calls.wait(), in: folder, key: arguments.callsKey, schema: schema, inputs: inputs)
             }
         }
         if let digest {

@@ -282,6 +282,35 @@ struct DescriptionAssemblyTests {
         #expect(model.types.contains { $0.name == "Pet" } && model.types.contains { $0.name == "Problem" })
     }
 
+    @Test func aSwaggerDocumentsPathsKeepTheirOrderAndTheirNotesTheirs() throws {
+        // More path items than are read one after the other: each is read on its own, on any core.
+        let count = 40
+        var paths: [String] = []
+        for index in 0..<count {
+            let format = index % 3 == 0 ? "tsv" : "csv"
+            paths.append(
+                #""/r\#(index)": {"get": {"operationId": "get\#(index)", "parameters": [{"name": "q", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "\#(format)"}], "responses": {"200": {"description": "ok"}}}}"#
+            )
+            if index == 7 { paths.append(#""x-note": {"kept": true}"#) }
+        }
+        let text =
+            #"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"# + paths.joined(separator: ", ")
+            + "}}"
+        let converted = try SwaggerReader.read(try JSONDocumentParser.parse(text), file: "s.json")
+        let keys = converted.document["paths"]?.members?.map(\.key) ?? []
+        #expect(keys == (0..<8).map { "/r\($0)" } + ["x-note"] + (8..<count).map { "/r\($0)" })
+        #expect(converted.document["paths"]?["x-note"] == .object([("kept", .bool(true))]))
+        for index in 0..<count {
+            let operation = converted.document["paths"]?["/r\(index)"]?["get"]
+            #expect(operation?["operationId"] == .string("get\(index)"))
+            #expect(operation?["parameters"]?.arrayValue?.first?["style"] == .string("form"))
+        }
+        // One note per tsv parameter, in path order.
+        #expect(
+            converted.notes.map(\.pointer)
+                == stride(from: 0, to: count, by: 3).map { "/paths/~1r\($0)/get/parameters/0/collectionFormat" })
+    }
+
     @Test func anotherSwaggerVersionIsRefusedWithItsPlace() {
         let error = #expect(throws: CodegenError.self) {
             try CodeGenerator().model(documents: [("s.json", #"{"swagger": "1.2", "paths": {}}"#)])

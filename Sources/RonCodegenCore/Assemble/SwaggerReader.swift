@@ -38,7 +38,7 @@ enum SwaggerReader {
     ]
 
     /// One document being read, and its notes.
-    struct Reader {
+    struct Reader: Sendable {
         let root: DocumentValue
         let file: String
         var notes: [CodegenError] = []
@@ -155,25 +155,39 @@ enum SwaggerReader {
         }
 
         mutating func paths(_ node: DocumentValue) -> DocumentValue {
+            // Each path item on its own, on every core (``ConcurrentWork``), with notes of its own,
+            // added to these in path order: what one after the other would note.
+            let entries = node.members ?? []
+            let reader = Reader(root: root, file: file)
+            let converted = ConcurrentWork.map(entries.count) { index in
+                var piece = reader
+                let item = piece.pathItem(entries[index].value, template: entries[index].key)
+                return (item, piece.notes)
+            }
             var items: [(key: String, value: DocumentValue)] = []
-            for (template, item) in node.members ?? [] {
-                let at = "/paths/" + Pointer.escape(template)
-                guard let members = item.members, item["$ref"] == nil, !template.hasPrefix("x-") else {
-                    items.append((template, rewritten(item)))
-                    continue
-                }
-                let shared = item["parameters"]?.arrayValue ?? []
-                var converted: [(key: String, value: DocumentValue)] = []
-                for (key, value) in members {
-                    if SchemaTranslator.httpMethods.contains(key) {
-                        converted.append((key, operation(value, shared: shared, at: at + "/" + key)))
-                    } else if key != "parameters" {
-                        converted.append((key, rewritten(value)))
-                    }
-                }
-                items.append((template, .object(converted)))
+            for (offset, (item, notes)) in converted.enumerated() {
+                items.append((entries[offset].key, item))
+                self.notes += notes
             }
             return .object(items)
+        }
+
+        /// The path item at `template` of `paths`, its operations read as OpenAPI 3.0 ones.
+        mutating func pathItem(_ item: DocumentValue, template: String) -> DocumentValue {
+            let at = "/paths/" + Pointer.escape(template)
+            guard let members = item.members, item["$ref"] == nil, !template.hasPrefix("x-") else {
+                return rewritten(item)
+            }
+            let shared = item["parameters"]?.arrayValue ?? []
+            var converted: [(key: String, value: DocumentValue)] = []
+            for (key, value) in members {
+                if SchemaTranslator.httpMethods.contains(key) {
+                    converted.append((key, operation(value, shared: shared, at: at + "/" + key)))
+                } else if key != "parameters" {
+                    converted.append((key, rewritten(value)))
+                }
+            }
+            return .object(converted)
         }
 
         /// A parameter as written, or the global one its `$ref` names.

@@ -74,11 +74,43 @@ extension SchemaTranslator {
     static func inlineTuples(
         in node: DocumentValue, pointer: String, hint: String
     ) -> [(pointer: String, node: DocumentValue, hint: String)] {
+        // Most schemas hold no tuple: a walk that builds no pointer and no name answers for them
+        // (building both for every property was three fifths of the pass that names the types).
+        guard holdsTuple(node) else { return [] }
+        return tuplesBelow(node, pointer: pointer, hint: hint)
+    }
+
+    /// Whether a schema that ``inlineTuples(in:pointer:hint:)`` visits below `node` is a tuple.
+    private static func holdsTuple(_ node: DocumentValue) -> Bool {
+        guard let members = node.members else { return false }
+        for (key, value) in members {
+            switch key {
+            case "properties":
+                for (_, schema) in value.members ?? [] where isTuple(schema) || holdsTuple(schema) { return true }
+            case "items", "additionalProperties":
+                guard case .array(let schemas) = value else {
+                    if isTuple(value) || holdsTuple(value) { return true }
+                    continue
+                }
+                for schema in schemas where isTuple(schema) || holdsTuple(schema) { return true }
+            case "prefixItems", "anyOf", "oneOf", "allOf":
+                for schema in value.array ?? [] where isTuple(schema) || holdsTuple(schema) { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// ``inlineTuples(in:pointer:hint:)``'s walk, which builds every pointer and name it passes.
+    static func tuplesBelow(
+        _ node: DocumentValue, pointer: String, hint: String
+    ) -> [(pointer: String, node: DocumentValue, hint: String)] {
         guard let members = node.members else { return [] }
         var found: [(pointer: String, node: DocumentValue, hint: String)] = []
         func visit(_ child: DocumentValue, _ childPointer: String, _ childHint: String) {
             if isTuple(child) { found.append((childPointer, child, childHint)) }
-            found += inlineTuples(in: child, pointer: childPointer, hint: childHint)
+            found += tuplesBelow(child, pointer: childPointer, hint: childHint)
         }
         for (key, value) in members {
             let here = pointer + "/" + Pointer.escape(key)
