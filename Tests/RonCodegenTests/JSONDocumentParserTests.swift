@@ -35,6 +35,35 @@ struct JSONDocumentParserTests {
         }
     }
 
+    @Test("finds a key given twice wherever it is, in objects of any size")
+    func keyGivenTwice() throws {
+        // Before, at and after the number of keys from which a set of them is searched.
+        for count in [
+            2, 3, MemberKeys.compared - 1, MemberKeys.compared,
+            MemberKeys.compared + 1, 40,
+        ] {
+            let keys = (0..<count).map { "k\($0)" }
+            let whole = "{" + keys.map { #""\#($0)": 0"# }.joined(separator: ", ") + "}"
+            #expect(try JSONDocumentParser.parse(whole).members?.map(\.key) == keys)
+            for first in 0..<count {
+                for second in (first + 1)..<(count + 1) {
+                    // Key `second` (or a new last one) is key `first` again.
+                    var twice = keys
+                    if second < count { twice[second] = keys[first] } else { twice.append(keys[first]) }
+                    let text = "{" + twice.map { #""\#($0)": 0"# }.joined(separator: ", ") + "}"
+                    let column = 2 + twice[..<second].map { $0.utf8.count + 7 }.reduce(0, +)
+                    do {
+                        _ = try JSONDocumentParser.parse(text)
+                        Issue.record("\(count) keys, \(first) again at \(second): read")
+                    } catch {
+                        #expect(error.message == "duplicate member '\(keys[first])'")
+                        #expect(error.column == column, "\(count) keys, \(first) again at \(second)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("reads every escape, and the text between them as it is")
     func escapes() throws {
         let text = #"["a\"b\\c\/d\be\ff\ng\rh\ti\u0041\u00e9\ud83d\ude00j", "\u0000", "é😀 plain", "\n", ""]"#

@@ -384,6 +384,32 @@ struct YAMLDocumentParserTests {
         #expect(value["top"] == .array([.number("1"), .number("2")]))
     }
 
+    @Test("finds a key given twice in block and flow mappings of any size")
+    func keyGivenTwice() throws {
+        for count in [2, MemberKeys.compared - 1, MemberKeys.compared, MemberKeys.compared + 1, 30] {
+            let keys = (0..<count).map { "k\($0)" }
+            for first in 0..<count {
+                for second in (first + 1)..<(count + 1) {
+                    var twice = keys
+                    if second < count { twice[second] = keys[first] } else { twice.append(keys[first]) }
+                    let block = twice.map { "\($0): 1\n" }.joined()
+                    let flow = "m: {" + twice.map { "\($0): 1" }.joined(separator: ", ") + "}\n"
+                    for (text, line) in [(block, second + 1), (flow, 1)] {
+                        do {
+                            _ = try YAMLDocumentParser.parse(text)
+                            Issue.record("\(count) keys, \(first) again at \(second): read")
+                        } catch {
+                            #expect(error.message.contains("duplicate key '\(keys[first])'"))
+                            #expect(error.line == line, "\(count) keys, \(first) again at \(second)")
+                        }
+                    }
+                }
+            }
+            let whole = keys.map { "\($0): 1\n" }.joined()
+            #expect(try YAMLDocumentParser.parse(whole).members?.map(\.key) == keys)
+        }
+    }
+
     @Test(
         "refuses bad YAML with the line and column",
         arguments: [

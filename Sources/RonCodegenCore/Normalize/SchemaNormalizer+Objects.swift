@@ -150,9 +150,8 @@ extension SchemaNormalizer {
     ) throws(CodegenError) -> DocumentValue {
         var properties: [(key: String, value: DocumentValue)] = []
         var required: [DocumentValue] = []
-        let name = names[place] ?? pathName(of: place)
         for property in shape.properties where property.schema != .bool(false) {
-            let form = try propertyForm(property, hint: name + Self.word(property.name))
+            let form = try propertyForm(property)
             properties.append((property.name, form))
         }
         let listed = Set(properties.map(\.key))
@@ -211,7 +210,7 @@ extension SchemaNormalizer {
 
     /// What a struct member's schema becomes: a reference form with its default (when its type
     /// can hold it, else in the documentation), aliases and deprecation.
-    mutating func propertyForm(_ property: ObjectShape.Property, hint: String) throws(CodegenError) -> DocumentValue {
+    mutating func propertyForm(_ property: ObjectShape.Property) throws(CodegenError) -> DocumentValue {
         let schema = property.schema
         let (lowered, nullable) = try lower(schema, at: property.place, definition: false)
         var form = nullable ? nullableForm(lowered) : lowered

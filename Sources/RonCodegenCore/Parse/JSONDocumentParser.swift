@@ -108,7 +108,7 @@ struct JSONDocumentParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: DocumentValue)] = []
-        var seen = Set<String>()
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -119,7 +119,7 @@ struct JSONDocumentParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
             let keyStart = index
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            guard MemberKeys.isNew(key, among: members, seen: &seen) else {
                 index = keyStart
                 throw error("duplicate member '\(key)'")
             }

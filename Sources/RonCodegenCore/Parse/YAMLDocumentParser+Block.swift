@@ -133,11 +133,13 @@ extension YAMLDocumentParser {
         try enter()
         defer { depth -= 1 }
         var members: [(key: String, value: DocumentValue)] = []
-        var seen = Set<String>()
+        var seen: Set<String>?
         while true {
             let keyStart = pos
             let (key, explicit) = try parseBlockKey(indent: indent)
-            guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'", at: keyStart) }
+            guard MemberKeys.isNew(key, among: members, seen: &seen) else {
+                throw error("duplicate key '\(key)'", at: keyStart)
+            }
             pos += 1
             // After an explicit key's `: `, a mapping may start on the same line, as after `- `.
             members.append(

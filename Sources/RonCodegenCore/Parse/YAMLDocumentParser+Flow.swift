@@ -68,7 +68,7 @@ extension YAMLDocumentParser {
         defer { depth -= 1 }
         pos += 1
         var members: [(key: String, value: DocumentValue)] = []
-        var seen = Set<String>()
+        var seen: Set<String>?
         while true {
             try skipFlowSpace(open: open)
             if bytes[pos] == .closeBrace { break }
@@ -80,7 +80,9 @@ extension YAMLDocumentParser {
             guard let key = try parseFlowNode().text else {
                 throw error("a mapping key must be a scalar", at: keyStart)
             }
-            guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'", at: keyStart) }
+            guard MemberKeys.isNew(key, among: members, seen: &seen) else {
+                throw error("duplicate key '\(key)'", at: keyStart)
+            }
             try skipFlowSpace(open: open)
             var value: DocumentValue?
             if bytes[pos] == .colon {
