@@ -5,11 +5,11 @@ import Foundation
 ///
 /// A build plugin runs `ron-codegen` as a debug build, and a build after an edit waits for it
 /// before any compiler job: on the largest descriptions, translating the operations and rendering
-/// the files were about two fifths of a run, on one core of two. The pieces (a document of a folder,
-/// a run of lines of a large YAML document, a path item of a Swagger 2.0 document, a named type, an
-/// OpenAPI path item, a type's declaration, a file of calls) read shared values and write nothing shared; their
-/// results come back in order, so the output is the same, byte for byte, however the pieces were
-/// scheduled.
+/// the files were about two fifths of a run, on one core of two. The pieces (a document of a
+/// folder, a run of lines of a large YAML document, a path item of a Swagger 2.0 document, a named
+/// type, an OpenAPI path item, a type's declaration, a file of calls) read shared values and write
+/// nothing shared; their results come back in order, so the output is the same, byte for byte,
+/// however the pieces were scheduled.
 enum ConcurrentWork {
     /// Fewer pieces than this run on the calling thread: threads would cost more than they save.
     static let serialBelow = 8

@@ -29,7 +29,7 @@ extension YAMLDocumentParser {
 
     /// A member of a cut mapping: lines read alone (an index into the runs of lines), or a member
     /// whose block mapping is cut in turn.
-    indirect enum Piece {
+    enum Piece {
         case lines(Int)
         case mapping(key: String, members: [Piece])
     }
@@ -110,7 +110,9 @@ extension YAMLDocumentParser {
     }
 
     /// The members of the mapping whose member lines are at `column` in `range`, as pieces; their
-    /// runs of lines appended to `runs`. `nil` when a line there is not a member's start.
+    /// runs of lines appended to `runs`. A line at `column` that cannot start a key stays in the
+    /// member before it. `nil` when a line is less indented than `column`, or when content comes
+    /// before the first member or no line starts one.
     static func cut(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, column: Int, depth: Int,
         runs: inout [(range: Range<Int>, depth: Int)]

@@ -82,67 +82,83 @@ extension SchemaTranslator {
 
     /// Whether a schema that ``inlineTuples(in:pointer:hint:)`` visits below `node` is a tuple.
     private static func holdsTuple(_ node: DocumentValue) -> Bool {
-        guard let members = node.members else { return false }
-        for (key, value) in members {
-            switch key {
-            case "properties":
-                for (_, schema) in value.members ?? [] where isTuple(schema) || holdsTuple(schema) { return true }
-            case "items", "additionalProperties":
-                guard case .array(let schemas) = value else {
-                    if isTuple(value) || holdsTuple(value) { return true }
-                    continue
-                }
-                for schema in schemas where isTuple(schema) || holdsTuple(schema) { return true }
-            case "prefixItems", "anyOf", "oneOf", "allOf":
-                for schema in value.array ?? [] where isTuple(schema) || holdsTuple(schema) { return true }
-            default:
-                continue
-            }
-        }
-        return false
+        forEachChild(of: node) { child, _ in isTuple(child) || holdsTuple(child) }
     }
 
     /// ``inlineTuples(in:pointer:hint:)``'s walk, which builds every pointer and name it passes.
     static func tuplesBelow(
         _ node: DocumentValue, pointer: String, hint: String
     ) -> [(pointer: String, node: DocumentValue, hint: String)] {
-        guard let members = node.members else { return [] }
         var found: [(pointer: String, node: DocumentValue, hint: String)] = []
-        func visit(_ child: DocumentValue, _ childPointer: String, _ childHint: String) {
+        // A variant of an untagged enum is named by its position; the member of the nullable pair
+        // or of a documented `allOf` is the property itself.
+        let variants = nullableMember(node) == nil
+        forEachChild(of: node) { child, place in
+            let childPointer: String
+            let childHint: String
+            switch place {
+            case .property(let name):
+                childPointer = pointer + "/properties/" + Pointer.escape(name)
+                childHint = Naming.typeName(name)
+            case .schema(let key):
+                childPointer = pointer + "/" + key
+                childHint = hint + (key == "items" ? "Item" : "Value")
+            case .element(let key, let offset):
+                childPointer = pointer + "/" + key + "/\(offset)"
+                switch key {
+                case "anyOf", "oneOf": childHint = hint + (variants ? "Variant\(offset)" : "")
+                case "allOf": childHint = hint
+                default: childHint = hint + "Element\(offset)"
+                }
+            }
             if isTuple(child) { found.append((childPointer, child, childHint)) }
             found += tuplesBelow(child, pointer: childPointer, hint: childHint)
+            return false
         }
+        return found
+    }
+
+    /// Where a schema that the tuple walks descend into sits in its parent.
+    private enum ChildPlace {
+        /// `properties/<name>`.
+        case property(String)
+        /// `items` or `additionalProperties` when it is one schema.
+        case schema(key: String)
+        /// An element of `prefixItems`, `anyOf`, `oneOf`, `allOf`, or of `items` or
+        /// `additionalProperties` when it is an array.
+        case element(key: String, offset: Int)
+    }
+
+    /// Calls `body` for every schema the tuple walks descend into below `node`, in the order of
+    /// `node`'s members, until `body` returns `true`; whether it did. The one list of those places,
+    /// for the walk that builds names and the one that does not.
+    @discardableResult
+    private static func forEachChild(
+        of node: DocumentValue, _ body: (DocumentValue, ChildPlace) -> Bool
+    ) -> Bool {
+        guard let members = node.members else { return false }
         for (key, value) in members {
-            let here = pointer + "/" + Pointer.escape(key)
             switch key {
             case "properties":
-                for (name, schema) in value.members ?? [] {
-                    visit(schema, here + "/" + Pointer.escape(name), Naming.typeName(name))
-                }
+                for (name, schema) in value.members ?? [] where body(schema, .property(name)) { return true }
             case "items", "additionalProperties":
-                if case .array(let schemas) = value {
-                    for (offset, schema) in schemas.enumerated() {
-                        visit(schema, here + "/\(offset)", hint + "Element\(offset)")
-                    }
-                } else {
-                    visit(value, here, hint + (key == "items" ? "Item" : "Value"))
+                guard case .array(let schemas) = value else {
+                    if body(value, .schema(key: key)) { return true }
+                    continue
                 }
-            case "prefixItems":
-                for (offset, schema) in (value.array ?? []).enumerated() {
-                    visit(schema, here + "/\(offset)", hint + "Element\(offset)")
+                for (offset, schema) in schemas.enumerated() where body(schema, .element(key: key, offset: offset)) {
+                    return true
                 }
-            case "anyOf", "oneOf", "allOf":
-                // A variant of an untagged enum is named by its position; the member of the
-                // nullable pair or of a documented `allOf` is the property itself.
-                let variants = key != "allOf" && nullableMember(node) == nil
-                for (offset, schema) in (value.array ?? []).enumerated() {
-                    visit(schema, here + "/\(offset)", hint + (variants ? "Variant\(offset)" : ""))
+            case "prefixItems", "anyOf", "oneOf", "allOf":
+                for (offset, schema) in (value.array ?? []).enumerated()
+                where body(schema, .element(key: key, offset: offset)) {
+                    return true
                 }
             default:
                 continue
             }
         }
-        return found
+        return false
     }
 }
 
