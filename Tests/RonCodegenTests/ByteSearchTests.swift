@@ -18,6 +18,12 @@ struct ByteSearchTests {
     }
 
     @Test(arguments: texts)
+    func fieldsAreWhatSplitKeepingEmptyOnesGives(_ text: String) {
+        let split = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        #expect(ByteSearch.fields(of: text, separatedBy: 0x2F) == split)
+    }
+
+    @Test(arguments: texts)
     func aCutIsWhatOneSplitGives(_ text: String) {
         let split = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let cut = ByteSearch.cut(text, at: 0x23)

@@ -97,4 +97,56 @@ struct SchemaIndexTests {
         #expect(SchemaIndex.shallowPrefix(of: "/definitions") == nil)
         #expect(SchemaIndex.shallowPrefix(of: "//x/y")?.0 == "//x")
     }
+
+    /// `resolve(_:at:)` keeps each answer for the document, the base URI in force and the text:
+    /// every answer of one index, asked in turn and asked again in the other order, is the answer of
+    /// an index that answers that question alone. The same `$ref` names different schemas under
+    /// different `$id`s, and a document is never its own copy found by file name.
+    @Test func aRefsAnswerIsKeptForItsDocumentAndItsBase() throws {
+        let first = try JSONDocumentParser.parse(
+            #"""
+            {
+              "$id": "https://example.com/a.json",
+              "definitions": {
+                "x": {"type": "string"},
+                "user": {"$ref": "#/definitions/x"},
+                "inner": {
+                  "$id": "https://example.com/inner/b.json",
+                  "definitions": {"x": {"type": "integer"}, "y": {"$ref": "#/definitions/x"}}
+                }
+              }
+            }
+            """#)
+        let second = try JSONDocumentParser.parse(#"{"definitions": {"x": {"type": "boolean"}}}"#)
+        let inputs = [
+            SchemaNormalizer.Input(path: "a.json", root: first, isReference: false),
+            SchemaNormalizer.Input(path: "b.json", root: second, isReference: false),
+        ]
+        let places = [
+            SchemaIndex.Place(document: 0, pointer: "/definitions/user"),
+            SchemaIndex.Place(document: 0, pointer: "/definitions/inner/definitions/y"),
+            SchemaIndex.Place(document: 0, pointer: "/definitions/inner"),
+            SchemaIndex.Place(document: 1, pointer: "/definitions/x"),
+        ]
+        let refs = [
+            "#/definitions/x", "b.json", "b.json#/definitions/x", "#",
+            "https://example.com/inner/b.json#/definitions/x",
+            "#/definitions/nothing", "other.json", "#/definitions/%78",
+        ]
+        var questions: [(SchemaIndex.Place, String)] = []
+        for place in places { for ref in refs { questions.append((place, ref)) } }
+        let shared = SchemaIndex(inputs)
+        for (place, ref) in questions + questions.reversed() {
+            let alone = SchemaIndex(inputs).resolve(ref, at: place)
+            #expect("\(shared.resolve(ref, at: place))" == "\(alone)", "\(ref) at \(place)")
+        }
+        // The same text, two bases, two schemas.
+        let answer = { (place: SchemaIndex.Place) -> SchemaIndex.Place? in
+            guard case .place(let found) = shared.resolve("#/definitions/x", at: place) else { return nil }
+            return found
+        }
+        #expect(answer(places[0]) == SchemaIndex.Place(document: 0, pointer: "/definitions/x"))
+        #expect(answer(places[1]) == SchemaIndex.Place(document: 0, pointer: "/definitions/inner/definitions/x"))
+        #expect(answer(places[3]) == SchemaIndex.Place(document: 1, pointer: "/definitions/x"))
+    }
 }

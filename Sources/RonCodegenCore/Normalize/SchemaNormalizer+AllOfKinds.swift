@@ -13,9 +13,7 @@ extension SchemaNormalizer {
         var order: [String] = []
         for (part, place) in parts where !SchemaVocabulary.isConstraintOnly(part) {
             var typed = part
-            if part["type"] == nil, let key = Self.referenceKeywords.first(where: { part[$0]?.string != nil }),
-                let ref = part[key]?.string
-            {
+            if part["type"] == nil, let (_, ref) = Self.referenceMember(part) {
                 guard case .place(let found) = index.resolve(ref, at: place) else { return nil }
                 typed = node(at: redirects[found] ?? found)
             }
@@ -76,7 +74,7 @@ extension SchemaNormalizer {
     func isObjectUnion(_ node: DocumentValue, at place: Place) -> Bool {
         var schema = node
         var schemaPlace = place
-        if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
+        if let (key, ref) = Self.referenceMember(node) {
             // Beside the reference only words that add no shape (a description, vendor metadata).
             let rest = DocumentValue.object(node.members?.filter { $0.key != key } ?? [])
             guard !SchemaVocabulary.hasShape(rest), case .place(let found) = index.resolve(ref, at: place)

@@ -12,6 +12,16 @@ struct TypeView {
 /// Lowering: any schema → the form the translator reads, named types hoisted on the way.
 extension SchemaNormalizer {
     static let referenceKeywords: Set<String> = ["$ref", "$dynamicRef", "$recursiveRef"]
+
+    /// The reference keyword of `node` whose value is a string, and that string: `$ref` first,
+    /// then `$dynamicRef`, then `$recursiveRef` (the same one on every run, where a search of
+    /// ``referenceKeywords`` went in the set's order).
+    static func referenceMember(_ node: DocumentValue) -> (key: String, ref: String)? {
+        if let ref = node["$ref"]?.string { return ("$ref", ref) }
+        if let ref = node["$dynamicRef"]?.string { return ("$dynamicRef", ref) }
+        if let ref = node["$recursiveRef"]?.string { return ("$recursiveRef", ref) }
+        return nil
+    }
     /// Keywords that, beside a `$ref`, make the schema an `allOf` of the reference and the rest.
     static let refExtendingKeywords: Set<String> = [
         "properties", "patternProperties", "additionalProperties", "allOf", "oneOf", "anyOf", "enum", "const",
@@ -34,7 +44,7 @@ extension SchemaNormalizer {
         guard let members = node.members else { return (.object([]), false) }
         if node["x-ron-type-parameter"] != nil { return (node, false) }
         let view = typeView(node)
-        if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
+        if let (_, ref) = Self.referenceMember(node) {
             // Keywords beside a `$ref` that add to its shape (a `type` or `items` beside a `$ref` to
             // an object says nothing new).
             // A `type` of several kinds beside it (bukkit's `{"$ref": …, "type": ["boolean", "object"]}`)
@@ -44,7 +54,7 @@ extension SchemaNormalizer {
                 (Self.refExtendingKeywords.contains($0.key) || (severalKinds && $0.key == "type"))
                     && !($0.key == "additionalProperties" && $0.value.members == nil)
             }
-            if shapeSiblings.isEmpty { return try referenceForm(ref, node, at: place) }
+            if shapeSiblings.isEmpty { return try referenceForm(ref, node, at: place, view: view) }
             // 2019-09 and later: a `$ref` beside other keywords is both.
             let rest = DocumentValue.object(members.filter { !Self.referenceKeywords.contains($0.key) })
             return try merged(
@@ -74,23 +84,26 @@ extension SchemaNormalizer {
         var nullable = node["nullable"] == .bool(true) || node["x-nullable"] == .bool(true)
         let type = node["type"]
         // Most schemas name one type: the steps below would leave it as it is.
-        if case .string(let name)? = type, name != "null", name != "any", SchemaVocabulary.typeNames.contains(name) {
+        if case .string(let name)? = type, name != "null", name != "any", SchemaVocabulary.isTypeName(name) {
             return TypeView(kinds: [name], nullable: nullable)
         }
-        switch type {
-        case .string(let name)?: kinds = [name]
-        case .array(let names)?: kinds = names.compactMap(\.string)
-        default: break
+        // Without `type` (a `$ref`, a union) the steps below would leave `kinds` empty.
+        if let type {
+            switch type {
+            case .string(let name): kinds = [name]
+            case .array(let names): kinds = names.compactMap(\.string)
+            default: break
+            }
+            if kinds.contains("null") {
+                nullable = true
+                kinds.removeAll { $0 == "null" }
+                if kinds.isEmpty, type.arrayValue != nil || type.string == "null" { kinds = ["null"] }
+            }
+            if kinds == ["null"], type.arrayValue != nil { kinds = ["null"] }
+            kinds = kinds.filter { SchemaVocabulary.isTypeName($0) || $0 == "any" }
+            if kinds.contains("any") { kinds = [] }
+            if kinds.contains("integer"), kinds.contains("number") { kinds.removeAll { $0 == "integer" } }
         }
-        if kinds.contains("null") {
-            nullable = true
-            kinds.removeAll { $0 == "null" }
-            if kinds.isEmpty, node["type"]?.arrayValue != nil || node["type"]?.string == "null" { kinds = ["null"] }
-        }
-        if kinds == ["null"], node["type"]?.arrayValue != nil { kinds = ["null"] }
-        kinds = kinds.filter { SchemaVocabulary.typeNames.contains($0) || $0 == "any" }
-        if kinds.contains("any") { kinds = [] }
-        if kinds.contains("integer"), kinds.contains("number") { kinds.removeAll { $0 == "integer" } }
         if kinds.isEmpty {
             var values = node["enum"]?.arrayValue ?? []
             if let constant = node["const"] { values = [constant] }
@@ -120,10 +133,12 @@ extension SchemaNormalizer {
 
     // MARK: - `$ref`
 
+    /// `node`, a `$ref` at `place` with nothing beside it that adds to its shape, in reference form;
+    /// `view` is `node`'s ``typeView(_:)`` when the caller has it.
     mutating func referenceForm(
-        _ ref: String, _ node: DocumentValue, at place: Place
+        _ ref: String, _ node: DocumentValue, at place: Place, view: TypeView? = nil
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
-        let view = typeView(node)
+        let view = view ?? typeView(node)
         switch index.resolve(ref, at: place) {
         case .metaSchema:
             return (Self.annotations(of: node, into: []), false)

@@ -20,7 +20,7 @@ extension SchemaNormalizer {
         let node = node(at: place)
         guard node.members != nil else { return false }
         let view = typeView(node)
-        if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string,
+        if let (_, ref) = Self.referenceMember(node),
             case .place(let target) = index.resolve(ref, at: place)
         {
             return view.nullable || definitionNullable(redirects[target] ?? target)

@@ -83,7 +83,7 @@ extension SchemaNormalizer {
     ) -> ObjectShape? {
         guard node.members != nil else { return node == .bool(true) ? ObjectShape() : nil }
         var shape = ObjectShape()
-        if let key = Self.referenceKeywords.first(where: { node[$0]?.string != nil }), let ref = node[key]?.string {
+        if let (_, ref) = Self.referenceMember(node) {
             guard case .place(let found) = index.resolve(ref, at: place) else { return nil }
             let target = redirects[found] ?? found
             // A chain of `$ref`s deeper than this (only a generated document has one) is read as a
@@ -291,7 +291,7 @@ extension SchemaNormalizer {
     ) throws(CodegenError) -> (form: DocumentValue, nullable: Bool) {
         let typed = parts.filter { !SchemaVocabulary.isConstraintOnly($0.0) }
         if typed.count == 1, let only = typed.first, only.0.members?.count == 1,
-            let key = Self.referenceKeywords.first(where: { only.0[$0] != nil }), let ref = only.0[key]?.string
+            let (_, ref) = Self.referenceMember(only.0)
         {
             // `allOf: [{"$ref": …}]` beside a description or constraints: the referenced type.
             let (form, inner) = try referenceForm(ref, only.0, at: only.1)

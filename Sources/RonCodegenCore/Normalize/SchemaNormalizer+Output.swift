@@ -126,6 +126,13 @@ extension SchemaNormalizer {
         case .object(let members):
             var result: [(key: String, value: DocumentValue)] = []
             for (key, value) in members {
+                // Text and numbers (a description, a name, a status's summary) hold no schema:
+                // kept without making their place.
+                guard value.members != nil || value.arrayValue != nil || (key == "schema" && value == .bool(true))
+                else {
+                    result.append((key, value))
+                    continue
+                }
                 let here = place.appending(key)
                 if key == "schema", value.members != nil || value == .bool(true) {
                     // The hint names a declaration only: most schemas of an operation name a type.

@@ -171,7 +171,8 @@ extension SchemaNormalizer {
 
     /// Whether a schema becomes a declaration of its own when it stands in a property.
     func needsDeclaration(_ node: DocumentValue) -> Bool {
-        guard node.members != nil, Self.referenceKeywords.allSatisfy({ node[$0] == nil }) else { return false }
+        guard node.members != nil, node["$ref"] == nil, node["$dynamicRef"] == nil, node["$recursiveRef"] == nil
+        else { return false }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil { return true }
         let view = typeView(node)
         if view.kinds.count > 1 { return true }

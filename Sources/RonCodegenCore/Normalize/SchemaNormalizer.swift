@@ -249,9 +249,7 @@ struct SchemaNormalizer {
     /// (`properties/jobs` → `Jobs`, `items` → `Item`, `additionalProperties` → `Value`,
     /// `oneOf/2` → `Variant2`, `allOf/1` → `Part1`, `prefixItems/0` → `Element0`).
     func pathName(of place: Place) -> String {
-        let tokens = place.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-            Pointer.unescape(String($0))
-        }
+        let tokens = ByteSearch.fields(of: place.pointer, separatedBy: 0x2F).dropFirst().map(Pointer.unescape)
         // The pointer of each leading run of tokens, escaped once each (not once per length tried:
         // deep inline schemas made this a twentieth of a run on a dereferenced description).
         var prefixes = [""]

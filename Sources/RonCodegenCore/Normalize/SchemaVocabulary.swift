@@ -53,14 +53,20 @@ enum SchemaVocabulary {
         }
     }
 
-    /// JSON Schema's type names.
     /// The keywords that constrain only objects (a union's case of another kind leaves them out).
     static let objectKeywords: Set<String> = [
         "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
         "minProperties", "maxProperties", "unevaluatedProperties", "dependencies", "dependentRequired",
     ]
 
-    static let typeNames: [String] = ["null", "boolean", "object", "array", "number", "integer", "string"]
+    /// Whether `name` is one of JSON Schema's type names (a `switch`: the search of an array of them
+    /// ran through generic code for every schema in the tool's debug build).
+    static func isTypeName(_ name: String) -> Bool {
+        switch name {
+        case "null", "boolean", "object", "array", "number", "integer", "string": return true
+        default: return false
+        }
+    }
 
     /// The JSON types the keywords imply when `type` is absent, in JSON Schema's order.
     ///
@@ -68,20 +74,29 @@ enum SchemaVocabulary {
     /// Keywords of two kinds (`properties` and `items`) each apply only to their kind and leave every
     /// other kind unconstrained, so the value may be any of them: a union of every kind but `null`.
     static func impliedTypes(_ node: DocumentValue) -> [String] {
+        // One pass over the members (a reader keeps no key twice), not a search for each keyword.
+        var object = false
+        var array = false
+        var string = false
+        for (key, value) in node.members ?? [] {
+            switch key {
+            case "properties", "patternProperties", "minProperties", "maxProperties", "propertyNames":
+                object = true
+            case "additionalProperties":
+                // `additionalProperties: true` (or `{}`) alone says nothing: any value is valid.
+                if value != .bool(true), value != .object([]) { object = true }
+            case "items", "prefixItems", "minItems", "maxItems", "uniqueItems":
+                array = true
+            case "pattern", "minLength", "maxLength":
+                string = true
+            default:
+                continue
+            }
+        }
         var kinds: [String] = []
-        // `additionalProperties: true` (or `{}`) alone says nothing: any value is valid.
-        let typedOthers = node["additionalProperties"].map { $0 != .bool(true) && $0 != .object([]) } ?? false
-        if node["properties"] != nil || typedOthers || node["patternProperties"] != nil
-            || node["minProperties"] != nil || node["maxProperties"] != nil || node["propertyNames"] != nil
-        {
-            kinds.append("object")
-        }
-        if node["items"] != nil || node["prefixItems"] != nil || node["minItems"] != nil || node["maxItems"] != nil
-            || node["uniqueItems"] != nil
-        {
-            kinds.append("array")
-        }
-        if node["pattern"] != nil || node["minLength"] != nil || node["maxLength"] != nil { kinds.append("string") }
+        if object { kinds.append("object") }
+        if array { kinds.append("array") }
+        if string { kinds.append("string") }
         return kinds.count > 1 ? ["object", "array", "string", "number", "boolean"] : kinds
     }
 }

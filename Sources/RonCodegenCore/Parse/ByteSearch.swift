@@ -40,6 +40,28 @@ enum ByteSearch {
         }
     }
 
+    /// The fields of `text` between `separator` bytes, empty ones kept (`/a//b` → `""`, `a`, `""`,
+    /// `b`): what `split(separator:omittingEmptySubsequences: false)` gives, without its generic code
+    /// (a JSON pointer is cut into its tokens for every type the normalizer names).
+    static func fields(of text: String, separatedBy separator: UInt8) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return [""] }
+            var fields: [String] = []
+            var start = 0
+            while true {
+                let end =
+                    memchr(base + start, Int32(separator), bytes.count - start).map {
+                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? bytes.count
+                fields.append(
+                    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+                guard end < bytes.count else { return fields }
+                start = end + 1
+            }
+        }
+    }
+
     /// `text` cut at its first `byte`: the bytes before it, and those after it (`nil` when it holds
     /// none), as `split(separator:maxSplits: 1, omittingEmptySubsequences: false)` cuts it.
     static func cut(_ text: String, at byte: UInt8) -> (before: String, after: String?) {
