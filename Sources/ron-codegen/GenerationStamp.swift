@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RonCodegenCore
 
 /// What a generation run was made from, kept beside its output (`.ron-codegen-stamp`), so a run
 /// with the same generator, arguments and schema files writes nothing and returns at once.
@@ -53,7 +46,7 @@ struct GenerationStamp: Equatable {
         for folder in folders {
             let base = folder.resolvingSymlinksInPath().path
             var files: [String] = []
-            guard FileWalk.regularFiles(below: base, relative: "", into: &files) else { return nil }
+            guard FileWalk.files(below: base, into: &files) else { return nil }
             for relative in files.sorted() {
                 let file = URL(fileURLWithPath: base + "/" + relative)
                 guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return nil }
@@ -158,45 +151,5 @@ private struct Hasher64 {
 
     var text: String {
         String(first, radix: 16) + String(second, radix: 16)
-    }
-}
-
-/// The regular files below a folder, by `opendir`/`readdir` and one `stat` for each entry whose
-/// kind the directory does not tell.
-private enum FileWalk {
-    /// Appends the paths (relative to the walk's top, `relative` being `folder`'s) of the regular
-    /// files below `folder`, and of the links to regular files; false when `folder` cannot be read.
-    static func regularFiles(below folder: String, relative: String, into files: inout [String]) -> Bool {
-        guard let directory = opendir(folder) else { return false }
-        defer { closedir(directory) }
-        var folders: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let path = folder + "/" + name
-            let inner = relative.isEmpty ? name : relative + "/" + name
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): files.append(inner)
-            case Int32(DT_DIR): folders.append(inner)
-            default:
-                // A link, or a file system that does not say: the kind of what the path leads to;
-                // a link to a folder is left alone, as the generator leaves it.
-                var status = stat()
-                let isLink = lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
-                guard stat(path, &status) == 0 else { continue }
-                if (status.st_mode & S_IFMT) == S_IFREG {
-                    files.append(inner)
-                } else if (status.st_mode & S_IFMT) == S_IFDIR, !isLink {
-                    folders.append(inner)
-                }
-            }
-        }
-        for inner in folders {
-            let name = String(inner.split(separator: "/").last ?? "")
-            guard regularFiles(below: folder + "/" + name, relative: inner, into: &files) else { return false }
-        }
-        return true
     }
 }

@@ -541,6 +541,40 @@ struct YAMLDocumentParserTests {
         #expect(try SchemaDocumentReader.documentPaths(in: folder) == ["a.yaml", "c.json", "d.toml", "sub/b.yml"])
     }
 
+    @Test("a schema folder's documents: in hidden folders, through links to files, not through links to folders")
+    func documentPathsThroughLinks() throws {
+        let top = FileManager.default.temporaryDirectory.appending(path: "ron-walk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let folder = top.appending(path: "Schema")
+        let manager = FileManager.default
+        for inner in ["sub/deeper", ".hidden", "folder.json"] {
+            try manager.createDirectory(at: folder.appending(path: inner), withIntermediateDirectories: true)
+        }
+        try manager.createDirectory(at: top.appending(path: "outside"), withIntermediateDirectories: true)
+        for name in ["a.yaml", "sub/deeper/b.yml", ".hidden/c.json", "folder.json/d.json", "notes.txt", ".e.json"] {
+            try Data("{}".utf8).write(to: folder.appending(path: name))
+        }
+        try Data("{}".utf8).write(to: top.appending(path: "outside/f.json"))
+        try manager.createSymbolicLink(atPath: folder.appending(path: "g.json").path, withDestinationPath: "a.yaml")
+        try manager.createSymbolicLink(
+            atPath: folder.appending(path: "linked").path, withDestinationPath: top.appending(path: "outside").path)
+        try manager.createSymbolicLink(
+            atPath: folder.appending(path: "broken.json").path, withDestinationPath: "nowhere")
+        #expect(
+            try SchemaDocumentReader.documentPaths(in: folder) == [
+                ".hidden/c.json", "a.yaml", "broken.json", "folder.json/d.json", "g.json", "sub/deeper/b.yml",
+            ])
+        // The link that leads nowhere is named by the error, not left out.
+        #expect {
+            _ = try SchemaDocumentReader.read(directory: folder)
+        } throws: { error in
+            (error as? CodegenError)?.file == "broken.json"
+                && (error as? CodegenError)?.message == "cannot read the file"
+        }
+        // A folder that is not there is an error of its own.
+        #expect(throws: CodegenError.self) { try SchemaDocumentReader.documentPaths(in: top.appending(path: "none")) }
+    }
+
     @Test("an OpenAPI document in YAML reads into the tree of its JSON twin")
     func openAPIPetStore() throws {
         let yaml = try SchemaDocumentReader.parse(Data(Self.petStoreYAML.utf8), path: "openapi.yaml")

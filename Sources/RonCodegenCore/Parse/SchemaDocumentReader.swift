@@ -44,11 +44,16 @@ public enum SchemaDocumentReader {
             throw CodegenError(file: directory.path, pointer: "", message: "the schema directory does not exist")
         }
         let base = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        // Files and links to files, in folders hidden or not; a link that leads nowhere is listed,
+        // so reading it says so.
+        var files: [String] = []
+        guard FileWalk.files(below: base, brokenLinks: true, into: &files) else {
+            throw CodegenError(file: directory.path, pointer: "", message: "the schema directory cannot be read")
+        }
         var result: [String] = []
-        let walker = FileManager.default.enumerator(atPath: base)
-        while let relative = walker?.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard !name.hasPrefix("."), documentExtensions.contains(where: { relative.hasSuffix($0) }) else { continue }
+        for relative in files {
+            let name = ByteSearch.parts(of: relative, separatedBy: 0x2F).last ?? relative
+            guard !name.hasPrefix("."), documentExtensions.contains(where: { name.hasSuffix($0) }) else { continue }
             result.append(relative)
         }
         return result.sorted()
