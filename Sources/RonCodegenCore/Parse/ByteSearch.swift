@@ -20,43 +20,33 @@ enum ByteSearch {
     /// `split(separator:)` gives, without its generic code run byte by byte in a debug build (a
     /// description in 2,907 files joins and splits the path of each of its `$ref`s).
     static func parts(of text: String, separatedBy separator: UInt8) -> [String] {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return [] }
-            var parts: [String] = []
-            var start = 0
-            while start < bytes.count {
-                let end =
-                    memchr(base + start, Int32(separator), bytes.count - start).map {
-                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                    } ?? bytes.count
-                if end > start {
-                    parts.append(
-                        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
-                }
-                start = end + 1
-            }
-            return parts
-        }
+        split(text, at: separator, keepingEmpty: false)
     }
 
     /// The fields of `text` between `separator` bytes, empty ones kept (`/a//b` → `""`, `a`, `""`,
     /// `b`): what `split(separator:omittingEmptySubsequences: false)` gives, without its generic code
     /// (a JSON pointer is cut into its tokens for every type the normalizer names).
     static func fields(of text: String, separatedBy separator: UInt8) -> [String] {
+        split(text, at: separator, keepingEmpty: true)
+    }
+
+    /// ``parts(of:separatedBy:)`` and ``fields(of:separatedBy:)``: `text` cut at each `separator`.
+    private static func split(_ text: String, at separator: UInt8, keepingEmpty: Bool) -> [String] {
         var text = text
         return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return [""] }
-            var fields: [String] = []
+            var pieces: [String] = []
+            guard let base = bytes.baseAddress else { return keepingEmpty ? [""] : [] }
             var start = 0
             while true {
                 let end =
                     memchr(base + start, Int32(separator), bytes.count - start).map {
                         base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
                     } ?? bytes.count
-                fields.append(
-                    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
-                guard end < bytes.count else { return fields }
+                if keepingEmpty || end > start {
+                    pieces.append(
+                        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+                }
+                guard end < bytes.count else { return pieces }
                 start = end + 1
             }
         }
